@@ -1,0 +1,73 @@
+import { mkdirSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { generateOpenApi } from '../../shared/api/openapi'
+import { createService, type PaydeskService } from '../service'
+import { startHttpServer } from '../service/http/server'
+import { parseServeOptions, usage, UsageError, type ServeOptions } from './options'
+
+const TICK_MS = 100
+
+function banner(service: PaydeskService, url: string, options: ServeOptions): string {
+  const s = service.startup
+  const key = (label: string, value: string | undefined, env: string) =>
+    `  ${label.padEnd(16)}${value ?? `(stored hashed; shown when created. Fix one with ${env} or create one in the console)`}`
+  return [
+    'Paydesk sandbox is ready',
+    `  API base URL    ${url}/v1`,
+    `  Console         ${url}/?token=${service.consoleToken}`,
+    `  OpenAPI         ${url}/openapi.json`,
+    key('Test API key', s.testKey, 'PAYDESK_API_KEY'),
+    key('Live API key', s.liveKey, 'PAYDESK_LIVE_API_KEY'),
+    `  Webhook secret  ${s.testWebhookSecret} (test)`,
+    `  Database        ${options.dbPath}${s.freshDatabase ? ' (new)' : ''}`,
+    `  Simulator       ${service.internals.engine.simulatorMode()}`,
+    'Press Ctrl+C to stop.',
+  ].join('\n')
+}
+
+async function serve(argv: string[]): Promise<void> {
+  const options = parseServeOptions(argv)
+  if (options.dbPath !== ':memory:') mkdirSync(dirname(options.dbPath), { recursive: true })
+  const service = createService({
+    dbPath: options.dbPath, apiKey: options.apiKey, liveApiKey: options.liveApiKey, webhookSecret: options.webhookSecret,
+    consoleToken: options.consoleToken, simulatorMode: options.simulatorMode,
+  })
+  const http = await startHttpServer({
+    service, host: options.host, port: options.port, rateLimitPerMinute: options.rateLimitPerMinute,
+    webRoot: resolve(__dirname, '../../dist-web'),
+  })
+  service.setHostInfo({ httpUrl: http.url, consoleUrl: `${http.url}/?token=${service.consoleToken}` })
+  let ticking = false
+  const ticker = setInterval(() => {
+    if (ticking) return
+    ticking = true
+    service.tick().catch((error: unknown) => console.error('[paydesk] tick failed:', error)).finally(() => (ticking = false))
+  }, TICK_MS)
+  console.log(banner(service, http.url, options))
+  const stop = async (signal: string) => {
+    clearInterval(ticker)
+    await http.close()
+    service.close()
+    console.log(`Paydesk stopped (${signal}).`)
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void stop('SIGINT'))
+  process.once('SIGTERM', () => void stop('SIGTERM'))
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command = 'serve', ...rest] = argv
+  if (command === 'serve') return serve(rest)
+  if (command === 'openapi') return void process.stdout.write(`${JSON.stringify(generateOpenApi(), null, 2)}\n`)
+  if (command === 'help' || command === '--help' || command === '-h') return void process.stdout.write(usage())
+  throw new UsageError(`unknown command "${command}"`)
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError || (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+    console.error(`paydesk: ${error.message}\n\n${usage()}`)
+    process.exit(2)
+  }
+  console.error('paydesk: failed to start:', error instanceof Error ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,56 @@
+import { timingSafeEqual } from 'node:crypto'
+import { ApiError } from '../../shared/errors'
+import type { Environment } from '../../shared/schemas/common'
+import type { Store } from './db/store'
+import { sha256Hex } from './ids'
+
+/** Who is calling: an organization in one environment, through an API key or the console. */
+export interface Principal {
+  organizationId: string
+  environment: Environment
+  via: 'apiKey' | 'console'
+  keyId: string | null
+}
+
+export interface CallContext {
+  /** Bearer token of the Authorization header (HTTP): an API key or the console token. */
+  bearer?: string
+  /** Set only by in-process hosts (the desktop app's IPC handler): the console acting for its user. */
+  trustedConsole?: boolean
+  /** The console's environment (IPC argument or `Paydesk-Environment` header); an API key fixes its own. */
+  environment?: Environment
+  /** The organization the console acts for (default: the demo organization). */
+  organizationId?: string
+  requestId?: string
+}
+
+const KEY_PATTERN = /^sk_(test|live)_[A-Za-z0-9]{8,128}$/
+const TOUCH_INTERVAL_MS = 60_000
+
+function sameSecret(a: string, b: string): boolean {
+  // Compare digests so the comparison takes the same time whatever the lengths.
+  return timingSafeEqual(Buffer.from(sha256Hex(a), 'hex'), Buffer.from(sha256Hex(b), 'hex'))
+}
+
+export function authenticate(store: Store, consoleToken: string, ctx: CallContext, now: number): Principal {
+  const consolePrincipal = (): Principal => {
+    const organizationId = ctx.organizationId ?? store.settings.get<string>('demo.organizationId')!
+    if (!store.organizations.get(organizationId)) throw new ApiError('not_found', `No organization ${organizationId}`, 'organizationId')
+    return { organizationId, environment: ctx.environment ?? 'test', via: 'console', keyId: null }
+  }
+  if (ctx.trustedConsole) return consolePrincipal()
+  const token = ctx.bearer
+  if (token === undefined || token === '') {
+    throw new ApiError('unauthorized', 'No API key provided. Send the header "Authorization: Bearer <API_KEY>".')
+  }
+  if (sameSecret(token, consoleToken)) return consolePrincipal()
+  if (!KEY_PATTERN.test(token)) throw new ApiError('unauthorized', 'Invalid API key.')
+  const hash = sha256Hex(token)
+  const row = store.apiKeys.findByHash(hash)
+  if (!row || !timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(hash, 'hex'))) {
+    throw new ApiError('unauthorized', 'Invalid API key.')
+  }
+  if (row.revoked_at !== null) throw new ApiError('unauthorized', 'This API key has been revoked.')
+  if (row.last_used_at === null || now - row.last_used_at > TOUCH_INTERVAL_MS) store.apiKeys.touch(row.id, now)
+  return { organizationId: row.organization_id, environment: row.environment, via: 'apiKey', keyId: row.id }
+}

@@ -1,0 +1,34 @@
+import type { Db } from './connection'
+import type { ApiKeyRow } from './rows'
+
+export function createApiKeysRepo(db: Db) {
+  const insertStmt = db.prepare(
+    'INSERT INTO api_keys (id, organization_id, environment, prefix, key_hash, label, created_at, last_used_at, revoked_at) VALUES (@id, @organization_id, @environment, @prefix, @key_hash, @label, @created_at, @last_used_at, @revoked_at)',
+  )
+  const byHashStmt = db.prepare<[string], ApiKeyRow>('SELECT * FROM api_keys WHERE key_hash = ?')
+  const byIdStmt = db.prepare<[string], ApiKeyRow>('SELECT * FROM api_keys WHERE id = ?')
+  const listStmt = db.prepare<[string, string], ApiKeyRow>('SELECT * FROM api_keys WHERE organization_id = ? AND environment = ? ORDER BY created_at DESC, id')
+  const revokeStmt = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')
+  const touchStmt = db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?')
+  return {
+    insert(row: ApiKeyRow): void {
+      insertStmt.run(row)
+    },
+    findByHash(hash: string): ApiKeyRow | undefined {
+      return byHashStmt.get(hash)
+    },
+    get(id: string): ApiKeyRow | undefined {
+      return byIdStmt.get(id)
+    },
+    list(organizationId: string, environment: string): ApiKeyRow[] {
+      return listStmt.all(organizationId, environment)
+    },
+    revoke(id: string, at: number): void {
+      revokeStmt.run(at, id)
+    },
+    touch(id: string, at: number): void {
+      touchStmt.run(at, id)
+    },
+  }
+}
+export type ApiKeysRepo = ReturnType<typeof createApiKeysRepo>

@@ -1,0 +1,33 @@
+import Database from 'better-sqlite3'
+import { MIGRATIONS } from './migrations'
+
+export type Db = Database.Database
+
+export interface OpenOptions {
+  /** Path of an Electron-ABI better_sqlite3.node; undefined = the Node build in node_modules. */
+  nativeBinding?: string
+}
+
+/** Opens (or creates) the database with the pragmas the engine relies on, then migrates it. */
+export function openDatabase(file: string, options: OpenOptions = {}): Db {
+  const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
+  if (file !== ':memory:') db.pragma('journal_mode = WAL')
+  // NORMAL in WAL mode survives a process crash (our kill -9 tests); only an OS crash can lose the last commits.
+  db.pragma('synchronous = NORMAL')
+  db.pragma('foreign_keys = ON')
+  db.pragma('busy_timeout = 5000')
+  migrate(db)
+  return db
+}
+
+export function migrate(db: Db): void {
+  const current = db.pragma('user_version', { simple: true }) as number
+  const pending = MIGRATIONS.filter((m) => m.version > current)
+  if (pending.length === 0) return
+  db.transaction(() => {
+    for (const migration of pending) {
+      db.exec(migration.sql)
+      db.pragma(`user_version = ${migration.version}`)
+    }
+  })()
+}

@@ -1,0 +1,96 @@
+/** Row shapes as SQLite returns them (snake_case, JSON columns as text). Only db/ sees these raw. */
+export interface OrganizationRow {
+  id: string
+  name: string
+  enterprise: 0 | 1
+  fee_tariff: string | null
+  created_at: number
+}
+
+export interface ApiKeyRow {
+  id: string
+  organization_id: string
+  environment: 'test' | 'live'
+  prefix: string
+  key_hash: string
+  label: string
+  created_at: number
+  last_used_at: number | null
+  revoked_at: number | null
+}
+
+export type AccountKind = 'collections' | 'payouts' | 'external' | 'fees'
+
+export interface AccountRow {
+  id: number
+  organization_id: string
+  environment: 'test' | 'live'
+  kind: AccountKind
+  account_no: string
+  name: string
+  currency: string
+  status: 'active' | 'suspended'
+  is_default: 0 | 1
+  host_type: 'own' | 'partner' | null
+  shortcode: string | null
+  bank_name: string | null
+  bank_code: string | null
+  branch_code: string | null
+  swift_code: string | null
+  available: number
+  pending: number
+  updated_at: number
+}
+
+export interface TransactionRow {
+  id: number
+  public_id: string
+  organization_id: string
+  environment: 'test' | 'live'
+  type: string
+  status: string
+  account_id: number
+  account_type: 'collections' | 'payouts'
+  merchant_transaction_id: string | null
+  amount: number
+  charged_amount: number | null
+  fees: number
+  currency: string
+  payment_method: 'mobile_money' | 'bank'
+  processor: 'mobile' | 'partnerbank'
+  processor_reference: string | null
+  phone_number: string | null
+  narration: string | null
+  message: string | null
+  customer_id: string | null
+  metadata: string | null
+  sub_merchant_id: string | null
+  sub_merchant_details: string | null
+  shortcode: string | null
+  webhook_url: string | null
+  counterparty: string | null
+  related_id: number | null
+  result_code: string | null
+  outcome: string | null
+  due_at: number | null
+  settle_due_at: number | null
+  created_at: number
+  updated_at: number
+}
+
+export interface TransactionEventRow {
+  id: number
+  transaction_id: number
+  status: string
+  message: string | null
+  at: number
+}
+
+export interface PostingRow {
+  id: number
+  transaction_id: number
+  account_id: number
+  bucket: 'available' | 'pending'
+  amount: number
+  created_at: number
+}

@@ -1,0 +1,31 @@
+import { createAccountsRepo } from './accounts-repo'
+import { createApiKeysRepo } from './api-keys-repo'
+import { createBankCodesRepo } from './bank-codes-repo'
+import type { Db } from './connection'
+import { createIdempotencyRepo } from './idempotency-repo'
+import { createLedgerRepo } from './ledger-repo'
+import { createOrganizationsRepo } from './organizations-repo'
+import { createSettingsRepo } from './settings-repo'
+import { createTransactionsRepo } from './transactions-repo'
+import { createWebhooksRepo } from './webhooks-repo'
+
+/** Every repository over one connection; the rest of the engine reaches SQLite only through this. */
+export function createStore(db: Db) {
+  return {
+    db,
+    /** Runs `work` in one SQLite transaction (a savepoint when nested). Never pass async work. */
+    transaction<T>(work: () => T): T {
+      return db.transaction(work)()
+    },
+    settings: createSettingsRepo(db),
+    organizations: createOrganizationsRepo(db),
+    apiKeys: createApiKeysRepo(db),
+    accounts: createAccountsRepo(db),
+    transactions: createTransactionsRepo(db),
+    ledger: createLedgerRepo(db),
+    idempotency: createIdempotencyRepo(db),
+    bankCodes: createBankCodesRepo(db),
+    webhooks: createWebhooksRepo(db),
+  }
+}
+export type Store = ReturnType<typeof createStore>

@@ -1,0 +1,103 @@
+import type { Db } from './connection'
+import type { TransactionEventRow, TransactionRow } from './rows'
+
+export type NewTransaction = Omit<TransactionRow, 'id'>
+
+export interface TransactionFilter {
+  organizationId: string
+  environment: string
+  fromMs: number
+  toMs: number
+  type?: string
+  status?: string
+  accountType?: string
+  accountId?: number
+  customerId?: string
+  shortcode?: string
+  limit: number
+}
+
+/** Fields a state change may set alongside the status. */
+export type TransactionUpdate = Partial<Pick<TransactionRow,
+  'message' | 'processor_reference' | 'result_code' | 'due_at' | 'settle_due_at' | 'outcome' | 'related_id' | 'fees' | 'charged_amount'>>
+
+export function createTransactionsRepo(db: Db) {
+  const insertStmt = db.prepare(`INSERT INTO transactions (public_id, organization_id, environment, type, status, account_id, account_type,
+    merchant_transaction_id, amount, charged_amount, fees, currency, payment_method, processor, processor_reference, phone_number,
+    narration, message, customer_id, metadata, sub_merchant_id, sub_merchant_details, shortcode, webhook_url, counterparty,
+    related_id, result_code, outcome, due_at, settle_due_at, created_at, updated_at)
+    VALUES (@public_id, @organization_id, @environment, @type, @status, @account_id, @account_type, @merchant_transaction_id, @amount,
+    @charged_amount, @fees, @currency, @payment_method, @processor, @processor_reference, @phone_number, @narration, @message,
+    @customer_id, @metadata, @sub_merchant_id, @sub_merchant_details, @shortcode, @webhook_url, @counterparty, @related_id,
+    @result_code, @outcome, @due_at, @settle_due_at, @created_at, @updated_at)`)
+  const byIdStmt = db.prepare<[number], TransactionRow>('SELECT * FROM transactions WHERE id = ?')
+  const byPublicIdStmt = db.prepare<[string, string, string], TransactionRow>(
+    'SELECT * FROM transactions WHERE public_id = ? AND organization_id = ? AND environment = ?',
+  )
+  const byMerchantRefStmt = db.prepare<[string, string, string], TransactionRow>(
+    'SELECT * FROM transactions WHERE organization_id = ? AND environment = ? AND merchant_transaction_id = ?',
+  )
+  const insertEventStmt = db.prepare('INSERT INTO transaction_events (transaction_id, status, message, at) VALUES (?, ?, ?, ?)')
+  const eventsStmt = db.prepare<[number], TransactionEventRow>('SELECT * FROM transaction_events WHERE transaction_id = ? ORDER BY at, id')
+  const relatedStmt = db.prepare<[number], TransactionRow>('SELECT * FROM transactions WHERE related_id = ? ORDER BY id')
+  const listCache = new Map<string, ReturnType<Db['prepare']>>()
+
+  function update(id: number, status: string, at: number, fields: TransactionUpdate = {}): TransactionRow {
+    const columns = Object.keys(fields) as (keyof TransactionUpdate)[]
+    const sets = ['status = @status', 'updated_at = @updated_at', ...columns.map((c) => `${c} = @${c}`)]
+    db.prepare(`UPDATE transactions SET ${sets.join(', ')} WHERE id = @id`).run({ ...fields, status, updated_at: at, id })
+    return byIdStmt.get(id)!
+  }
+
+  return {
+    /** Inserts the transaction and the first entry of its timeline. */
+    insert(row: NewTransaction): TransactionRow {
+      const id = Number(insertStmt.run(row).lastInsertRowid)
+      insertEventStmt.run(id, row.status, row.message, row.created_at)
+      return byIdStmt.get(id)!
+    },
+    get(id: number): TransactionRow | undefined {
+      return byIdStmt.get(id)
+    },
+    getByPublicId(organizationId: string, environment: string, publicId: string): TransactionRow | undefined {
+      return byPublicIdStmt.get(publicId, organizationId, environment)
+    },
+    getByMerchantRef(organizationId: string, environment: string, reference: string): TransactionRow | undefined {
+      return byMerchantRefStmt.get(organizationId, environment, reference)
+    },
+    related(id: number): TransactionRow[] {
+      return relatedStmt.all(id)
+    },
+    /** Changes the status (and any listed fields) and appends to the timeline. Callers check the state machine first. */
+    setStatus(id: number, status: string, at: number, fields: TransactionUpdate = {}): TransactionRow {
+      const row = update(id, status, at, fields)
+      insertEventStmt.run(id, status, row.message, at)
+      return row
+    },
+    /** Updates fields without a status change (no timeline entry). */
+    patch(id: number, at: number, fields: TransactionUpdate): TransactionRow {
+      const current = byIdStmt.get(id)!
+      return update(id, current.status, at, fields)
+    },
+    events(id: number): TransactionEventRow[] {
+      return eventsStmt.all(id)
+    },
+    list(filter: TransactionFilter): TransactionRow[] {
+      const where = ['t.organization_id = @organizationId', 't.environment = @environment', 't.created_at >= @fromMs', 't.created_at <= @toMs']
+      if (filter.type !== undefined) where.push('t.type = @type')
+      if (filter.status !== undefined) where.push('t.status = @status')
+      if (filter.accountId !== undefined) where.push('t.account_id = @accountId')
+      if (filter.customerId !== undefined) where.push('t.customer_id = @customerId')
+      if (filter.shortcode !== undefined) where.push('t.shortcode = @shortcode')
+      if (filter.accountType !== undefined) where.push('t.account_type = @accountType')
+      const sql = `SELECT t.* FROM transactions t WHERE ${where.join(' AND ')} ORDER BY t.created_at DESC, t.id DESC LIMIT @limit`
+      let stmt = listCache.get(sql)
+      if (!stmt) {
+        stmt = db.prepare(sql)
+        listCache.set(sql, stmt)
+      }
+      return stmt.all(filter) as TransactionRow[]
+    },
+  }
+}
+export type TransactionsRepo = ReturnType<typeof createTransactionsRepo>

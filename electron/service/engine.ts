@@ -1,0 +1,28 @@
+import type { PushEvent } from '../../shared/api/push-events'
+import type { Principal } from './auth'
+import type { Store } from './db/store'
+import type { Ids } from './ids'
+import type { SimulatorMode } from './simulator/plan'
+
+/** Engine-wide state shared by operations, the simulator and the webhook dispatcher. */
+export interface Engine {
+  store: Store
+  ids: Ids
+  /** Simulated now (real clock plus the QA-controlled offset), ms since the epoch. */
+  now(): number
+  consoleToken: string
+  version: string
+  hostInfo: { httpUrl: string | null; consoleUrl: string | null }
+  simulatorMode(): SimulatorMode
+  /** Queues a push event; the dispatcher delivers queued events after the SQLite transaction commits. */
+  emit(event: PushEvent): void
+}
+
+/** What an operation receives besides its parsed input. */
+export interface OperationContext {
+  engine: Engine
+  store: Store
+  principal: Principal
+  now: number
+  emit(event: PushEvent): void
+}

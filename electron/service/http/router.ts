@@ -1,0 +1,42 @@
+import { ROUTES, type RouteId } from '../../../shared/api/routes'
+
+interface CompiledRoute {
+  id: RouteId
+  method: string
+  pattern: RegExp
+  paramNames: string[]
+}
+
+const compiled: CompiledRoute[] = (Object.keys(ROUTES) as RouteId[]).map((id) => {
+  const route = ROUTES[id]
+  const paramNames: string[] = []
+  const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_match, name: string) => {
+    paramNames.push(name)
+    return '([^/]+)'
+  })
+  return { id, method: route.method, pattern: new RegExp(`^${source}$`), paramNames }
+})
+
+export type RouteMatch =
+  | { kind: 'route'; routeId: RouteId; params: Record<string, string> }
+  | { kind: 'method-not-allowed'; allowed: string[] }
+  | { kind: 'none' }
+
+/** Finds the route for a method and path, telling apart an unknown path (404) from a wrong method (405). */
+export function matchRoute(method: string, pathname: string): RouteMatch {
+  const allowed: string[] = []
+  for (const route of compiled) {
+    const match = route.pattern.exec(pathname)
+    if (!match) continue
+    if (route.method !== method) {
+      allowed.push(route.method)
+      continue
+    }
+    const params: Record<string, string> = {}
+    route.paramNames.forEach((name, i) => {
+      params[name] = decodeURIComponent(match[i + 1]!)
+    })
+    return { kind: 'route', routeId: route.id, params }
+  }
+  return allowed.length > 0 ? { kind: 'method-not-allowed', allowed } : { kind: 'none' }
+}

@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { ApiError } from '../../../shared/errors'
+import { ROUTES } from '../../../shared/api/routes'
+import { generateOpenApi } from '../../../shared/api/openapi'
+import { errorResponse } from '../dispatch'
+import type { PaydeskService } from '../index'
+import { parseJsonBody, parseQuery, readBody } from './body'
+import { createRateLimiter } from './rate-limiter'
+import { matchRoute } from './router'
+import { serveStatic } from './static-files'
+import { openEventStream } from './event-stream'
+
+export interface HttpServerOptions {
+  service: PaydeskService
+  host?: string
+  port?: number
+  /** Requests per minute per API key; 0 = off. */
+  rateLimitPerMinute?: number
+  /** Folder of the console's web build, served at `/`. */
+  webRoot?: string
+  now?: () => number
+}
+
+export interface RunningHttpServer {
+  server: Server
+  url: string
+  port: number
+  close(): Promise<void>
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]'])
+
+function newRequestId(): string {
+  return `req_${randomBytes(15).toString('base64url')}`
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body)
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  })
+  res.end(text)
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name]
+  return Array.isArray(value) ? value[0] : value
+}
+
+function bearerOf(req: IncomingMessage): string | undefined {
+  const match = /^Bearer\s+(.+)$/i.exec(header(req, 'authorization') ?? '')
+  return match ? match[1]!.trim() : undefined
+}
+
+/**
+ * The HTTP face of the engine: matches the route table, reads and parses the request, and writes the
+ * engine's envelope. Binds loopback by default; `Host` must name this server (DNS-rebinding defence).
+ */
+export function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
+  const { service } = options
+  const host = options.host ?? '127.0.0.1'
+  const limiter = createRateLimiter(options.rateLimitPerMinute ?? 600, options.now)
+  const openApi = JSON.stringify(generateOpenApi())
+  let port = 0
+
+  function hostAllowed(req: IncomingMessage, consoleOnly: boolean): boolean {
+    const value = header(req, 'host')
+    if (!value) return false
+    const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(value)
+    if (!match || (match[2] !== undefined && Number(match[2]) !== port)) return false
+    const name = match[1]!.toLowerCase()
+    if (LOOPBACK.has(name)) return true
+    // Bound to a non-loopback interface on purpose: the public API answers any host name; the console never does.
+    return !consoleOnly && !LOOPBACK.has(host)
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const requestId = newRequestId()
+    res.setHeader('X-Request-Id', requestId)
+    const fail = (error: ApiError) => {
+      const response = errorResponse(error, requestId)
+      sendJson(res, response.status, response.body, response.headers)
+    }
+    const url = new URL(req.url ?? '/', 'http://placeholder')
+    const pathname = url.pathname
+    const isApi = pathname.startsWith('/v1/') || pathname.startsWith('/console/')
+    if (!hostAllowed(req, !pathname.startsWith('/v1/'))) return fail(new ApiError('forbidden', 'This Host header is not allowed; use 127.0.0.1 or localhost.'))
+    if (!isApi) {
+      if (req.method === 'GET' && pathname === '/openapi.json') return sendJson(res, 200, JSON.parse(openApi))
+      if ((req.method === 'GET' || req.method === 'HEAD') && options.webRoot && serveStatic(options.webRoot, pathname, res)) return
+      return fail(new ApiError('not_found', `No route ${req.method} ${pathname}.`))
+    }
+    if (req.method === 'GET' && pathname === '/console/events') return openEventStream(req, res, service, bearerOf(req), fail)
+    const match = matchRoute(req.method ?? 'GET', pathname)
+    if (match.kind === 'none') return fail(new ApiError('not_found', `No route ${req.method} ${pathname}.`))
+    if (match.kind === 'method-not-allowed') {
+      return fail(new ApiError('method_not_allowed', `Method ${req.method} is not allowed on ${pathname}; use ${match.allowed.join(', ')}.`, null, { Allow: match.allowed.join(', ') }))
+    }
+    const bearer = bearerOf(req)
+    if (ROUTES[match.routeId].surface === 'public') {
+      const retryAfter = limiter.take(bearer ?? req.socket.remoteAddress ?? 'anonymous')
+      if (retryAfter > 0) return fail(new ApiError('rate_limited', 'Too many requests; slow down and retry after the time in Retry-After.', null, { 'Retry-After': String(retryAfter) }))
+    }
+    let body: unknown
+    try {
+      body = req.method === 'GET' ? undefined : parseJsonBody(await readBody(req), header(req, 'content-type'))
+    } catch (error) {
+      if (error instanceof ApiError && error.kind === 'payload_too_large') res.setHeader('Connection', 'close')
+      if (error instanceof ApiError) return fail(error)
+      throw error
+    }
+    const environment = header(req, 'paydesk-environment')
+    if (environment !== undefined && environment !== 'test' && environment !== 'live') {
+      return fail(new ApiError('invalid_parameter', 'Paydesk-Environment must be test or live.', 'Paydesk-Environment'))
+    }
+    const response = service.call(
+      match.routeId,
+      { query: parseQuery(url.searchParams), body, params: match.params, idempotencyKey: header(req, 'idempotency-key') },
+      { bearer, environment, organizationId: header(req, 'paydesk-organization'), requestId },
+    )
+    sendJson(res, response.status, response.body, response.headers)
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      console.error('[paydesk] http adapter error:', error instanceof Error ? error.stack : error)
+      if (!res.headersSent) sendJson(res, 500, errorResponse(new ApiError('internal', 'An internal error occurred.'), String(res.getHeader('X-Request-Id') ?? '')).body)
+      else res.destroy()
+    })
+  })
+  // Slow clients cannot hold the server: headers within 10 s, the whole request within 30 s.
+  server.headersTimeout = 10_000
+  server.requestTimeout = 30_000
+  server.keepAliveTimeout = 5_000
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 8787, host, () => {
+      port = (server.address() as AddressInfo).port
+      const shownHost = host.includes(':') ? `[${host}]` : host
+      resolve({
+        server,
+        port,
+        url: `http://${shownHost}:${port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done())
+            server.closeIdleConnections()
+            setTimeout(() => server.closeAllConnections(), 2_000).unref()
+          }),
+      })
+    })
+  })
+}

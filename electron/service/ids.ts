@@ -1,0 +1,51 @@
+import { createHash, randomBytes as cryptoRandomBytes } from 'node:crypto'
+
+const CROCKFORD = '0123456789abcdefghjkmnpqrstvwxyz'
+const UPPER_ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+
+export type RandomBytes = (size: number) => Buffer
+
+function encode(bytes: Buffer, alphabet: string, length: number): string {
+  let out = ''
+  for (let i = 0; i < length; i++) out += alphabet[bytes[i % bytes.length]! % alphabet.length]
+  return out
+}
+
+function timePart(ms: number): string {
+  let value = Math.max(0, Math.floor(ms))
+  let out = ''
+  for (let i = 0; i < 10; i++) {
+    out = CROCKFORD[value % 32] + out
+    value = Math.floor(value / 32)
+  }
+  return out
+}
+
+/**
+ * Identifier and secret generation. Randomness is injected so tests are repeatable; public ids start with
+ * the time so they sort roughly by creation.
+ */
+export function createIds(now: () => number, randomBytes: RandomBytes = cryptoRandomBytes) {
+  const sortable = (prefix: string) => `${prefix}_${timePart(now())}${encode(randomBytes(16), CROCKFORD, 16)}`
+  return {
+    transaction: () => sortable('txn'),
+    event: () => sortable('evt'),
+    delivery: () => sortable('whd'),
+    request: () => `req_${encode(randomBytes(20), ALNUM, 20)}`,
+    apiKeyId: () => `key_${encode(randomBytes(12), CROCKFORD, 12)}`,
+    organization: () => `org_${encode(randomBytes(12), CROCKFORD, 12)}`,
+    apiKey: (environment: 'test' | 'live') => `sk_${environment}_${encode(randomBytes(32), ALNUM, 32)}`,
+    consoleToken: () => `pdc_${encode(randomBytes(32), ALNUM, 32)}`,
+    webhookSecret: () => `whsec_${randomBytes(32).toString('base64')}`,
+    /** A 10-character M-Pesa-style receipt such as TKL3AB9XYZ. */
+    receipt: () => `T${encode(randomBytes(9), UPPER_ALNUM, 9)}`,
+    /** A random integer in [0, max). */
+    int: (max: number) => randomBytes(4).readUInt32BE(0) % max,
+  }
+}
+export type Ids = ReturnType<typeof createIds>
+
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text).digest('hex')
+}

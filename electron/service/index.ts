@@ -1,0 +1,99 @@
+import type { ServiceResponse } from '../../shared/api/envelope'
+import type { PushEvent } from '../../shared/api/push-events'
+import type { CallContext } from './auth'
+import { openDatabase } from './db/connection'
+import { createStore, type Store } from './db/store'
+import { createDispatcher, type CallInput } from './dispatch'
+import type { Engine } from './engine'
+import { createIds, type RandomBytes } from './ids'
+import { seedDatabase, type SeedResult } from './provisioning'
+import { createSimulatedClock } from './simulator/clock'
+import { SIMULATOR_MODES, type SimulatorMode } from './simulator/plan'
+
+export type { CallContext } from './auth'
+export type { CallInput } from './dispatch'
+export type { SimulatorMode } from './simulator/plan'
+
+export const VERSION = '0.1.0'
+
+export interface ServiceOptions {
+  /** SQLite file, or ':memory:'. */
+  dbPath: string
+  /** Electron-ABI better_sqlite3.node (desktop app only). */
+  nativeBinding?: string
+  /** Real clock, injected so tests drive time. */
+  now?: () => number
+  randomBytes?: RandomBytes
+  apiKey?: string
+  liveApiKey?: string
+  webhookSecret?: string
+  consoleToken?: string
+  /** Overrides the persisted simulator mode for this run. */
+  simulatorMode?: SimulatorMode
+}
+
+export interface PaydeskService {
+  /** Runs one route: the single entry point of HTTP, IPC and tests. Never throws. */
+  call(routeId: string, input?: CallInput, ctx?: CallContext): ServiceResponse
+  /** Live updates for the console. Returns an unsubscribe function. */
+  onEvent(listener: (event: PushEvent) => void): () => void
+  /** Moves due work forward (simulator, webhooks). Hosts call it on a timer; tests call it with a fake clock. */
+  tick(): Promise<void>
+  close(): void
+  readonly startup: SeedResult
+  readonly consoleToken: string
+  setHostInfo(info: { httpUrl: string | null; consoleUrl: string | null }): void
+  /** For tests and tools in this process: the engine's store and state. Hosts never need it. */
+  readonly internals: { store: Store; engine: Engine }
+}
+
+export function createService(options: ServiceOptions): PaydeskService {
+  const realNow = options.now ?? Date.now
+  const db = openDatabase(options.dbPath, { nativeBinding: options.nativeBinding })
+  const store = createStore(db)
+  const clock = createSimulatedClock(store, realNow)
+  const ids = createIds(clock.now, options.randomBytes)
+  const startup = seedDatabase(store, ids, clock.now(), options)
+  if (options.simulatorMode) store.settings.set('simulator.mode', options.simulatorMode)
+  const listeners = new Set<(event: PushEvent) => void>()
+  const publish = (events: PushEvent[]) => {
+    for (const event of events) for (const listener of listeners) listener(event)
+  }
+  const engine: Engine = {
+    store,
+    ids,
+    now: clock.now,
+    consoleToken: startup.consoleToken,
+    version: VERSION,
+    hostInfo: { httpUrl: null, consoleUrl: null },
+    simulatorMode: () => {
+      const mode = store.settings.get<SimulatorMode>('simulator.mode')
+      return mode && SIMULATOR_MODES.includes(mode) ? mode : 'fast'
+    },
+    emit: (event) => publish([event]),
+  }
+  const call = createDispatcher(engine, publish)
+  let closed = false
+  return {
+    call,
+    onEvent(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async tick() {
+      // The simulator and webhook dispatcher plug in here (see simulator/ and webhooks/).
+    },
+    close() {
+      if (closed) return
+      closed = true
+      listeners.clear()
+      db.close()
+    },
+    startup,
+    consoleToken: startup.consoleToken,
+    setHostInfo(info) {
+      engine.hostInfo = info
+    },
+    internals: { store, engine },
+  }
+}

@@ -1,0 +1,46 @@
+import { ApiError } from '../../../shared/errors'
+import type { ApiKey, Organization } from '../../../shared/schemas/console'
+import type { ApiKeyRow, OrganizationRow } from '../db/rows'
+import type { OperationContext } from '../engine'
+import { insertApiKey, provisionOrganization } from '../provisioning'
+import type { PartialOperationTable } from './types'
+
+function toApiKey(row: ApiKeyRow): ApiKey {
+  return { id: row.id, environment: row.environment, prefix: row.prefix, label: row.label, createdAt: row.created_at, lastUsedAt: row.last_used_at, revokedAt: row.revoked_at }
+}
+
+function toOrganization(ctx: OperationContext, row: OrganizationRow): Organization {
+  return { id: row.id, name: row.name, enterprise: row.enterprise === 1, shortcodes: ctx.store.organizations.shortcodes(row.id), createdAt: row.created_at }
+}
+
+export const CONSOLE_CORE_OPERATIONS: PartialOperationTable<
+  'console.info' | 'console.keys.list' | 'console.keys.create' | 'console.keys.revoke' | 'console.organizations.list' | 'console.organizations.create'
+> = {
+  'console.info': (ctx) => ({
+    version: ctx.engine.version,
+    environment: ctx.principal.environment,
+    organization: toOrganization(ctx, ctx.store.organizations.get(ctx.principal.organizationId)!),
+    httpUrl: ctx.engine.hostInfo.httpUrl,
+    consoleUrl: ctx.engine.hostInfo.consoleUrl,
+    simulatorMode: ctx.engine.simulatorMode(),
+  }),
+  'console.keys.list': (ctx) => ({
+    items: ctx.store.apiKeys.list(ctx.principal.organizationId, ctx.principal.environment).map(toApiKey),
+  }),
+  'console.keys.create': (ctx, { body }) => {
+    const key = ctx.engine.ids.apiKey(ctx.principal.environment)
+    const row = insertApiKey(ctx.store, ctx.engine.ids, ctx.principal.organizationId, ctx.principal.environment, key, body.label ?? 'Console key', ctx.now)
+    return { ...toApiKey(row), key }
+  },
+  'console.keys.revoke': (ctx, { params }) => {
+    const row = ctx.store.apiKeys.get(params.keyId)
+    if (!row || row.organization_id !== ctx.principal.organizationId) throw new ApiError('not_found', `No API key ${params.keyId}.`, 'keyId')
+    ctx.store.apiKeys.revoke(row.id, ctx.now)
+    return toApiKey(ctx.store.apiKeys.get(row.id)!)
+  },
+  'console.organizations.list': (ctx) => ({ items: ctx.store.organizations.list().map((row) => toOrganization(ctx, row)) }),
+  'console.organizations.create': (ctx, { body }) => {
+    const created = provisionOrganization(ctx.store, ctx.engine.ids, ctx.now, { name: body.name, enterprise: body.enterprise ?? false, openingFloatMinor: 50_000_000 })
+    return { ...toOrganization(ctx, ctx.store.organizations.get(created.organizationId)!), testKey: created.testKey, liveKey: created.liveKey }
+  },
+}

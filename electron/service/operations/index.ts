@@ -1,0 +1,28 @@
+import { accountsList } from './accounts-list'
+import { balanceGet } from './balance-get'
+import { bankCodesList } from './bank-codes-list'
+import { bankTransfer } from './bank-transfer'
+import { CONSOLE_CORE_OPERATIONS } from './console-core'
+import { mobileB2b } from './mobile-b2b'
+import { mobileB2c } from './mobile-b2c'
+import { mobileCharge } from './mobile-charge'
+import { mobileReverse } from './mobile-reverse'
+import { transactionsGet, transactionsGetById } from './transactions-get'
+import { transactionsList } from './transactions-list'
+import type { OperationTable } from './types'
+
+/** Route id -> operation. Feature areas export a partial table and spread it here. */
+export const OPERATIONS: OperationTable = {
+  'mobile.charge': mobileCharge,
+  'mobile.b2c': mobileB2c,
+  'mobile.b2b': mobileB2b,
+  'mobile.reverse': mobileReverse,
+  'bank.transfer': bankTransfer,
+  'accounts.list': accountsList,
+  'balance.get': balanceGet,
+  'bankCodes.list': bankCodesList,
+  'transactions.list': transactionsList,
+  'transactions.get': transactionsGet,
+  'transactions.getById': transactionsGetById,
+  ...CONSOLE_CORE_OPERATIONS,
+}

@@ -1,0 +1,95 @@
+import { CURRENCY } from '../../../../shared/money'
+import type { ForceStatus, Metadata } from '../../../../shared/schemas/common'
+import type { AccountRow, TransactionRow } from '../../db/rows'
+import type { NewTransaction } from '../../db/transactions-repo'
+import { reservePayout } from '../../domain/ledger'
+import type { Counterparty } from '../../domain/transaction-view'
+import type { OperationContext } from '../../engine'
+import { moveMoney } from '../../move-money'
+import { enqueueWebhookEvent } from '../../webhooks/outbox'
+import { planDueAt, planOutcome, type TimedKind } from '../../simulator/plan'
+
+export interface Acceptance {
+  type: 'charge' | 'transfer' | 'payment' | 'bank_withdrawal' | 'reversal'
+  timedKind: TimedKind
+  account: AccountRow
+  amount: number
+  fees: number
+  merchantTransactionId: string | null
+  phoneNumber: string | null
+  narration?: string
+  webhookUrl?: string
+  metadata?: Metadata
+  customerId?: string
+  subMerchantId?: string
+  shortcode?: string
+  counterparty?: Counterparty
+  forceStatus?: ForceStatus
+  relatedId?: number
+}
+
+const PENDING_MESSAGES: Record<Acceptance['type'], string> = {
+  charge: 'Push prompt sent to the customer',
+  transfer: 'Disbursement accepted for processing',
+  payment: 'Business payment accepted for processing',
+  bank_withdrawal: 'Bank transfer accepted for processing',
+  reversal: 'Reversal accepted for processing',
+}
+
+function newRow(ctx: OperationContext, a: Acceptance, status: 'pending' | 'rejected', message: string): NewTransaction {
+  const outcome = planOutcome(a.phoneNumber, a.forceStatus)
+  const subMerchantDetails = a.metadata?.['subMerchantDetails']
+  const isBank = a.type === 'bank_withdrawal'
+  return {
+    public_id: ctx.engine.ids.transaction(), organization_id: ctx.principal.organizationId, environment: ctx.principal.environment,
+    type: a.type, status, account_id: a.account.id, account_type: a.account.kind === 'payouts' ? 'payouts' : 'collections',
+    merchant_transaction_id: a.merchantTransactionId, amount: a.amount, charged_amount: a.type === 'charge' ? a.amount : a.amount + a.fees,
+    fees: a.fees, currency: CURRENCY, payment_method: isBank ? 'bank' : 'mobile_money', processor: isBank ? 'partnerbank' : 'mobile',
+    processor_reference: null, phone_number: a.phoneNumber, narration: a.narration ?? null, message, customer_id: a.customerId ?? null,
+    metadata: a.metadata ? JSON.stringify(a.metadata) : null, sub_merchant_id: a.subMerchantId ?? null,
+    sub_merchant_details: subMerchantDetails ? JSON.stringify(subMerchantDetails) : null, shortcode: a.shortcode ?? a.account.shortcode,
+    webhook_url: a.webhookUrl ?? null, counterparty: a.counterparty ? JSON.stringify(a.counterparty) : null, related_id: a.relatedId ?? null,
+    result_code: null, outcome: status === 'pending' ? JSON.stringify(outcome) : null,
+    due_at: status === 'pending' ? planDueAt(a.timedKind, outcome, ctx.engine.simulatorMode(), ctx.now, ctx.engine.ids) : null,
+    settle_due_at: null, created_at: ctx.now, updated_at: ctx.now,
+  }
+}
+
+/** Records an accepted transaction as `pending` with the simulator's planned outcome and due time. */
+export function acceptPending(ctx: OperationContext, a: Acceptance): TransactionRow {
+  const row = ctx.store.transactions.insert(newRow(ctx, a, 'pending', PENDING_MESSAGES[a.type]))
+  ctx.emit({ type: 'transaction.changed', environment: row.environment, transactionId: row.public_id, status: 'pending' })
+  if (a.type === 'charge' && row.due_at !== null && ctx.engine.simulatorMode() === 'interactive') {
+    ctx.emit({ type: 'prompt.pending', environment: row.environment, transactionId: row.public_id })
+  }
+  return row
+}
+
+/** Records a refusal at creation: `rejected`, final, with event transaction.creation_failed. The POST still answers 202. */
+export function acceptRejected(ctx: OperationContext, a: Acceptance, code: string, message: string): TransactionRow {
+  const row = ctx.store.transactions.insert({ ...newRow(ctx, a, 'rejected', message), result_code: code })
+  enqueueWebhookEvent(ctx.store, ctx.engine.ids, ctx.now, {
+    organizationId: row.organization_id, environment: row.environment, type: 'transaction.creation_failed',
+    transaction: row, error: { code, message }, toRequestUrl: true,
+  })
+  ctx.emit({ type: 'transaction.changed', environment: row.environment, transactionId: row.public_id, status: 'rejected' })
+  return row
+}
+
+/**
+ * A payout (b2c, b2b, bank transfer): reserve amount + fees from the payouts float, or reject when the
+ * float cannot cover it.
+ */
+export function acceptPayout(ctx: OperationContext, a: Acceptance): TransactionRow {
+  const account = ctx.store.accounts.get(a.account.id)!
+  if (account.available < a.amount + a.fees) {
+    return acceptRejected(ctx, a, 'insufficient_float', `Insufficient balance in payouts account ${account.account_no} for amount plus fees.`)
+  }
+  const row = acceptPending(ctx, a)
+  moveMoney(ctx.store, ctx.engine.ids, ctx.emit, row, reservePayout(account.id, a.amount, a.fees), ctx.now)
+  return row
+}
+
+export function accepted(row: TransactionRow) {
+  return { merchantTransactionId: row.merchant_transaction_id, transactionId: row.public_id }
+}

@@ -1,0 +1,59 @@
+import { ApiError } from '../../../../shared/errors'
+import type { FeeTariff } from '../../../../shared/schemas/fees'
+import type { AccountRow } from '../../db/rows'
+import { DEFAULT_TARIFF } from '../../domain/fees'
+import type { OperationContext } from '../../engine'
+
+interface EnterpriseFields {
+  shortcode?: string
+  subMerchantId?: string
+  metadata?: Record<string, unknown>
+}
+
+/** Enterprise fields need an enterprise organization, and a shortcode must be the caller's own (403 otherwise). */
+export function assertEnterpriseFields(ctx: OperationContext, fields: EnterpriseFields): void {
+  const used = fields.shortcode !== undefined ? 'shortcode'
+    : fields.subMerchantId !== undefined ? 'subMerchantId'
+    : fields.metadata?.['subMerchantDetails'] !== undefined ? 'metadata.subMerchantDetails' : null
+  if (used === null) return
+  assertShortcodeAllowed(ctx, fields.shortcode, used)
+}
+
+export function assertShortcodeAllowed(ctx: OperationContext, shortcode: string | undefined, param: string): void {
+  const organization = ctx.store.organizations.get(ctx.principal.organizationId)!
+  if (!organization.enterprise) {
+    throw new ApiError('forbidden', `${param} is an enterprise field; this organization is not enabled for enterprise routing.`, param)
+  }
+  if (shortcode !== undefined && ctx.store.organizations.shortcodeOwner(shortcode) !== ctx.principal.organizationId) {
+    throw new ApiError('forbidden', `Shortcode ${shortcode} does not belong to this organization.`, 'shortcode')
+  }
+}
+
+/** forceStatus is a sandbox control for test keys; live keys follow live rules. */
+export function assertForceStatusAllowed(ctx: OperationContext, forceStatus: string | undefined): void {
+  if (forceStatus !== undefined && ctx.principal.environment === 'live') {
+    throw new ApiError('invalid_parameter', 'forceStatus is only accepted with test keys.', 'forceStatus')
+  }
+}
+
+export function assertReferenceFree(ctx: OperationContext, merchantTransactionId: string): void {
+  const { organizationId, environment } = ctx.principal
+  if (ctx.store.transactions.getByMerchantRef(organizationId, environment, merchantTransactionId)) {
+    throw new ApiError('conflict', `A transaction with merchantTransactionId ${merchantTransactionId} already exists.`, 'merchantTransactionId')
+  }
+}
+
+export function tariffOf(ctx: OperationContext): FeeTariff {
+  const organization = ctx.store.organizations.get(ctx.principal.organizationId)!
+  return organization.fee_tariff ? (JSON.parse(organization.fee_tariff) as FeeTariff) : DEFAULT_TARIFF
+}
+
+/** An account of the caller's organization and environment, by number; system accounts do not exist to callers. */
+export function findOwnAccount(ctx: OperationContext, accountNo: string, param: string): AccountRow {
+  const account = ctx.store.accounts.getByNo(accountNo)
+  const own = account && account.organization_id === ctx.principal.organizationId && account.environment === ctx.principal.environment
+  if (!account || !own || account.kind === 'external' || account.kind === 'fees') {
+    throw new ApiError('not_found', `No account ${accountNo} in this organization's ${ctx.principal.environment} environment.`, param)
+  }
+  return account
+}

@@ -1,0 +1,159 @@
+import type { Environment } from '../../shared/schemas/common'
+import { CURRENCY } from '../../shared/money'
+import type { AccountKind } from './db/rows'
+import { KE_BANK_CODES } from './db/bank-codes-ke'
+import type { Store } from './db/store'
+import { topUp } from './domain/ledger'
+import { sha256Hex, type Ids } from './ids'
+
+const ENVIRONMENTS: readonly Environment[] = ['test', 'live']
+const KIND_DIGIT: Record<AccountKind, string> = { collections: '1', payouts: '2', external: '8', fees: '9' }
+
+export interface ProvisionOptions {
+  name: string
+  enterprise: boolean
+  /** Dedicated shortcode with a payouts account in shortcode scope (enterprise organizations). */
+  shortcode?: string
+  /** Opening payouts float per environment, minor units. */
+  openingFloatMinor: number
+  /** Fixed keys (QA); otherwise random ones are generated. */
+  testKey?: string
+  liveKey?: string
+  testWebhookSecret?: string
+}
+
+export interface ProvisionedOrganization {
+  organizationId: string
+  testKey: string
+  liveKey: string
+}
+
+function nextAccountNo(store: Store, environment: Environment, kind: AccountKind): string {
+  const seq = (store.settings.get<number>('accounts.seq') ?? 0) + 1
+  store.settings.set('accounts.seq', seq)
+  return `${environment === 'live' ? '1' : '2'}${KIND_DIGIT[kind]}${String(seq).padStart(8, '0')}`
+}
+
+export function insertApiKey(store: Store, ids: Ids, organizationId: string, environment: Environment, key: string, label: string, now: number) {
+  const row = {
+    id: ids.apiKeyId(),
+    organization_id: organizationId,
+    environment,
+    prefix: `${key.slice(0, 12)}…${key.slice(-4)}`,
+    key_hash: sha256Hex(key),
+    label,
+    created_at: now,
+    last_used_at: null,
+    revoked_at: null,
+  }
+  store.apiKeys.insert(row)
+  return row
+}
+
+/**
+ * Creates an organization with everything it needs in both environments: collections and payouts
+ * accounts (plus a shortcode-scoped payouts account when given a shortcode), system accounts for the
+ * ledger, an opening float, a webhook secret and API keys. One SQLite transaction.
+ */
+export function provisionOrganization(store: Store, ids: Ids, now: number, options: ProvisionOptions): ProvisionedOrganization {
+  return store.transaction(() => {
+    const organizationId = ids.organization()
+    store.organizations.insert({ id: organizationId, name: options.name, enterprise: options.enterprise ? 1 : 0, fee_tariff: null, created_at: now })
+    if (options.shortcode) store.organizations.addShortcode(options.shortcode, organizationId, now)
+    const keys: Record<Environment, string> = {
+      test: options.testKey ?? ids.apiKey('test'),
+      live: options.liveKey ?? ids.apiKey('live'),
+    }
+    for (const environment of ENVIRONMENTS) {
+      const account = (kind: AccountKind, name: string, extra: { shortcode?: string; isDefault?: boolean } = {}) =>
+        store.accounts.insert({
+          organization_id: organizationId, environment, kind, account_no: nextAccountNo(store, environment, kind), name,
+          currency: CURRENCY, status: 'active', is_default: extra.isDefault ? 1 : 0,
+          host_type: kind === 'collections' || kind === 'payouts' ? 'own' : null, shortcode: extra.shortcode ?? null,
+          // The spec shows bank details only on live payout accounts.
+          bank_name: environment === 'live' && kind === 'payouts' ? 'Kenya Commercial Bank' : null,
+          bank_code: environment === 'live' && kind === 'payouts' ? '01' : null,
+          branch_code: environment === 'live' && kind === 'payouts' ? '091' : null,
+          swift_code: environment === 'live' && kind === 'payouts' ? 'KCBLKENX' : null,
+          updated_at: now,
+        })
+      account('collections', `${options.name} collections`, { isDefault: true })
+      const payouts = account('payouts', `${options.name} payouts`, { isDefault: true })
+      const external = account('external', 'External (customers and banks)')
+      account('fees', 'Provider fees')
+      const floats = [payouts]
+      if (options.shortcode) floats.push(account('payouts', `${options.name} payouts (shortcode ${options.shortcode})`, { shortcode: options.shortcode }))
+      for (const target of floats) {
+        const tx = store.transactions.insert({
+          public_id: ids.transaction(), organization_id: organizationId, environment, type: 'bank_deposit', status: 'completed',
+          account_id: target.id, account_type: 'payouts', merchant_transaction_id: null, amount: options.openingFloatMinor,
+          charged_amount: options.openingFloatMinor, fees: 0, currency: CURRENCY, payment_method: 'bank', processor: 'partnerbank',
+          processor_reference: null, phone_number: null, narration: 'Opening float', message: 'Float top-up completed',
+          customer_id: null, metadata: null, sub_merchant_id: null, sub_merchant_details: null, shortcode: target.shortcode,
+          webhook_url: null, counterparty: null, related_id: null, result_code: '0', outcome: null, due_at: null,
+          settle_due_at: null, created_at: now, updated_at: now,
+        })
+        store.ledger.post(tx.id, topUp(target.id, external.id, options.openingFloatMinor), now)
+      }
+      const secret = environment === 'test' && options.testWebhookSecret ? options.testWebhookSecret : ids.webhookSecret()
+      store.webhooks.saveEndpoint({ organization_id: organizationId, environment, default_url: null, secret, previous_secret: null, previous_secret_expires_at: null })
+      insertApiKey(store, ids, organizationId, environment, keys[environment], 'Default key', now)
+    }
+    return { organizationId, testKey: keys.test, liveKey: keys.live }
+  })
+}
+
+export interface SeedOptions {
+  apiKey?: string
+  liveApiKey?: string
+  webhookSecret?: string
+  consoleToken?: string
+}
+
+export interface SeedResult {
+  demoOrganizationId: string
+  /** Keys shown in clear: new ones, or the fixed ones the host was given. Absent when they exist only hashed. */
+  testKey?: string
+  liveKey?: string
+  consoleToken: string
+  testWebhookSecret: string
+  freshDatabase: boolean
+}
+
+export const DEMO_SHORTCODE = '600100'
+
+/** Seeds a fresh database with the demo organization and bank codes; on an existing one, applies fixed keys and secrets. */
+export function seedDatabase(store: Store, ids: Ids, now: number, options: SeedOptions): SeedResult {
+  return store.transaction(() => {
+    let demoOrganizationId = store.settings.get<string>('demo.organizationId')
+    const freshDatabase = demoOrganizationId === undefined
+    let testKey = options.apiKey
+    let liveKey = options.liveApiKey
+    if (demoOrganizationId === undefined) {
+      for (const [code, name] of KE_BANK_CODES) store.bankCodes.insert('KE', code, name)
+      const demo = provisionOrganization(store, ids, now, {
+        name: 'Demo Merchant Ltd', enterprise: true, shortcode: DEMO_SHORTCODE, openingFloatMinor: 50_000_000,
+        testKey: options.apiKey, liveKey: options.liveApiKey, testWebhookSecret: options.webhookSecret,
+      })
+      demoOrganizationId = demo.organizationId
+      store.settings.set('demo.organizationId', demoOrganizationId)
+      testKey = demo.testKey
+      liveKey = demo.liveKey
+    } else {
+      for (const [environment, key] of [['test', options.apiKey], ['live', options.liveApiKey]] as const) {
+        if (key && !store.apiKeys.findByHash(sha256Hex(key))) insertApiKey(store, ids, demoOrganizationId, environment, key, 'Fixed by host', now)
+      }
+      const endpoint = store.webhooks.endpoint(demoOrganizationId, 'test')
+      if (options.webhookSecret && endpoint && endpoint.secret !== options.webhookSecret) {
+        store.webhooks.saveEndpoint({ ...endpoint, secret: options.webhookSecret, previous_secret: null, previous_secret_expires_at: null })
+      }
+    }
+    let consoleToken = options.consoleToken ?? store.settings.get<string>('console.token')
+    if (consoleToken === undefined) {
+      consoleToken = ids.consoleToken()
+      store.settings.set('console.token', consoleToken)
+    }
+    const testWebhookSecret = store.webhooks.endpoint(demoOrganizationId, 'test')!.secret
+    return { demoOrganizationId, testKey, liveKey, consoleToken, testWebhookSecret, freshDatabase }
+  })
+}

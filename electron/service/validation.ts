@@ -1,0 +1,47 @@
+import type { z } from 'zod'
+import { ApiError } from '../../shared/errors'
+
+type Location = 'query' | 'body' | 'params'
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined
+    value = (value as Record<PropertyKey, unknown>)[key]
+  }
+  return value
+}
+
+function sentence(param: string | null, message: string): string {
+  if (param === null) return message
+  return /^(must|is|are|only|keys|bands) /.test(message) ? `${param} ${message}` : `${param}: ${message}`
+}
+
+/**
+ * Turns the first zod issue into the API's error: a missing field is `missing_parameter`, an unknown
+ * field or a bad value is `invalid_parameter`, always naming the field as a dotted path. Missing fields
+ * are reported before bad ones so a client fixes the request in a predictable order.
+ */
+export function toApiError(error: z.ZodError, input: unknown, location: Location): ApiError {
+  if (location === 'body' && (input === null || typeof input !== 'object' || Array.isArray(input))) {
+    return new ApiError('invalid_parameter', 'The request body must be a JSON object.')
+  }
+  const issues = error.issues
+  const missing = issues.find((issue) => issue.path.length > 0 && valueAt(input, issue.path) === undefined && issue.code !== 'unrecognized_keys')
+  const issue = missing ?? issues[0]!
+  const path = issue.path.map((p) => String(p))
+  if (issue.code === 'unrecognized_keys') {
+    const param = [...path, issue.keys[0] ?? ''].join('.')
+    return new ApiError('invalid_parameter', `Unknown field ${param}. Check its spelling against the API reference.`, param)
+  }
+  const param = path.length > 0 ? path.join('.') : null
+  if (missing) return new ApiError('missing_parameter', `${param} is required.`, param)
+  return new ApiError('invalid_parameter', `${sentence(param, issue.message)}.`.replace(/\.\.$/, '.'), param)
+}
+
+export function parseWith<S extends z.ZodType>(schema: S | undefined, input: unknown, location: Location): z.output<S> | undefined {
+  if (schema === undefined) return undefined
+  const result = schema.safeParse(location === 'body' ? input : (input ?? {}))
+  if (!result.success) throw toApiError(result.error, input, location)
+  return result.data
+}

@@ -1,0 +1,46 @@
+import type { TransactionRow } from '../db/rows'
+import type { Store } from '../db/store'
+import { toTransactionAlt } from '../domain/transaction-view'
+import type { Ids } from '../ids'
+
+export type WebhookEventType =
+  | 'transaction.succeeded' | 'transaction.failed' | 'transaction.creation_failed' | 'transaction.reversed'
+  | 'payout.succeeded' | 'payout.failed' | 'balance.updated' | 'test.event'
+
+export interface OutboxEvent {
+  organizationId: string
+  environment: string
+  type: WebhookEventType
+  transaction: TransactionRow | null
+  /** `data` of the envelope; defaults to the transaction in the alternative shape. */
+  data?: unknown
+  error?: { code: string; message: string }
+  /** Deliver to the transaction's webhookUrl too (not for balance.updated). */
+  toRequestUrl: boolean
+}
+
+/**
+ * Writes a webhook event and one delivery per target URL. Call it inside the SQLite transaction of the
+ * state change that causes the event, so a crash can delay the event but never lose it.
+ * The payload is stored as the exact bytes every attempt sends.
+ */
+export function enqueueWebhookEvent(store: Store, ids: Ids, now: number, event: OutboxEvent): string {
+  const id = ids.event()
+  const data = event.data ?? (event.transaction ? toTransactionAlt(event.transaction) : null)
+  const envelope = { id, type: event.type, created: Math.floor(now / 1000), data, ...(event.error ? { error: event.error } : {}) }
+  store.webhooks.insertEvent({
+    id, organization_id: event.organizationId, environment: event.environment, type: event.type,
+    transaction_id: event.transaction?.id ?? null, payload: JSON.stringify(envelope), created_at: now,
+  })
+  const urls = new Map<string, 'request' | 'default'>()
+  if (event.toRequestUrl && event.transaction?.webhook_url) urls.set(event.transaction.webhook_url, 'request')
+  const defaultUrl = store.webhooks.endpoint(event.organizationId, event.environment)?.default_url
+  if (defaultUrl && !urls.has(defaultUrl)) urls.set(defaultUrl, 'default')
+  for (const [url, target] of urls) {
+    store.webhooks.insertDelivery({
+      id: ids.delivery(), event_id: id, url, target, status: 'pending', attempt_count: 0, next_attempt_at: now,
+      last_response_status: null, created_at: now, updated_at: now,
+    })
+  }
+  return id
+}

@@ -1,0 +1,57 @@
+// `npm test`: the whole suite. Typecheck, then vitest (unit, service, HTTP), then Playwright (browser,
+// against the served console). Prints one closing line "N passed, N failed, N skipped" that CI reads,
+// and exits non-zero when anything failed. Extra arguments go to vitest (e.g. `npm test -- test/http`).
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+
+const root = resolve(import.meta.dirname, '..')
+const reports = join(root, 'reports')
+mkdirSync(reports, { recursive: true })
+const bin = (name) => join(root, 'node_modules', '.bin', name)
+const run = (label, command, args, env = {}) => {
+  console.log(`\n=== ${label}`)
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  return result.status === 0
+}
+
+let passed = 0
+let failed = 0
+let skipped = 0
+const extra = process.argv.slice(2)
+
+if (extra.length === 0) {
+  for (const project of ['tsconfig.json', 'tsconfig.web.json']) {
+    if (run(`typecheck ${project}`, bin('tsc'), ['-p', project, '--noEmit'])) passed++
+    else failed++
+  }
+}
+
+for (const file of ['vitest.json', 'playwright.json']) rmSync(join(reports, file), { force: true })
+run('vitest (unit, service, http)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`, ...extra])
+const vitest = existsSync(join(reports, 'vitest.json')) ? JSON.parse(readFileSync(join(reports, 'vitest.json'), 'utf8')) : null
+if (!vitest) {
+  console.error('vitest wrote no report (did it crash?)')
+  failed++
+} else {
+  passed += vitest.numPassedTests
+  failed += vitest.numFailedTests
+  skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0)
+  if (!vitest.success && vitest.numFailedTests === 0) failed++ // a file that failed to load
+}
+
+if (extra.length === 0 && existsSync(join(root, 'playwright.config.ts'))) {
+  run('playwright (browser e2e)', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') })
+  const pw = existsSync(join(reports, 'playwright.json')) ? JSON.parse(readFileSync(join(reports, 'playwright.json'), 'utf8')) : null
+  if (!pw) {
+    console.error('playwright wrote no report (did it crash?)')
+    failed++
+  } else {
+    passed += pw.stats.expected + pw.stats.flaky
+    failed += pw.stats.unexpected + (pw.errors ?? []).length
+    skipped += pw.stats.skipped
+  }
+}
+
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`)
+process.exit(failed > 0 ? 1 : 0)

@@ -1,0 +1,11 @@
+import { z } from 'zod'
+import { EnvironmentSchema, TransactionStatusSchema } from '../schemas/common'
+
+/** Live updates the engine pushes to the console (IPC `on`, or the HTTP event stream). */
+export const PushEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('transaction.changed'), environment: EnvironmentSchema, transactionId: z.string(), status: TransactionStatusSchema }),
+  z.object({ type: z.literal('balance.changed'), environment: EnvironmentSchema, accountNo: z.string() }),
+  z.object({ type: z.literal('webhook.attempted'), environment: EnvironmentSchema, eventId: z.string(), deliveryId: z.string(), outcome: z.string() }),
+  z.object({ type: z.literal('prompt.pending'), environment: EnvironmentSchema, transactionId: z.string() }),
+])
+export type PushEvent = z.infer<typeof PushEventSchema>

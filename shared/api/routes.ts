@@ -1,0 +1,27 @@
+import type { z } from 'zod'
+import { CONSOLE_CORE_ROUTES } from './routes/console-core'
+import { PUBLIC_ROUTES } from './routes/public'
+import type { RouteSpec } from './route'
+
+/** Every route of the service. Feature areas add their table under routes/ and spread it here. */
+export const ROUTES = {
+  ...PUBLIC_ROUTES,
+  ...CONSOLE_CORE_ROUTES,
+} satisfies Record<string, RouteSpec>
+
+export type Routes = typeof ROUTES
+export type RouteId = keyof Routes
+
+type InputPart<S, K extends string> = S extends z.ZodType ? { [P in K]: z.input<S> } : { [P in K]?: undefined }
+
+/** What a caller passes for a route: typed from the route's own schemas. */
+export type RouteInput<Id extends RouteId> = InputPart<Routes[Id] extends { query: infer Q } ? Q : undefined, 'query'> &
+  InputPart<Routes[Id] extends { body: infer B } ? B : undefined, 'body'> &
+  InputPart<Routes[Id] extends { params: infer P } ? P : undefined, 'params'> & { idempotencyKey?: string }
+
+/** The envelope's `data` for a route. */
+export type RouteData<Id extends RouteId> = z.output<Routes[Id]['response']>
+
+export function isRouteId(value: unknown): value is RouteId {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ROUTES, value)
+}

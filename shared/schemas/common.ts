@@ -1,0 +1,116 @@
+import { z } from 'zod'
+import { NARRATION_MAX_LENGTH } from '../money'
+
+export const EnvironmentSchema = z.enum(['test', 'live'])
+export type Environment = z.infer<typeof EnvironmentSchema>
+
+export const TransactionStatusSchema = z.enum(['pending', 'completed', 'failed', 'settled', 'initiated', 'rejected'])
+export type TransactionStatus = z.infer<typeof TransactionStatusSchema>
+
+export const TransactionTypeSchema = z.enum([
+  'charge', 'transfer', 'payment', 'settlement', 'airtime', 'reversal', 'bank_deposit', 'bank_withdrawal',
+])
+export type TransactionType = z.infer<typeof TransactionTypeSchema>
+
+export const AccountTypeSchema = z.enum(['collections', 'payouts'])
+export type AccountType = z.infer<typeof AccountTypeSchema>
+
+export const PHONE_PATTERN = /^(?:\+254|254|0)(?:7|1)\d{8}$/
+
+/** Kenyan mobile number in any accepted spelling, normalised to +254XXXXXXXXX. */
+export const PhoneNumberSchema = z
+  .string()
+  .regex(PHONE_PATTERN, 'must be a Kenyan mobile number such as +254712345678, 254712345678 or 0712345678')
+  .transform((phone) => `+254${phone.slice(-9)}`)
+
+export const MERCHANT_REFERENCE_PATTERN = /^[A-Za-z0-9._-]{1,64}$/
+export const MerchantTransactionIdSchema = z
+  .string()
+  .regex(MERCHANT_REFERENCE_PATTERN, 'must be 1-64 letters, digits, dots, underscores or hyphens')
+
+export const NarrationSchema = z.string().max(NARRATION_MAX_LENGTH, `must be at most ${NARRATION_MAX_LENGTH} characters`)
+
+export const WebhookUrlSchema = z
+  .string()
+  .max(2048, 'must be at most 2048 characters')
+  .refine((value) => {
+    try {
+      const url = new URL(value)
+      return url.protocol === 'http:' || url.protocol === 'https:'
+    } catch {
+      return false
+    }
+  }, 'must be an absolute http(s) URL')
+
+/** Spec 2.2: all optional, nothing else allowed. */
+export const SubMerchantDetailsSchema = z.strictObject({
+  name: z.string().max(200).optional(),
+  legalName: z.string().max(200).optional(),
+  businessType: z.string().max(100).optional(),
+  email: z.email().max(254).optional(),
+  phoneNumber: z.string().max(32).optional(),
+  businessCertNo: z.string().max(100).optional(),
+  taxId: z.string().max(100).optional(),
+  economicSector: z.string().max(100).optional(),
+  riskLevel: z.enum(['low', 'medium', 'high']).optional(),
+})
+export type SubMerchantDetails = z.infer<typeof SubMerchantDetailsSchema>
+
+export const METADATA_KEY_PATTERN = /^[A-Za-z0-9._-]{1,64}$/
+const MetadataValueSchema = z.union([z.string().max(500, 'must be at most 500 characters'), z.number(), z.boolean(), z.null()])
+
+/**
+ * Free-form metadata echoed back on the transaction: at most 20 flat keys, plus the reserved enterprise
+ * `subMerchantDetails` object. Nesting is refused so stored metadata stays small and predictable.
+ */
+export const MetadataSchema = z
+  .record(z.string(), z.unknown())
+  .superRefine((metadata, ctx) => {
+    const keys = Object.keys(metadata)
+    if (keys.length > 20) ctx.addIssue({ code: 'custom', message: 'must have at most 20 keys', path: [] })
+    for (const key of keys) {
+      if (!METADATA_KEY_PATTERN.test(key)) {
+        ctx.addIssue({ code: 'custom', message: 'keys must be 1-64 letters, digits, dots, underscores or hyphens', path: [key] })
+        continue
+      }
+      const value = metadata[key]
+      const parsed = key === 'subMerchantDetails' ? SubMerchantDetailsSchema.safeParse(value) : MetadataValueSchema.safeParse(value)
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const message = key === 'subMerchantDetails' ? issue.message : 'must be a string (at most 500 characters), number, boolean or null'
+          ctx.addIssue({ code: 'custom', message, path: [key, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))] })
+        }
+      }
+    }
+  })
+export type Metadata = Record<string, unknown>
+
+/** Sandbox outcome a test key may force (DECISIONS "Lifecycle, simulator and ledger"). */
+export const ForceStatusSchema = z.enum(['success', 'failed', 'cancelled', 'timeout', 'insufficient_funds', 'wrong_pin', 'pending'])
+export type ForceStatus = z.infer<typeof ForceStatusSchema>
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/
+
+/** An ISO 8601 date or date-time, as given (the list echoes it back). */
+export const IsoDateSchema = z.string().refine(
+  (value) => (ISO_DATE.test(value) || ISO_DATE_TIME.test(value)) && !Number.isNaN(Date.parse(value)),
+  'must be an ISO 8601 date (2026-01-31) or date-time (2026-01-31T10:00:00Z)',
+)
+
+/** Query strings carry text: a whole number inside the given bounds. */
+export function queryInt(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^\d{1,9}$/, `must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(z.number().int().min(min, `must be a whole number from ${min} to ${max}`).max(max, `must be a whole number from ${min} to ${max}`))
+}
+
+/** A JSON integer amount in minor units within bounds; whole-shilling operations also require multiples of 100. */
+export function amountSchema(bounds: { min: number; max: number; multipleOf: number }) {
+  const range = `must be an integer from ${bounds.min} to ${bounds.max} (minor units)`
+  let schema = z.number({ error: 'must be an integer number of minor units' }).int(range).min(bounds.min, range).max(bounds.max, range)
+  if (bounds.multipleOf > 1) schema = schema.multipleOf(bounds.multipleOf, `must be a whole number of shillings (a multiple of ${bounds.multipleOf} minor units)`)
+  return schema
+}
