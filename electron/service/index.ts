@@ -8,11 +8,15 @@ import type { Engine } from './engine'
 import { createIds, type RandomBytes } from './ids'
 import { seedDatabase, type SeedResult } from './provisioning'
 import { createSimulatedClock } from './simulator/clock'
+import { createSimulator } from './simulator'
 import { SIMULATOR_MODES, type SimulatorMode } from './simulator/plan'
+import { createWebhookDispatcher } from './webhooks/dispatcher'
+import type { WebhookTransport } from './webhooks/transport'
 
 export type { CallContext } from './auth'
 export type { CallInput } from './dispatch'
 export type { SimulatorMode } from './simulator/plan'
+export type { WebhookTransport } from './webhooks/transport'
 
 export const VERSION = '0.1.0'
 
@@ -30,6 +34,8 @@ export interface ServiceOptions {
   consoleToken?: string
   /** Overrides the persisted simulator mode for this run. */
   simulatorMode?: SimulatorMode
+  /** How webhooks are sent; default: real HTTP(S) with node:http. Tests inject a recorder. */
+  webhookTransport?: WebhookTransport
 }
 
 export interface PaydeskService {
@@ -73,6 +79,8 @@ export function createService(options: ServiceOptions): PaydeskService {
     emit: (event) => publish([event]),
   }
   const call = createDispatcher(engine, publish)
+  const simulator = createSimulator(engine)
+  const webhooks = createWebhookDispatcher(engine, options.webhookTransport)
   let closed = false
   return {
     call,
@@ -81,7 +89,9 @@ export function createService(options: ServiceOptions): PaydeskService {
       return () => listeners.delete(listener)
     },
     async tick() {
-      // The simulator and webhook dispatcher plug in here (see simulator/ and webhooks/).
+      if (closed) return
+      simulator.tick()
+      await webhooks.tick()
     },
     close() {
       if (closed) return

@@ -1,5 +1,8 @@
 import type { z } from 'zod'
 import { CONSOLE_CORE_ROUTES } from './routes/console-core'
+import { CONSOLE_SIMULATOR_ROUTES } from './routes/console-simulator'
+import { CONSOLE_TRANSACTIONS_ROUTES } from './routes/console-transactions'
+import { CONSOLE_WEBHOOKS_ROUTES } from './routes/console-webhooks'
 import { PUBLIC_ROUTES } from './routes/public'
 import type { RouteSpec } from './route'
 
@@ -7,6 +10,9 @@ import type { RouteSpec } from './route'
 export const ROUTES = {
   ...PUBLIC_ROUTES,
   ...CONSOLE_CORE_ROUTES,
+  ...CONSOLE_SIMULATOR_ROUTES,
+  ...CONSOLE_WEBHOOKS_ROUTES,
+  ...CONSOLE_TRANSACTIONS_ROUTES,
 } satisfies Record<string, RouteSpec>
 
 export type Routes = typeof ROUTES

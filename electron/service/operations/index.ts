@@ -3,6 +3,9 @@ import { balanceGet } from './balance-get'
 import { bankCodesList } from './bank-codes-list'
 import { bankTransfer } from './bank-transfer'
 import { CONSOLE_CORE_OPERATIONS } from './console-core'
+import { CONSOLE_SIMULATOR_OPERATIONS } from './console-simulator'
+import { CONSOLE_TRANSACTIONS_OPERATIONS } from './console-transactions'
+import { CONSOLE_WEBHOOKS_OPERATIONS } from './console-webhooks'
 import { mobileB2b } from './mobile-b2b'
 import { mobileB2c } from './mobile-b2c'
 import { mobileCharge } from './mobile-charge'
@@ -25,4 +28,7 @@ export const OPERATIONS: OperationTable = {
   'transactions.get': transactionsGet,
   'transactions.getById': transactionsGetById,
   ...CONSOLE_CORE_OPERATIONS,
+  ...CONSOLE_SIMULATOR_OPERATIONS,
+  ...CONSOLE_WEBHOOKS_OPERATIONS,
+  ...CONSOLE_TRANSACTIONS_OPERATIONS,
 }
