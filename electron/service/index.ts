@@ -69,6 +69,7 @@ export function createService(options: ServiceOptions): PaydeskService {
     store,
     ids,
     now: clock.now,
+    clock,
     consoleToken: startup.consoleToken,
     version: VERSION,
     hostInfo: { httpUrl: null, consoleUrl: null },
@@ -96,6 +97,7 @@ export function createService(options: ServiceOptions): PaydeskService {
     close() {
       if (closed) return
       closed = true
+      webhooks.close()
       listeners.clear()
       db.close()
     },

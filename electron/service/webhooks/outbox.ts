@@ -1,5 +1,7 @@
+import type { Environment } from '../../../shared/schemas/common'
 import type { TransactionRow } from '../db/rows'
 import type { Store } from '../db/store'
+import type { WebhookDeliveryRow } from '../db/webhooks-repo'
 import { toTransactionAlt } from '../domain/transaction-view'
 import type { Ids } from '../ids'
 
@@ -9,7 +11,7 @@ export type WebhookEventType =
 
 export interface OutboxEvent {
   organizationId: string
-  environment: string
+  environment: Environment
   type: WebhookEventType
   transaction: TransactionRow | null
   /** `data` of the envelope; defaults to the transaction in the alternative shape. */
@@ -19,12 +21,8 @@ export interface OutboxEvent {
   toRequestUrl: boolean
 }
 
-/**
- * Writes a webhook event and one delivery per target URL. Call it inside the SQLite transaction of the
- * state change that causes the event, so a crash can delay the event but never lose it.
- * The payload is stored as the exact bytes every attempt sends.
- */
-export function enqueueWebhookEvent(store: Store, ids: Ids, now: number, event: OutboxEvent): string {
+/** Stores the event with its envelope serialised once: every attempt sends (and signs) these exact bytes. */
+function insertEvent(store: Store, ids: Ids, now: number, event: OutboxEvent): string {
   const id = ids.event()
   const data = event.data ?? (event.transaction ? toTransactionAlt(event.transaction) : null)
   const envelope = { id, type: event.type, created: Math.floor(now / 1000), data, ...(event.error ? { error: event.error } : {}) }
@@ -32,15 +30,40 @@ export function enqueueWebhookEvent(store: Store, ids: Ids, now: number, event: 
     id, organization_id: event.organizationId, environment: event.environment, type: event.type,
     transaction_id: event.transaction?.id ?? null, payload: JSON.stringify(envelope), created_at: now,
   })
+  return id
+}
+
+/** A delivery due now; the dispatcher's next tick sends it. */
+export function insertDelivery(store: Store, ids: Ids, now: number, eventId: string, url: string, target: WebhookDeliveryRow['target']): WebhookDeliveryRow {
+  const row: WebhookDeliveryRow = {
+    id: ids.delivery(), event_id: eventId, url, target, status: 'pending', attempt_count: 0, next_attempt_at: now,
+    last_response_status: null, created_at: now, updated_at: now,
+  }
+  store.webhooks.insertDelivery(row)
+  return row
+}
+
+/**
+ * Writes a webhook event and one delivery per target URL. Call it inside the SQLite transaction of the
+ * state change that causes the event, so a crash can delay the event but never lose it.
+ * The payload is stored as the exact bytes every attempt sends.
+ */
+export function enqueueWebhookEvent(store: Store, ids: Ids, now: number, event: OutboxEvent): string {
+  const id = insertEvent(store, ids, now, event)
   const urls = new Map<string, 'request' | 'default'>()
   if (event.toRequestUrl && event.transaction?.webhook_url) urls.set(event.transaction.webhook_url, 'request')
   const defaultUrl = store.webhooks.endpoint(event.organizationId, event.environment)?.default_url
   if (defaultUrl && !urls.has(defaultUrl)) urls.set(defaultUrl, 'default')
-  for (const [url, target] of urls) {
-    store.webhooks.insertDelivery({
-      id: ids.delivery(), event_id: id, url, target, status: 'pending', attempt_count: 0, next_attempt_at: now,
-      last_response_status: null, created_at: now, updated_at: now,
-    })
-  }
+  for (const [url, target] of urls) insertDelivery(store, ids, now, id, url, target)
+  return id
+}
+
+/** The console's "send a test event": a `test.event` delivered to one URL only. */
+export function enqueueTestEvent(store: Store, ids: Ids, now: number, scope: { organizationId: string; environment: Environment }, url: string): string {
+  const id = insertEvent(store, ids, now, {
+    ...scope, type: 'test.event', transaction: null, toRequestUrl: false,
+    data: { message: 'A test event sent from the Paydesk console.', organizationId: scope.organizationId, environment: scope.environment },
+  })
+  insertDelivery(store, ids, now, id, url, 'test')
   return id
 }

@@ -1,0 +1,49 @@
+import { createHmac } from 'node:crypto'
+
+const SECRET_PREFIX = 'whsec_'
+
+/** The secrets that sign right now: the current one, plus the previous one while its rotation overlap lasts. */
+export function activeSecrets(
+  endpoint: { secret: string; previous_secret: string | null; previous_secret_expires_at: number | null },
+  now: number,
+): string[] {
+  const overlapping = endpoint.previous_secret !== null && endpoint.previous_secret_expires_at !== null && endpoint.previous_secret_expires_at > now
+  return overlapping ? [endpoint.secret, endpoint.previous_secret!] : [endpoint.secret]
+}
+
+/** Provider scheme: hex HMAC-SHA256 keyed with the whole secret string (UTF-8), over `t.body`. */
+export function providerSignature(secret: string, timestampSeconds: number, body: string): string {
+  return createHmac('sha256', Buffer.from(secret, 'utf8')).update(`${timestampSeconds}.${body}`, 'utf8').digest('hex')
+}
+
+/** Standard Webhooks scheme: base64 HMAC-SHA256 keyed with the base64-decoded part after `whsec_`, over `id.t.body`. */
+export function standardSignature(secret: string, eventId: string, timestampSeconds: number, body: string): string {
+  const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64')
+  return createHmac('sha256', key).update(`${eventId}.${timestampSeconds}.${body}`, 'utf8').digest('base64')
+}
+
+export interface SignatureInput {
+  eventId: string
+  timestampSeconds: number
+  /** The exact bytes sent (UTF-8); both signatures cover them and nothing else may re-serialise the body. */
+  body: string
+  /** Current secret first; during a rotation overlap, the previous one too. */
+  secrets: readonly string[]
+}
+
+/**
+ * Both schemes' headers. With several secrets, the provider header repeats `v1=` and the Standard
+ * Webhooks header lists space-separated `v1,` signatures, so a receiver holding either secret verifies.
+ */
+export function signatureHeaders(input: SignatureInput): Record<string, string> {
+  const { eventId, timestampSeconds: t, body, secrets } = input
+  const provider = secrets.map((secret) => `v1=${providerSignature(secret, t, body)}`).join(',')
+  const standard = secrets.map((secret) => `v1,${standardSignature(secret, eventId, t, body)}`).join(' ')
+  return {
+    'x-webhook-signature': `t=${t},${provider}`,
+    'x-webhook-event-id': eventId,
+    'webhook-id': eventId,
+    'webhook-timestamp': String(t),
+    'webhook-signature': standard,
+  }
+}
