@@ -36,6 +36,10 @@ export function toApiError(error: z.ZodError, input: unknown, location: Location
   }
   const param = path.length > 0 ? path.join('.') : null
   if (missing) return new ApiError('missing_parameter', `${param} is required.`, param)
+  // The HTTP adapter turns a repeated query key into an array; say so instead of zod's "expected string".
+  if (location === 'query' && Array.isArray(valueAt(input, issue.path))) {
+    return new ApiError('invalid_parameter', `${param} must be given once.`, param)
+  }
   return new ApiError('invalid_parameter', `${sentence(param, issue.message)}.`.replace(/\.\.$/, '.'), param)
 }
 

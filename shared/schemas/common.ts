@@ -77,8 +77,10 @@ export const MetadataSchema = z
       const parsed = key === 'subMerchantDetails' ? SubMerchantDetailsSchema.safeParse(value) : MetadataValueSchema.safeParse(value)
       if (!parsed.success) {
         for (const issue of parsed.error.issues) {
-          const message = key === 'subMerchantDetails' ? issue.message : 'must be a string (at most 500 characters), number, boolean or null'
-          ctx.addIssue({ code: 'custom', message, path: [key, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))] })
+          const path = [key, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))]
+          // subMerchantDetails keeps zod's own issue (an unknown key stays `unrecognized_keys`, so the API names it).
+          if (key === 'subMerchantDetails') ctx.addIssue({ ...issue, path })
+          else ctx.addIssue({ code: 'custom', message: 'must be a string (at most 500 characters), number, boolean or null', path })
         }
       }
     }
@@ -92,9 +94,16 @@ export type ForceStatus = z.infer<typeof ForceStatusSchema>
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/
 
+/** Whether the YYYY-MM-DD prefix is a real calendar day (Date.parse rolls 2026-02-30 over to March). */
+function isCalendarDay(value: string): boolean {
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
+
 /** An ISO 8601 date or date-time, as given (the list echoes it back). */
 export const IsoDateSchema = z.string().refine(
-  (value) => (ISO_DATE.test(value) || ISO_DATE_TIME.test(value)) && !Number.isNaN(Date.parse(value)),
+  (value) => (ISO_DATE.test(value) || ISO_DATE_TIME.test(value)) && !Number.isNaN(Date.parse(value)) && isCalendarDay(value),
   'must be an ISO 8601 date (2026-01-31) or date-time (2026-01-31T10:00:00Z)',
 )
 
