@@ -1,0 +1,156 @@
+// The desktop host: lifecycle, window, menu and IPC around the same engine the CLI hosts. Everything
+// that is neither of those lives in pure modules beside this file (tested under plain Node) or in the engine.
+import { mkdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell, type WebContents } from 'electron'
+import { createService, type PaydeskService } from '../service'
+import { startDesktopHttp, type DesktopHttp } from './http-host'
+import { createSenderCheck, forwardPushEvents, registerIpcHandler } from './ipc-handler'
+import { menuTemplate } from './menu'
+import { electronSqliteBinding, missingBindingMessage } from './native-binding'
+import { appLocation, isAllowedRequest, isAppUrl, isExternalLink, isPermissionAllowed, type AppLocation } from './url-policy'
+import { mainWindowOptions } from './window-options'
+
+const TICK_MS = 100
+
+// Separate sandboxes for QA (and the Electron e2e test) without touching the user's own data.
+if (process.env['PAYDESK_USER_DATA_DIR']) app.setPath('userData', process.env['PAYDESK_USER_DATA_DIR'])
+
+const location: AppLocation = appLocation(process.env['ELECTRON_RENDERER_URL'], app.isPackaged, join(__dirname, '../renderer/index.html'))
+let window: BrowserWindow | null = null
+
+function openExternal(url: string): void {
+  if (isExternalLink(url)) void shell.openExternal(url)
+}
+
+/** Every web contents, present and future: no pop-ups, no leaving the app's page, no <webview>. */
+function harden(contents: WebContents): void {
+  contents.setWindowOpenHandler(({ url }) => {
+    openExternal(url)
+    return { action: 'deny' }
+  })
+  const stayHome = (event: Electron.Event, url: string) => {
+    if (isAppUrl(url, location)) return
+    event.preventDefault()
+    openExternal(url)
+  }
+  contents.on('will-navigate', (event) => stayHome(event, event.url))
+  contents.on('will-redirect', (event) => stayHome(event, event.url))
+  contents.on('will-attach-webview', (event) => event.preventDefault())
+}
+
+function hardenSession(): void {
+  const ses = session.defaultSession
+  ses.setPermissionRequestHandler((_contents, permission, callback, details) => callback(isPermissionAllowed(permission, details.requestingUrl, location)))
+  ses.setPermissionCheckHandler((_contents, permission, _origin, details) => isPermissionAllowed(permission, details.requestingUrl ?? '', location))
+  ses.webRequest.onBeforeRequest({ urls: ['<all_urls>'] }, (details, callback) => callback({ cancel: !isAllowedRequest(details.url, location) }))
+}
+
+function createWindow(): BrowserWindow {
+  const created = new BrowserWindow(mainWindowOptions(join(__dirname, '../preload/index.js')))
+  created.once('ready-to-show', () => created.show())
+  created.on('closed', () => {
+    if (window === created) window = null
+  })
+  if (location.kind === 'dev') void created.loadURL(location.url)
+  else void created.loadFile(location.indexFile)
+  return created
+}
+
+function showWindow(): void {
+  if (!window) window = createWindow()
+  if (window.isMinimized()) window.restore()
+  window.focus()
+}
+
+function startTicker(service: PaydeskService): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null
+  const timer = setInterval(() => {
+    if (running) return
+    running = service.tick().catch((error: unknown) => console.error('[paydesk] tick failed:', error)).finally(() => (running = null))
+  }, TICK_MS)
+  return {
+    async stop() {
+      clearInterval(timer)
+      await running
+    },
+  }
+}
+
+async function start(): Promise<() => Promise<void>> {
+  const nativeBinding = electronSqliteBinding({ isPackaged: app.isPackaged, resourcesPath: process.resourcesPath, appPath: app.getAppPath(), abi: process.versions.modules })
+  const missing = missingBindingMessage(nativeBinding)
+  if (missing) throw new Error(missing)
+  mkdirSync(app.getPath('userData'), { recursive: true })
+  const dbPath = join(app.getPath('userData'), 'paydesk.db')
+  const service = createService({ dbPath, nativeBinding })
+  let desktopHttp: DesktopHttp
+  try {
+    // The same console build the window shows is served at `/` for the console URL (token in the link).
+    desktopHttp = await startDesktopHttp(service, location.kind === 'file' ? dirname(location.indexFile) : undefined)
+  } catch (error) {
+    service.close()
+    throw error
+  }
+  const { http, busyPort } = desktopHttp
+  const consoleUrl = `${http.url}/?token=${service.consoleToken}`
+  console.log(`Paydesk desktop: API ${http.url}/v1, console ${consoleUrl}, database ${dbPath}`)
+
+  hardenSession()
+  app.on('web-contents-created', (_event, contents) => harden(contents))
+  const removeHandler = registerIpcHandler(ipcMain, service, createSenderCheck(() => window?.webContents ?? null, location))
+  const unsubscribe = forwardPushEvents(service, () => window?.webContents ?? null)
+  const ticker = startTicker(service)
+  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, {
+    openInBrowser: () => openExternal(consoleUrl),
+    openApiReference: () => openExternal(`${http.url}/openapi.json`),
+  }, !app.isPackaged)))
+  showWindow()
+  if (busyPort !== null) {
+    const detail = `Port ${busyPort} is busy (is \`npm run serve\` running?), so the API listens on ${http.url} for this session. Change the saved port in Settings.`
+    console.warn(`[paydesk] ${detail}`)
+    if (window) void dialog.showMessageBox(window, { type: 'info', message: 'The HTTP API is on another port', detail })
+  }
+  return async () => {
+    removeHandler()
+    unsubscribe()
+    await ticker.stop()
+    await http.close()
+    service.close()
+  }
+}
+
+function fail(error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error)
+  console.error('[paydesk] failed to start:', message)
+  dialog.showErrorBox('Paydesk cannot start', message)
+  app.exit(1)
+}
+
+if (!app.requestSingleInstanceLock()) {
+  // One app per user data folder: two engines on one SQLite file would race the simulator and webhooks.
+  app.quit()
+} else {
+  let stop: (() => Promise<void>) | null = null
+  let stopped = false
+  app.on('second-instance', () => showWindow())
+  app.on('activate', () => {
+    if (stop) showWindow()
+  })
+  app.on('window-all-closed', () => {
+    // macOS keeps apps (and here the HTTP API) running without windows; elsewhere closing the window quits.
+    if (process.platform !== 'darwin') app.quit()
+  })
+  app.on('will-quit', (event) => {
+    if (stopped || !stop) return
+    // Let in-flight ticks and HTTP requests finish before the database closes.
+    event.preventDefault()
+    const current = stop
+    stop = null
+    void current().catch((error: unknown) => console.error('[paydesk] shutdown failed:', error)).finally(() => {
+      stopped = true
+      app.quit()
+    })
+  })
+  app.whenReady().then(start).then((stopHost) => (stop = stopHost), fail)
+}
