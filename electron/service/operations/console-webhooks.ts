@@ -1,4 +1,82 @@
+import { ApiError } from '../../../shared/errors'
+import type { WebhookEndpointRow, WebhookEventRow } from '../db/webhooks-repo'
+import type { OperationContext } from '../engine'
+import { toWebhookDelivery, toWebhookEndpoint, toWebhookEvent } from '../webhooks/event-view'
+import { enqueueTestEvent, insertDelivery } from '../webhooks/outbox'
 import type { PartialOperationTable } from './types'
 
-/** Operations of the console webhooks routes (shared/api/routes/console-webhooks.ts). */
-export const CONSOLE_WEBHOOKS_OPERATIONS: PartialOperationTable<never> = {}
+const DEFAULT_LIST_LIMIT = 50
+const DEFAULT_ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000
+
+/** The console's environment owns an endpoint row from provisioning; a missing one is a bug, not bad input. */
+function endpointOf(ctx: OperationContext): WebhookEndpointRow {
+  const endpoint = ctx.store.webhooks.endpoint(ctx.principal.organizationId, ctx.principal.environment)
+  if (!endpoint) throw new Error(`no webhook endpoint row for ${ctx.principal.organizationId}/${ctx.principal.environment}`)
+  return endpoint
+}
+
+/** An event of the console's organization and environment, or 404 (other scopes' events do not exist here). */
+function ownEvent(ctx: OperationContext, eventId: string): WebhookEventRow {
+  const event = ctx.store.webhooks.event(eventId)
+  if (!event || event.organization_id !== ctx.principal.organizationId || event.environment !== ctx.principal.environment) {
+    throw new ApiError('not_found', `No webhook event ${eventId}.`, 'eventId')
+  }
+  return event
+}
+
+/** Resend without a URL goes where the event went first: the request's webhookUrl, then the default endpoint. */
+function resendUrl(ctx: OperationContext, event: WebhookEventRow, url: string | undefined): string {
+  if (url !== undefined) return url
+  const deliveries = ctx.store.webhooks.deliveriesOfEvent(event.id)
+  const original = deliveries.find((d) => d.target === 'request') ?? deliveries.find((d) => d.target !== 'resend') ?? deliveries[0]
+  const fallback = original?.url ?? endpointOf(ctx).default_url
+  if (!fallback) throw new ApiError('missing_parameter', 'url is required: this event has no earlier delivery and no default endpoint is set.', 'url')
+  return fallback
+}
+
+export const CONSOLE_WEBHOOKS_OPERATIONS: PartialOperationTable<
+  | 'console.webhooks.events.list' | 'console.webhooks.events.get' | 'console.webhooks.events.resend' | 'console.webhooks.endpoint.get'
+  | 'console.webhooks.endpoint.update' | 'console.webhooks.secret.rotate' | 'console.webhooks.test'
+> = {
+  'console.webhooks.events.list': (ctx, { query }) => {
+    const { organizationId, environment } = ctx.principal
+    let transactionId: number | null = null
+    if (query.transactionId !== undefined) {
+      const transaction = ctx.store.transactions.getByPublicId(organizationId, environment, query.transactionId)
+      if (!transaction) return { items: [] }
+      transactionId = transaction.id
+    }
+    const rows = ctx.store.webhooks.listEvents({
+      organizationId, environment, transactionId, url: query.url ?? null, type: query.type ?? null, limit: query.limit ?? DEFAULT_LIST_LIMIT,
+    })
+    return { items: rows.map((row) => toWebhookEvent(ctx.store, row)) }
+  },
+  'console.webhooks.events.get': (ctx, { params }) => toWebhookEvent(ctx.store, ownEvent(ctx, params.eventId)),
+  'console.webhooks.events.resend': (ctx, { params, body }) => {
+    const event = ownEvent(ctx, params.eventId)
+    const delivery = insertDelivery(ctx.store, ctx.engine.ids, ctx.now, event.id, resendUrl(ctx, event, body.url), 'resend')
+    return toWebhookDelivery(ctx.store, delivery)
+  },
+  'console.webhooks.endpoint.get': (ctx) => toWebhookEndpoint(endpointOf(ctx), ctx.now),
+  'console.webhooks.endpoint.update': (ctx, { body }) => {
+    const endpoint: WebhookEndpointRow = { ...endpointOf(ctx), default_url: body.defaultUrl }
+    ctx.store.webhooks.saveEndpoint(endpoint)
+    return toWebhookEndpoint(endpoint, ctx.now)
+  },
+  'console.webhooks.secret.rotate': (ctx, { body }) => {
+    // Only two secrets at a time: rotating again during an overlap ends the older secret's overlap at once.
+    const current = endpointOf(ctx)
+    const endpoint: WebhookEndpointRow = {
+      ...current, secret: ctx.engine.ids.webhookSecret(), previous_secret: current.secret,
+      previous_secret_expires_at: ctx.now + (body.overlapMs ?? DEFAULT_ROTATION_OVERLAP_MS),
+    }
+    ctx.store.webhooks.saveEndpoint(endpoint)
+    return toWebhookEndpoint(endpoint, ctx.now)
+  },
+  'console.webhooks.test': (ctx, { body }) => {
+    const url = body.url ?? endpointOf(ctx).default_url
+    if (!url) throw new ApiError('missing_parameter', 'url is required: no default endpoint is set (PUT /console/webhooks/endpoint).', 'url')
+    const eventId = enqueueTestEvent(ctx.store, ctx.engine.ids, ctx.now, ctx.principal, url)
+    return toWebhookEvent(ctx.store, ctx.store.webhooks.event(eventId)!)
+  },
+}

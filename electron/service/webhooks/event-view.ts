@@ -1,0 +1,33 @@
+import type { WebhookDelivery, WebhookEndpoint, WebhookEnvelope, WebhookEvent } from '../../../shared/schemas/webhooks'
+import type { Store } from '../db/store'
+import type { WebhookDeliveryRow, WebhookEndpointRow, WebhookEventRow } from '../db/webhooks-repo'
+
+/** A delivery with every attempt, as the console's log shows it. */
+export function toWebhookDelivery(store: Store, row: WebhookDeliveryRow): WebhookDelivery {
+  return {
+    id: row.id, url: row.url, target: row.target, status: row.status, attemptCount: row.attempt_count,
+    nextAttemptAt: row.next_attempt_at, lastResponseStatus: row.last_response_status,
+    attempts: store.webhooks.attemptsOfDelivery(row.id).map((attempt) => ({
+      attemptNo: attempt.attempt_no, startedAt: attempt.started_at, durationMs: attempt.duration_ms,
+      responseStatus: attempt.response_status, responseBody: attempt.response_body, error: attempt.error,
+    })),
+  }
+}
+
+export function toWebhookEvent(store: Store, row: WebhookEventRow): WebhookEvent {
+  const transaction = row.transaction_id === null ? undefined : store.transactions.get(row.transaction_id)
+  return {
+    id: row.id,
+    type: row.type as WebhookEvent['type'],
+    created: row.created_at,
+    transactionId: transaction?.public_id ?? null,
+    payload: JSON.parse(row.payload) as WebhookEnvelope,
+    deliveries: store.webhooks.deliveriesOfEvent(row.id).map((delivery) => toWebhookDelivery(store, delivery)),
+  }
+}
+
+/** The previous secret's expiry is shown only while it still signs. */
+export function toWebhookEndpoint(row: WebhookEndpointRow, now: number): WebhookEndpoint {
+  const overlapping = row.previous_secret !== null && row.previous_secret_expires_at !== null && row.previous_secret_expires_at > now
+  return { defaultUrl: row.default_url, secret: row.secret, previousSecretExpiresAt: overlapping ? row.previous_secret_expires_at : null }
+}
