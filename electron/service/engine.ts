@@ -2,6 +2,7 @@ import type { PushEvent } from '../../shared/api/push-events'
 import type { Principal } from './auth'
 import type { Store } from './db/store'
 import type { Ids } from './ids'
+import type { SimulatedClock } from './simulator/clock'
 import type { SimulatorMode } from './simulator/plan'
 
 /** Engine-wide state shared by operations, the simulator and the webhook dispatcher. */
@@ -10,6 +11,8 @@ export interface Engine {
   ids: Ids
   /** Simulated now (real clock plus the QA-controlled offset), ms since the epoch. */
   now(): number
+  /** The simulated clock behind `now()`: QA advances it from the console. */
+  clock: SimulatedClock
   consoleToken: string
   version: string
   hostInfo: { httpUrl: string | null; consoleUrl: string | null }

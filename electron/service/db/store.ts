@@ -5,6 +5,7 @@ import type { Db } from './connection'
 import { createIdempotencyRepo } from './idempotency-repo'
 import { createLedgerRepo } from './ledger-repo'
 import { createOrganizationsRepo } from './organizations-repo'
+import { createSandboxRepo } from './sandbox-repo'
 import { createSettingsRepo } from './settings-repo'
 import { createTransactionsRepo } from './transactions-repo'
 import { createWebhooksRepo } from './webhooks-repo'
@@ -26,6 +27,7 @@ export function createStore(db: Db) {
     idempotency: createIdempotencyRepo(db),
     bankCodes: createBankCodesRepo(db),
     webhooks: createWebhooksRepo(db),
+    sandbox: createSandboxRepo(db),
   }
 }
 export type Store = ReturnType<typeof createStore>

@@ -40,6 +40,20 @@ export function createTransactionsRepo(db: Db) {
   const insertEventStmt = db.prepare('INSERT INTO transaction_events (transaction_id, status, message, at) VALUES (?, ?, ?, ?)')
   const eventsStmt = db.prepare<[number], TransactionEventRow>('SELECT * FROM transaction_events WHERE transaction_id = ? ORDER BY at, id')
   const relatedStmt = db.prepare<[number], TransactionRow>('SELECT * FROM transactions WHERE related_id = ? ORDER BY id')
+  // The simulator's due work: partial indexes on due_at / settle_due_at keep these cheap, and finalizing
+  // clears the column, so only outstanding work is ever scanned.
+  const dueStmt = db.prepare<[number, number], { id: number }>(
+    "SELECT id FROM transactions WHERE due_at IS NOT NULL AND due_at <= ? AND status = 'pending' ORDER BY due_at, id LIMIT ?",
+  )
+  const settleDueStmt = db.prepare<[number, number], { id: number }>(
+    "SELECT id FROM transactions WHERE settle_due_at IS NOT NULL AND settle_due_at <= ? AND status = 'completed' ORDER BY settle_due_at, id LIMIT ?",
+  )
+  const promptsStmt = db.prepare<[string, string, number], TransactionRow>(`SELECT * FROM transactions
+    WHERE organization_id = ? AND environment = ? AND type = 'charge' AND status = 'pending' AND due_at > ?
+      AND json_extract(outcome, '$.prompt') = 1 ORDER BY created_at, id`)
+  const completedChargesStmt = db.prepare<[string, string], TransactionRow>(
+    "SELECT * FROM transactions WHERE organization_id = ? AND environment = ? AND type = 'charge' AND status = 'completed' ORDER BY created_at, id",
+  )
   const listCache = new Map<string, ReturnType<Db['prepare']>>()
 
   function update(id: number, status: string, at: number, fields: TransactionUpdate = {}): TransactionRow {
@@ -78,6 +92,21 @@ export function createTransactionsRepo(db: Db) {
     patch(id: number, at: number, fields: TransactionUpdate): TransactionRow {
       const current = byIdStmt.get(id)!
       return update(id, current.status, at, fields)
+    },
+    /** Pending transactions whose simulated answer is due at `now`, oldest due first. */
+    dueIds(now: number, limit: number): number[] {
+      return dueStmt.all(now, limit).map((r) => r.id)
+    },
+    /** Completed charges whose settlement is due at `now`. */
+    settleDueIds(now: number, limit: number): number[] {
+      return settleDueStmt.all(now, limit).map((r) => r.id)
+    },
+    /** Charges waiting for the customer's answer in the console (interactive mode) that have not yet expired. */
+    awaitingPrompts(organizationId: string, environment: string, now: number): TransactionRow[] {
+      return promptsStmt.all(organizationId, environment, now)
+    },
+    completedCharges(organizationId: string, environment: string): TransactionRow[] {
+      return completedChargesStmt.all(organizationId, environment)
     },
     events(id: number): TransactionEventRow[] {
       return eventsStmt.all(id)

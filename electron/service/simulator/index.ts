@@ -1,14 +1,46 @@
 import type { Engine } from '../engine'
+import { inTransaction, type SimulatorContext } from './context'
+import { finalizeIfDue } from './finalize'
+import { isPaused } from './settings'
+import { settleIfDue } from './settle'
+
+/** Bounds the work of one tick so the host's event loop stays responsive; the rest waits for the next tick. */
+const MAX_STEPS_PER_TICK = 2_000
 
 /**
  * The settlement simulator: `tick()` finalizes every transaction whose `due_at` has passed and settles
- * charges whose `settle_due_at` has passed, each in its own SQLite transaction. No timers inside.
+ * charges whose `settle_due_at` has passed, each in its own SQLite transaction. No timers inside: hosts
+ * call `service.tick()`. Due work lives in SQLite, so after a restart the next tick resumes it.
  */
-export function createSimulator(_engine: Engine) {
+export function createSimulator(engine: Engine) {
+  // A row that throws (a bug) is logged once and retried on later ticks; it never blocks the others.
+  const reported = new Set<string>()
+
+  function runSteps(now: number, ids: number[], step: (ctx: SimulatorContext, id: number) => unknown): number {
+    let changed = 0
+    for (const id of ids) {
+      try {
+        if (inTransaction(engine, now, (ctx) => step(ctx, id)) !== null) changed++
+      } catch (error) {
+        const key = `${step.name}:${id}`
+        if (!reported.has(key)) {
+          reported.add(key)
+          console.error(`[paydesk] simulator could not process transaction #${id}:`, error instanceof Error ? error.stack : error)
+        }
+      }
+    }
+    return changed
+  }
+
   return {
     /** Moves due work forward at the engine's simulated now. Returns how many transactions changed. */
     tick(): number {
-      return 0
+      if (isPaused(engine.store)) return 0
+      const now = engine.now()
+      // Finalize first, so a charge completing with a zero settlement delay also settles in this tick.
+      const finalized = runSteps(now, engine.store.transactions.dueIds(now, MAX_STEPS_PER_TICK), finalizeIfDue)
+      const settled = runSteps(now, engine.store.transactions.settleDueIds(now, MAX_STEPS_PER_TICK), settleIfDue)
+      return finalized + settled
     },
   }
 }

@@ -1,14 +1,20 @@
 import type { ForceStatus } from '../../../shared/schemas/common'
+import { SimulatorModeSchema, type SimulatorMode } from '../../../shared/schemas/simulator'
 import type { Ids } from '../ids'
 
-export type SimulatorMode = 'fast' | 'realistic' | 'interactive'
-export const SIMULATOR_MODES: readonly SimulatorMode[] = ['fast', 'realistic', 'interactive']
+export type { SimulatorMode } from '../../../shared/schemas/simulator'
+export const SIMULATOR_MODES: readonly SimulatorMode[] = SimulatorModeSchema.options
 
 /** What the simulated processor will answer, decided when the transaction is accepted and stored with it. */
 export interface PlannedOutcome {
   result: 'success' | 'failed' | 'never'
   resultCode: string
   message: string
+  /**
+   * Interactive mode: the customer's answer is awaited in the console. Until someone answers, the stored
+   * outcome is the timeout (1037) that happens if nobody does; answering replaces it.
+   */
+  prompt?: true
 }
 
 /** M-Pesa result codes and texts (DECISIONS "Sandbox outcomes"). */
@@ -30,10 +36,11 @@ export const MAGIC_PHONES: Record<string, ForceStatus> = {
   '+254700000004': 'wrong_pin',
 }
 
-export function planOutcome(phoneNumber: string | null, forceStatus: ForceStatus | undefined): PlannedOutcome {
+/** The outcome forced by `forceStatus` or a magic phone, or undefined when the simulator decides. */
+export function forcedOutcome(phoneNumber: string | null, forceStatus: ForceStatus | undefined): PlannedOutcome | undefined {
   if (forceStatus !== undefined) return OUTCOMES[forceStatus]
   const magic = phoneNumber === null ? undefined : MAGIC_PHONES[phoneNumber]
-  return OUTCOMES[magic ?? 'success']
+  return magic === undefined ? undefined : OUTCOMES[magic]
 }
 
 export type TimedKind = 'charge' | 'mobilePayout' | 'bank' | 'reversal'
@@ -49,12 +56,40 @@ export const PROMPT_TIMEOUT_MS = 60_000
 
 /**
  * When the simulator should finalize a newly accepted transaction, or null if it never resolves.
- * In `interactive` mode a charge waits for the console's answer and times out after 60 s; a `timeout`
- * outcome in `realistic` mode also takes the full 60 s, as on the real network.
+ * A prompt (interactive mode) waits up to 60 s for the console's answer; a `timeout` outcome in
+ * `realistic` mode also takes the full 60 s, as on the real network. Anything else in interactive mode
+ * (payouts, forced outcomes) answers with fast timings.
  */
 export function planDueAt(kind: TimedKind, outcome: PlannedOutcome, mode: SimulatorMode, now: number, ids: Ids): number | null {
   if (outcome.result === 'never') return null
-  if (kind === 'charge' && (mode === 'interactive' || (mode === 'realistic' && outcome.resultCode === '1037'))) return now + PROMPT_TIMEOUT_MS
+  if (outcome.prompt) return now + PROMPT_TIMEOUT_MS
+  if (kind === 'charge' && mode === 'realistic' && outcome.resultCode === '1037') return now + PROMPT_TIMEOUT_MS
   const [min, max] = DELAYS[mode === 'interactive' ? 'fast' : mode][kind]
   return now + min + ids.int(max - min + 1)
+}
+
+export interface Plan {
+  outcome: PlannedOutcome
+  dueAt: number | null
+}
+
+/**
+ * The plan stored with a newly accepted transaction. In interactive mode a charge whose outcome nobody
+ * forced becomes a prompt: it waits for the console's answer and, unanswered, times out with 1037.
+ * A forced outcome (forceStatus, magic phone) skips the prompt: the caller already said what happens.
+ */
+export function planTransaction(kind: TimedKind, phoneNumber: string | null, forceStatus: ForceStatus | undefined, mode: SimulatorMode, now: number, ids: Ids): Plan {
+  const forced = forcedOutcome(phoneNumber, forceStatus)
+  const outcome: PlannedOutcome = forced ?? (kind === 'charge' && mode === 'interactive' ? { ...OUTCOMES.timeout, prompt: true } : OUTCOMES.success)
+  return { outcome, dueAt: planDueAt(kind, outcome, mode, now, ids) }
+}
+
+/** Reads the stored plan back (the column holds JSON written by this module). */
+export function parseOutcome(json: string | null): PlannedOutcome | null {
+  if (json === null) return null
+  const value = JSON.parse(json) as Partial<PlannedOutcome>
+  if ((value.result !== 'success' && value.result !== 'failed' && value.result !== 'never') || typeof value.resultCode !== 'string' || typeof value.message !== 'string') {
+    throw new Error(`unreadable planned outcome: ${json}`)
+  }
+  return { result: value.result, resultCode: value.resultCode, message: value.message, ...(value.prompt === true ? { prompt: true as const } : {}) }
 }

@@ -7,7 +7,8 @@ import type { Counterparty } from '../../domain/transaction-view'
 import type { OperationContext } from '../../engine'
 import { moveMoney } from '../../move-money'
 import { enqueueWebhookEvent } from '../../webhooks/outbox'
-import { planDueAt, planOutcome, type TimedKind } from '../../simulator/plan'
+import { isAwaitingPrompt } from '../../simulator/prompts'
+import { planTransaction, type TimedKind } from '../../simulator/plan'
 
 export interface Acceptance {
   type: 'charge' | 'transfer' | 'payment' | 'bank_withdrawal' | 'reversal'
@@ -37,7 +38,7 @@ const PENDING_MESSAGES: Record<Acceptance['type'], string> = {
 }
 
 function newRow(ctx: OperationContext, a: Acceptance, status: 'pending' | 'rejected', message: string): NewTransaction {
-  const outcome = planOutcome(a.phoneNumber, a.forceStatus)
+  const plan = planTransaction(a.timedKind, a.phoneNumber, a.forceStatus, ctx.engine.simulatorMode(), ctx.now, ctx.engine.ids)
   const subMerchantDetails = a.metadata?.['subMerchantDetails']
   const isBank = a.type === 'bank_withdrawal'
   return {
@@ -49,8 +50,8 @@ function newRow(ctx: OperationContext, a: Acceptance, status: 'pending' | 'rejec
     metadata: a.metadata ? JSON.stringify(a.metadata) : null, sub_merchant_id: a.subMerchantId ?? null,
     sub_merchant_details: subMerchantDetails ? JSON.stringify(subMerchantDetails) : null, shortcode: a.shortcode ?? a.account.shortcode,
     webhook_url: a.webhookUrl ?? null, counterparty: a.counterparty ? JSON.stringify(a.counterparty) : null, related_id: a.relatedId ?? null,
-    result_code: null, outcome: status === 'pending' ? JSON.stringify(outcome) : null,
-    due_at: status === 'pending' ? planDueAt(a.timedKind, outcome, ctx.engine.simulatorMode(), ctx.now, ctx.engine.ids) : null,
+    result_code: null, outcome: status === 'pending' ? JSON.stringify(plan.outcome) : null,
+    due_at: status === 'pending' ? plan.dueAt : null,
     settle_due_at: null, created_at: ctx.now, updated_at: ctx.now,
   }
 }
@@ -59,7 +60,7 @@ function newRow(ctx: OperationContext, a: Acceptance, status: 'pending' | 'rejec
 export function acceptPending(ctx: OperationContext, a: Acceptance): TransactionRow {
   const row = ctx.store.transactions.insert(newRow(ctx, a, 'pending', PENDING_MESSAGES[a.type]))
   ctx.emit({ type: 'transaction.changed', environment: row.environment, transactionId: row.public_id, status: 'pending' })
-  if (a.type === 'charge' && row.due_at !== null && ctx.engine.simulatorMode() === 'interactive') {
+  if (isAwaitingPrompt(row)) {
     ctx.emit({ type: 'prompt.pending', environment: row.environment, transactionId: row.public_id })
   }
   return row

@@ -1,0 +1,43 @@
+import type { Db } from './connection'
+
+/**
+ * Erasing one environment of one organization's sandbox (console "reset"). Only the opening floats that
+ * provisioning.ts booked when the organization was created survive, so recomputing every account's
+ * buckets from the remaining postings restores the opening balances and keeps guarantee 3 of
+ * domain/ledger.ts (buckets = sum of postings) true without inventing new money movements.
+ */
+export function createSandboxRepo(db: Db) {
+  // provisioning.ts books each opening float as a `bank_deposit` narrated 'Opening float' at the
+  // organization's creation time; console top-ups use another narration, so this never matches them.
+  const doomed = `SELECT t.id FROM transactions t WHERE t.organization_id = @org AND t.environment = @env
+    AND NOT (t.type = 'bank_deposit' AND t.narration = 'Opening float' AND t.merchant_transaction_id IS NULL
+      AND t.created_at = (SELECT o.created_at FROM organizations o WHERE o.id = @org))`
+  const events = "SELECT e.id FROM webhook_events e WHERE e.organization_id = @org AND e.environment = @env"
+  const statements = [
+    `DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT d.id FROM webhook_deliveries d WHERE d.event_id IN (${events}))`,
+    `DELETE FROM webhook_deliveries WHERE event_id IN (${events})`,
+    'DELETE FROM webhook_events WHERE organization_id = @org AND environment = @env',
+    `DELETE FROM ledger_postings WHERE transaction_id IN (${doomed})`,
+    `DELETE FROM transaction_events WHERE transaction_id IN (${doomed})`,
+    'DELETE FROM idempotency_keys WHERE organization_id = @org AND environment = @env',
+  ].map((sql) => db.prepare(sql))
+  const countStmt = db.prepare<{ org: string; env: string }, { n: number }>(`SELECT COUNT(*) AS n FROM (${doomed})`)
+  const deleteTransactionsStmt = db.prepare(`DELETE FROM transactions WHERE id IN (${doomed})`)
+  const rebalanceStmt = db.prepare(`UPDATE accounts SET
+      available = COALESCE((SELECT SUM(p.amount) FROM ledger_postings p WHERE p.account_id = accounts.id AND p.bucket = 'available'), 0),
+      pending = COALESCE((SELECT SUM(p.amount) FROM ledger_postings p WHERE p.account_id = accounts.id AND p.bucket = 'pending'), 0),
+      updated_at = @now
+    WHERE organization_id = @org AND environment = @env`)
+  return {
+    /** Deletes the environment's sandbox data and rebalances its accounts; returns how many transactions went. Call inside a transaction. */
+    purge(organizationId: string, environment: string, now: number): number {
+      const scope = { org: organizationId, env: environment }
+      const removed = countStmt.get(scope)!.n
+      for (const statement of statements) statement.run(scope)
+      deleteTransactionsStmt.run(scope)
+      rebalanceStmt.run({ ...scope, now })
+      return removed
+    },
+  }
+}
+export type SandboxRepo = ReturnType<typeof createSandboxRepo>

@@ -1,0 +1,36 @@
+import type { TransactionRow } from '../db/rows'
+import { completeCharge } from '../domain/ledger'
+import { assertTransition } from '../domain/transaction-states'
+import { moveMoney } from '../move-money'
+import { enqueueWebhookEvent } from '../webhooks/outbox'
+import type { SimulatorContext } from './context'
+import type { PlannedOutcome } from './plan'
+import { announce, finalFields, systemAccounts, webhookError } from './result'
+import { settlementDelayMs } from './settings'
+
+/**
+ * A charge gets the customer's answer. Success: the customer's money arrives in collections `pending`
+ * net of fees and the settlement is scheduled; failure: nothing moves. Either way the webhook event is
+ * written in the same SQLite transaction as the state change.
+ */
+export function finalizeCharge(ctx: SimulatorContext, charge: TransactionRow, outcome: PlannedOutcome): TransactionRow {
+  const { engine, store, now } = ctx
+  const succeeded = outcome.result === 'success'
+  const status = succeeded ? 'completed' : 'failed'
+  assertTransition(charge.public_id, charge.status, status)
+  const row = store.transactions.setStatus(charge.id, status, now, {
+    ...finalFields(engine.ids, charge, outcome),
+    settle_due_at: succeeded ? now + settlementDelayMs(engine) : null,
+  })
+  if (succeeded) {
+    const { external, fees } = systemAccounts(store, row)
+    moveMoney(store, engine.ids, ctx.emit, row, completeCharge(row.account_id, external.id, fees.id, row.amount, row.fees), now)
+  }
+  enqueueWebhookEvent(store, engine.ids, now, {
+    organizationId: row.organization_id, environment: row.environment, transaction: row, toRequestUrl: true,
+    type: succeeded ? 'transaction.succeeded' : 'transaction.failed',
+    ...(succeeded ? {} : { error: webhookError(outcome) }),
+  })
+  announce(ctx.emit, row)
+  return row
+}

@@ -1,0 +1,33 @@
+import type { TransactionRow } from '../db/rows'
+import { completePayout, releasePayout } from '../domain/ledger'
+import { assertTransition } from '../domain/transaction-states'
+import { moveMoney } from '../move-money'
+import { enqueueWebhookEvent } from '../webhooks/outbox'
+import type { SimulatorContext } from './context'
+import type { PlannedOutcome } from './plan'
+import { announce, finalFields, systemAccounts, webhookError } from './result'
+
+/**
+ * A payout (b2c `transfer`, b2b `payment`, `bank_withdrawal`) gets the processor's answer. Its amount +
+ * fees were reserved in payouts `pending` at acceptance: success consumes the reservation (recipient gets
+ * the amount, the provider the fee); failure releases it back to `available`.
+ */
+export function finalizePayout(ctx: SimulatorContext, payout: TransactionRow, outcome: PlannedOutcome): TransactionRow {
+  const { engine, store, now } = ctx
+  const succeeded = outcome.result === 'success'
+  const status = succeeded ? 'completed' : 'failed'
+  assertTransition(payout.public_id, payout.status, status)
+  const row = store.transactions.setStatus(payout.id, status, now, finalFields(engine.ids, payout, outcome))
+  const { external, fees } = systemAccounts(store, row)
+  const postings = succeeded
+    ? completePayout(row.account_id, external.id, fees.id, row.amount, row.fees)
+    : releasePayout(row.account_id, row.amount, row.fees)
+  moveMoney(store, engine.ids, ctx.emit, row, postings, now)
+  enqueueWebhookEvent(store, engine.ids, now, {
+    organizationId: row.organization_id, environment: row.environment, transaction: row, toRequestUrl: true,
+    type: succeeded ? 'payout.succeeded' : 'payout.failed',
+    ...(succeeded ? {} : { error: webhookError(outcome) }),
+  })
+  announce(ctx.emit, row)
+  return row
+}

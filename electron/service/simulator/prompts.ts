@@ -1,0 +1,39 @@
+import type { Prompt, PromptAnswer } from '../../../shared/schemas/simulator'
+import type { TransactionRow } from '../db/rows'
+import type { SimulatorContext } from './context'
+import { finalizeIfDue } from './finalize'
+import { OUTCOMES, parseOutcome, type PlannedOutcome } from './plan'
+
+/**
+ * Interactive mode: a charge's push prompt waits for the customer's answer, which QA gives in the console.
+ * Until then the stored outcome is the timeout (1037) that `due_at` (acceptance + 60 s) brings if nobody
+ * answers; an answer replaces that outcome and finalizes the charge at once.
+ */
+export function isAwaitingPrompt(row: TransactionRow): boolean {
+  return row.type === 'charge' && row.status === 'pending' && parseOutcome(row.outcome)?.prompt === true
+}
+
+/** What each console answer means on the customer's phone. */
+export const PROMPT_ANSWERS: Record<PromptAnswer, PlannedOutcome> = {
+  approve: OUTCOMES.success,
+  wrong_pin: OUTCOMES.wrong_pin,
+  cancel: OUTCOMES.cancelled,
+}
+
+export function toPrompt(row: TransactionRow): Prompt {
+  return {
+    transactionId: row.public_id, phoneNumber: row.phone_number ?? '', amount: row.amount,
+    merchantTransactionId: row.merchant_transaction_id, narration: row.narration, createdAt: row.created_at, expiresAt: row.due_at ?? row.created_at,
+  }
+}
+
+/**
+ * Records the customer's answer and finalizes the charge in the caller's SQLite transaction. The caller
+ * has checked that the prompt is still open (awaiting, not yet expired).
+ */
+export function answerPrompt(ctx: SimulatorContext, row: TransactionRow, answer: PromptAnswer): TransactionRow {
+  ctx.store.transactions.patch(row.id, ctx.now, { outcome: JSON.stringify(PROMPT_ANSWERS[answer]), due_at: ctx.now })
+  const finalized = finalizeIfDue(ctx, row.id)
+  if (!finalized) throw new Error(`prompt ${row.public_id} did not finalize after its answer`)
+  return finalized
+}
