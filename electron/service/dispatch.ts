@@ -7,6 +7,7 @@ import { authenticate, type CallContext, type Principal } from './auth'
 import type { Engine, OperationContext } from './engine'
 import { sha256Hex } from './ids'
 import { OPERATIONS } from './operations'
+import { assertEnterpriseFields, enterpriseFieldsOf } from './operations/support/guards'
 import { parseWith } from './validation'
 
 /** What a host passes: raw, unvalidated input for one route. */
@@ -50,7 +51,8 @@ function checkIdempotencyKey(route: RouteSpec, principal: Principal, key: string
 /**
  * The one entry point every face uses. Order of checks, so docs, code and tests agree on which error
  * wins: route -> authentication -> console access -> Idempotency-Key format -> params, query, body ->
- * (in one SQLite transaction) idempotency replay or conflict -> the operation's own rules.
+ * enterprise fields (403) -> (in one SQLite transaction) idempotency replay or conflict -> the
+ * operation's own rules. Errors before the idempotency step are never stored under the key.
  */
 export function createDispatcher(engine: Engine, publish: (events: PushEvent[]) => void) {
   return function call(routeId: string, input: CallInput = {}, ctx: CallContext = {}): ServiceResponse {
@@ -71,6 +73,7 @@ export function createDispatcher(engine: Engine, publish: (events: PushEvent[]) 
         body: parseWith(route.body, input.body, 'body'),
       }
       const opCtx: OperationContext = { engine, store: engine.store, principal, now, emit: (event) => queued.push(event) }
+      if (route.surface === 'public') assertEnterpriseFields(opCtx, enterpriseFieldsOf(parsed))
       const operation = OPERATIONS[routeId] as (ctx: OperationContext, input: unknown) => unknown
       const run = (): ServiceResponse => {
         try {

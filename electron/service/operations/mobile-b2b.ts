@@ -1,11 +1,10 @@
 import { computeFee } from '../domain/fees'
 import { accepted, acceptPayout } from './support/accept'
-import { assertEnterpriseFields, assertForceStatusAllowed, assertReferenceFree, tariffOf } from './support/guards'
+import { assertForceStatusAllowed, assertReferenceFree, tariffOf } from './support/guards'
 import type { Operation } from './types'
 
 /** POST /v1/mobile/b2b: pays a till or paybill from the payouts float. */
 export const mobileB2b: Operation<'mobile.b2b'> = (ctx, { body }) => {
-  assertEnterpriseFields(ctx, body)
   assertForceStatusAllowed(ctx, body.forceStatus)
   assertReferenceFree(ctx, body.merchantTransactionId)
   const { organizationId, environment } = ctx.principal

@@ -1,11 +1,10 @@
 import { computeFee } from '../domain/fees'
 import { accepted, acceptPayout } from './support/accept'
-import { assertEnterpriseFields, assertForceStatusAllowed, assertReferenceFree, tariffOf } from './support/guards'
+import { assertForceStatusAllowed, assertReferenceFree, tariffOf } from './support/guards'
 import type { Operation } from './types'
 
 /** POST /v1/mobile/b2c: pays a phone from the payouts float (amount + fee reserved at once). */
 export const mobileB2c: Operation<'mobile.b2c'> = (ctx, { body }) => {
-  assertEnterpriseFields(ctx, body)
   assertForceStatusAllowed(ctx, body.forceStatus)
   assertReferenceFree(ctx, body.merchantTransactionId)
   const { organizationId, environment } = ctx.principal

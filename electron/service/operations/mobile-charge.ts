@@ -1,11 +1,10 @@
 import { computeFee } from '../domain/fees'
 import { accepted, acceptPending } from './support/accept'
-import { assertEnterpriseFields, assertForceStatusAllowed, assertReferenceFree, tariffOf } from './support/guards'
+import { assertForceStatusAllowed, assertReferenceFree, tariffOf } from './support/guards'
 import type { Operation } from './types'
 
 /** POST /v1/mobile/charge: a push prompt to the customer's phone; the simulator decides the answer. */
 export const mobileCharge: Operation<'mobile.charge'> = (ctx, { body }) => {
-  assertEnterpriseFields(ctx, body)
   assertForceStatusAllowed(ctx, body.forceStatus)
   assertReferenceFree(ctx, body.merchantTransactionId)
   const { organizationId, environment } = ctx.principal

@@ -7,14 +7,38 @@ import type { OperationContext } from '../../engine'
 interface EnterpriseFields {
   shortcode?: string
   subMerchantId?: string
-  metadata?: Record<string, unknown>
+  subMerchantDetails?: unknown
 }
 
-/** Enterprise fields need an enterprise organization, and a shortcode must be the caller's own (403 otherwise). */
+function record(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+}
+
+/**
+ * The enterprise fields of a parsed public request, wherever a route has them: `shortcode`,
+ * `subMerchantId` and `metadata.subMerchantDetails` in the body (charge, b2c, b2b), and the `shortcode`
+ * filter of the transactions list.
+ */
+export function enterpriseFieldsOf(parsed: { body?: unknown; query?: unknown }): EnterpriseFields {
+  const body = record(parsed.body)
+  const query = record(parsed.query)
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
+  return {
+    shortcode: text(body['shortcode']) ?? text(query['shortcode']),
+    subMerchantId: text(body['subMerchantId']),
+    subMerchantDetails: record(body['metadata'])['subMerchantDetails'],
+  }
+}
+
+/**
+ * Enterprise fields need an enterprise organization, and a shortcode must be the caller's own (403 otherwise).
+ * The dispatcher runs this after validation and before idempotency, so a refused caller never stores a
+ * response under its Idempotency-Key.
+ */
 export function assertEnterpriseFields(ctx: OperationContext, fields: EnterpriseFields): void {
   const used = fields.shortcode !== undefined ? 'shortcode'
     : fields.subMerchantId !== undefined ? 'subMerchantId'
-    : fields.metadata?.['subMerchantDetails'] !== undefined ? 'metadata.subMerchantDetails' : null
+    : fields.subMerchantDetails !== undefined ? 'metadata.subMerchantDetails' : null
   if (used === null) return
   assertShortcodeAllowed(ctx, fields.shortcode, used)
 }
