@@ -91,7 +91,9 @@ export function createWebhookDispatcher(engine: Engine, transport: WebhookTransp
     const acknowledged = result.responseStatus !== null && result.responseStatus >= 200 && result.responseStatus < 300
     const delay = acknowledged ? null : retryDelayMs(attemptNo, engine.simulatorMode())
     const status: WebhookDeliveryRow['status'] = acknowledged ? 'succeeded' : delay === null ? 'failed' : 'pending'
-    engine.store.transaction(() => {
+    const recorded = engine.store.transaction(() => {
+      // A console sandbox reset may have erased the delivery while it was in flight: nothing left to log.
+      if (!engine.store.webhooks.delivery(delivery.id)) return false
       engine.store.webhooks.insertAttempt({
         delivery_id: delivery.id, attempt_no: attemptNo, started_at: startedAt, duration_ms: durationMs,
         response_status: result.responseStatus, response_body: result.responseBody, error: result.error,
@@ -100,7 +102,9 @@ export function createWebhookDispatcher(engine: Engine, transport: WebhookTransp
         id: delivery.id, status, attempt_count: attemptNo, next_attempt_at: delay === null ? null : finishedAt + delay,
         last_response_status: result.responseStatus, updated_at: finishedAt,
       })
+      return true
     })
+    if (!recorded) return
     engine.emit({
       type: 'webhook.attempted', environment: delivery.environment, eventId: delivery.event_id, deliveryId: delivery.id,
       outcome: status === 'pending' ? 'retrying' : status,
