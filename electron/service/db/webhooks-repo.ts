@@ -82,11 +82,12 @@ export function createWebhooksRepo(db: Db) {
       AND (@transactionId IS NULL OR e.transaction_id = @transactionId)
       AND (@type IS NULL OR e.type = @type)
       AND (@url IS NULL OR EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.url = @url))
-    ORDER BY e.created_at DESC, e.id DESC LIMIT @limit`)
+    -- rowid breaks ties in insertion order: ids are random within one millisecond.
+    ORDER BY e.created_at DESC, e.rowid DESC LIMIT @limit`)
   const deliveryStmt = db.prepare<[string], WebhookDeliveryRow>('SELECT * FROM webhook_deliveries WHERE id = ?')
-  const deliveriesOfEventStmt = db.prepare<[string], WebhookDeliveryRow>('SELECT * FROM webhook_deliveries WHERE event_id = ? ORDER BY created_at, id')
+  const deliveriesOfEventStmt = db.prepare<[string], WebhookDeliveryRow>('SELECT * FROM webhook_deliveries WHERE event_id = ? ORDER BY created_at, rowid')
   const dueStmt = db.prepare<[number], { id: string; url: string }>(
-    "SELECT id, url FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id",
+    "SELECT id, url FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, rowid",
   )
   const sendableStmt = db.prepare<[string], SendableDeliveryRow>(`SELECT d.id, d.url, d.status, d.attempt_count, e.id AS event_id,
       e.organization_id, e.environment, e.payload
