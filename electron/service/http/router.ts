@@ -1,3 +1,4 @@
+import { ApiError } from '../../../shared/errors'
 import { ROUTES, type RouteId } from '../../../shared/api/routes'
 
 interface CompiledRoute {
@@ -22,7 +23,10 @@ export type RouteMatch =
   | { kind: 'method-not-allowed'; allowed: string[] }
   | { kind: 'none' }
 
-/** Finds the route for a method and path, telling apart an unknown path (404) from a wrong method (405). */
+/**
+ * Finds the route for a method and path, telling apart an unknown path (404) from a wrong method (405).
+ * Throws an `invalid_parameter` ApiError when a path parameter is not valid percent-encoding.
+ */
 export function matchRoute(method: string, pathname: string): RouteMatch {
   const allowed: string[] = []
   for (const route of compiled) {
@@ -33,9 +37,15 @@ export function matchRoute(method: string, pathname: string): RouteMatch {
       continue
     }
     const params: Record<string, string> = {}
-    route.paramNames.forEach((name, i) => {
-      params[name] = decodeURIComponent(match[i + 1]!)
-    })
+    for (const [i, name] of route.paramNames.entries()) {
+      const raw = match[i + 1]!
+      try {
+        params[name] = decodeURIComponent(raw)
+      } catch {
+        // "%E0%A4%A" cannot be decoded: bad input, never a 500.
+        throw new ApiError('invalid_parameter', `${name} contains malformed percent-encoding.`, name)
+      }
+    }
     return { kind: 'route', routeId: route.id, params }
   }
   return allowed.length > 0 ? { kind: 'method-not-allowed', allowed } : { kind: 'none' }

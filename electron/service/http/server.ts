@@ -129,9 +129,15 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
+      const requestId = String(res.getHeader('X-Request-Id') ?? '')
+      if (res.headersSent) return void res.destroy()
+      // An ApiError thrown by a helper of the adapter (e.g. the router) is bad input with its own answer.
+      if (error instanceof ApiError) {
+        const response = errorResponse(error, requestId)
+        return sendJson(res, response.status, response.body, response.headers)
+      }
       console.error('[paydesk] http adapter error:', error instanceof Error ? error.stack : error)
-      if (!res.headersSent) sendJson(res, 500, errorResponse(new ApiError('internal', 'An internal error occurred.'), String(res.getHeader('X-Request-Id') ?? '')).body)
-      else res.destroy()
+      sendJson(res, 500, errorResponse(new ApiError('internal', 'An internal error occurred.'), requestId).body)
     })
   })
   // Slow clients cannot hold the server: headers within 10 s, the whole request within 30 s.

@@ -14,7 +14,13 @@ export const CONSOLE_CSP =
 /** Serves the console's web build. Returns false when the path is not a file of the build. */
 export function serveStatic(root: string, pathname: string, res: ServerResponse): boolean {
   const base = resolve(root)
-  const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '')
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(pathname)
+  } catch {
+    return false // malformed percent-encoding names no file: 404, not a 500
+  }
+  const relative = pathname === '/' ? 'index.html' : decoded.replace(/^\/+/, '')
   const file = normalize(join(base, relative))
   if (file !== base && !file.startsWith(base + sep)) return false
   if (!existsSync(file) || !statSync(file).isFile()) return false
