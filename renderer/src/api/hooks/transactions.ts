@@ -1,0 +1,32 @@
+import type { TransactionStatus } from '../../../../shared/schemas/common'
+import type { TransactionsQuery } from '../../../../shared/schemas/requests'
+import { useApiQuery } from '../use-api'
+
+/** Statuses after which a transaction no longer changes by itself (settled is the charge's last step). */
+export const FINAL_STATUSES: ReadonlySet<TransactionStatus> = new Set(['failed', 'settled', 'rejected'])
+/** A completed charge still settles later; other completed transactions are final. */
+export function isFinal(status: TransactionStatus, type: string): boolean {
+  return FINAL_STATUSES.has(status) || (status === 'completed' && type !== 'charge')
+}
+
+/** While push events are the main path, a slow poll covers a dropped event stream for in-flight transactions. */
+const IN_FLIGHT_POLL_MS = 5_000
+
+/**
+ * One transaction by id, kept fresh until final: push events refetch it at once (transaction.changed),
+ * and a slow poll runs as a safety net while it is still moving.
+ */
+export function useTransaction(transactionId: string | undefined) {
+  return useApiQuery('transactions.get', { query: { transactionId } }, {
+    enabled: transactionId !== undefined,
+    refetchInterval: (query) => {
+      const tx = query.state.data
+      return tx && isFinal(tx.status, tx.type) ? false : IN_FLIGHT_POLL_MS
+    },
+  })
+}
+
+/** GET /v1/transactions (newest first) for a date range and filters. */
+export function useTransactions(query: TransactionsQuery, options: { enabled?: boolean } = {}) {
+  return useApiQuery('transactions.list', { query }, { enabled: options.enabled })
+}

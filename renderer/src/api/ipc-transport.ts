@@ -1,0 +1,28 @@
+import type { PaydeskBridge } from '../../../shared/api/bridge'
+import type { Transport } from './transport'
+
+/** The preload script's bridge, present only inside the desktop app. */
+export function desktopBridge(): PaydeskBridge | undefined {
+  return (window as Window & { paydesk?: PaydeskBridge }).paydesk
+}
+
+/**
+ * Transport of the desktop app: one IPC channel carries every route call and answers with the same
+ * envelope as HTTP. The main process trusts the window, so no token is involved.
+ */
+export function createIpcTransport(bridge: PaydeskBridge): Transport {
+  return {
+    kind: 'ipc',
+    async send({ routeId, input, environment }) {
+      // IPC cannot be aborted; a superseded answer is simply ignored by React Query.
+      const response = await bridge.invoke({ routeId, input, environment })
+      return { status: response.status, body: response.body, requestId: response.requestId }
+    },
+    subscribe({ onEvent, onConnectionChange }) {
+      const unsubscribe = bridge.on(onEvent)
+      // In-process delivery never drops, so the stream is connected as soon as we listen.
+      onConnectionChange?.('connected')
+      return unsubscribe
+    },
+  }
+}

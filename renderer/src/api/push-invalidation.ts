@@ -1,0 +1,15 @@
+import type { PushEvent } from '../../../shared/api/push-events'
+import type { RouteSelector } from './query-keys'
+
+/**
+ * Which cached answers each push event makes stale. Screens need no code of their own to update live:
+ * any query of a listed route (in the event's environment) is refetched. Add a line here when a new
+ * screen reads a route that an event changes.
+ */
+export const PUSH_INVALIDATES: Record<PushEvent['type'], readonly RouteSelector[]> = {
+  // A status change moves balances too (reserve, release, credit), and may close a pending prompt.
+  'transaction.changed': ['transactions.', 'console.transactions.', 'console.prompts.', 'accounts.list', 'balance.get'],
+  'balance.changed': ['accounts.list', 'balance.get'],
+  'webhook.attempted': ['console.webhooks.'],
+  'prompt.pending': ['console.prompts.'],
+}

@@ -1,0 +1,34 @@
+import type { ServiceResponse } from '../../../shared/api/envelope'
+import type { PushEvent } from '../../../shared/api/push-events'
+import type { RouteId } from '../../../shared/api/routes'
+import type { Environment } from '../../../shared/schemas/common'
+
+/** One call of a route, before validation: the same shape the IPC bridge carries (shared/api/bridge.ts). */
+export interface TransportRequest {
+  routeId: RouteId
+  input: { query?: unknown; body?: unknown; params?: unknown; idempotencyKey?: string }
+  environment: Environment
+  signal?: AbortSignal
+}
+
+/** The parts of the engine's answer the client reads. */
+export type TransportResponse = Pick<ServiceResponse, 'status' | 'body' | 'requestId'>
+
+/** Whether push events are arriving: shown in the header so a stale screen is never a silent surprise. */
+export type PushConnectionState = 'connecting' | 'connected' | 'reconnecting'
+
+export interface PushSubscription {
+  onEvent(event: PushEvent): void
+  onConnectionChange?(state: PushConnectionState): void
+}
+
+/**
+ * How the console reaches the engine. Two implementations with the same contract:
+ * IPC in the desktop app (window.paydesk), HTTP in a browser (fetch + server-sent events).
+ */
+export interface Transport {
+  readonly kind: 'ipc' | 'http'
+  send(request: TransportRequest): Promise<TransportResponse>
+  /** Starts delivering push events; returns the function that stops them. */
+  subscribe(subscription: PushSubscription): () => void
+}

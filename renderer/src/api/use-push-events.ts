@@ -1,0 +1,52 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import type { PushEvent } from '../../../shared/api/push-events'
+import { usePushStatusStore } from '../stores/push-status-store'
+import { useApiClient } from './api-context'
+import { PUSH_INVALIDATES } from './push-invalidation'
+import { API_QUERY_ROOT, routeQueryPredicate } from './query-keys'
+
+type Listener = (event: PushEvent) => void
+const listeners = new Set<Listener>()
+
+/**
+ * Subscribes once (in the app's providers) to the engine's push events and turns them into query
+ * invalidations. After a dropped stream reconnects, everything is refetched: events sent while
+ * disconnected are lost, so the cache cannot be trusted.
+ */
+export function usePushEventSubscription(): void {
+  const client = useApiClient()
+  const queryClient = useQueryClient()
+  const setStatus = usePushStatusStore((state) => state.set)
+  const wasDisconnected = useRef(false)
+
+  useEffect(() => {
+    return client.transport.subscribe({
+      onEvent(event) {
+        void queryClient.invalidateQueries({ predicate: routeQueryPredicate(event.environment, PUSH_INVALIDATES[event.type]) })
+        for (const listener of listeners) listener(event)
+      },
+      onConnectionChange(state) {
+        setStatus(state)
+        if (state === 'reconnecting') wasDisconnected.current = true
+        if (state === 'connected' && wasDisconnected.current) {
+          wasDisconnected.current = false
+          void queryClient.invalidateQueries({ queryKey: [API_QUERY_ROOT] })
+        }
+      },
+    })
+  }, [client, queryClient, setStatus])
+}
+
+/** Runs `listener` for every push event while the calling component is mounted (e.g. to announce a result). */
+export function usePushEvent(listener: Listener): void {
+  const latest = useRef(listener)
+  useEffect(() => {
+    latest.current = listener
+  })
+  useEffect(() => {
+    const forward: Listener = (event) => latest.current(event)
+    listeners.add(forward)
+    return () => void listeners.delete(forward)
+  }, [])
+}

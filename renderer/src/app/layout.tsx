@@ -1,0 +1,69 @@
+import { useEffect, useRef } from 'react'
+import { useEnvironment } from '../stores/environment-store'
+import { ErrorBoundary } from './error-boundary'
+import { matchPath, usePath } from './router'
+import { SCREENS, type ScreenDef } from './screens'
+import { Sidebar } from './sidebar'
+import { TopBar } from './top-bar'
+import { PageHeader } from '../components/page-header'
+import { EmptyState } from '../components/empty-state'
+import { Link } from './router'
+
+function resolveScreen(path: string): { screen: ScreenDef; params: Record<string, string> } | null {
+  for (const screen of SCREENS) {
+    const params = matchPath(screen.path, path)
+    if (params) return { screen, params }
+  }
+  return null
+}
+
+/**
+ * The console's frame: sidebar, top bar, and the current screen inside an error boundary. After each
+ * navigation focus moves to the new screen's heading, so keyboard and screen-reader users start there.
+ */
+export function Layout() {
+  const path = usePath()
+  const environment = useEnvironment()
+  const match = resolveScreen(path)
+  const mainRef = useRef<HTMLElement>(null)
+  const firstRender = useRef(true)
+
+  useEffect(() => {
+    document.title = `${match?.screen.title ?? 'Not found'} · Paydesk`
+    if (firstRender.current) {
+      firstRender.current = false
+      return
+    }
+    const heading = mainRef.current?.querySelector<HTMLElement>('[data-page-heading]')
+    ;(heading ?? mainRef.current)?.focus()
+    mainRef.current?.scrollTo?.({ top: 0 })
+  }, [path, match?.screen.title])
+
+  const Screen = match?.screen.component
+  return (
+    <div className="app" data-environment={environment}>
+      <button type="button" className="skip-link" onClick={() => mainRef.current?.querySelector<HTMLElement>('[data-page-heading]')?.focus()}>
+        Skip to content
+      </button>
+      <Sidebar current={match?.screen ?? null} />
+      <div className="app__body">
+        <TopBar />
+        {environment === 'live' ? (
+          <p className="live-banner">You are in the <strong>live</strong> environment: live rules apply (Idempotency-Key required for bank transfers, no forced outcomes).</p>
+        ) : null}
+        <main className="app__main" ref={mainRef} tabIndex={-1} id="main">
+          <ErrorBoundary resetKey={path}>
+            {Screen && match ? (
+              <Screen key={`${environment}:${path}`} params={match.params} />
+            ) : (
+              <>
+                <PageHeader title="Page not found" />
+                <EmptyState title={`Nothing lives at ${path}`} action={<Link to="/" className="button button--secondary">Go home</Link>} />
+              </>
+            )}
+          </ErrorBoundary>
+        </main>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,57 @@
+import type { ComponentType } from 'react'
+import { AccountsScreen } from '../features/accounts/accounts-screen'
+import { BankTransferScreen } from '../features/bank-transfers/bank-transfer-screen'
+import { ChargesScreen } from '../features/charges/charges-screen'
+import { HomeScreen } from '../features/home/home-screen'
+import { PayoutsScreen } from '../features/payouts/payouts-screen'
+import { SettingsScreen } from '../features/settings/settings-screen'
+import { TransactionDetailScreen } from '../features/transactions/transaction-detail-screen'
+import { TransactionsScreen } from '../features/transactions/transactions-screen'
+import { WebhooksScreen } from '../features/webhooks/webhooks-screen'
+
+export interface ScreenProps {
+  /** Values of the `:name` segments of the screen's path. */
+  params: Record<string, string>
+}
+
+export interface ScreenDef {
+  /** Hash path pattern, e.g. `/transactions/:transactionId`. */
+  path: string
+  /** Document title (and the sidebar label unless `nav` says otherwise). */
+  title: string
+  /** Sidebar group; screens without one (detail screens) are reached by links. */
+  section?: NavSection
+  component: ComponentType<ScreenProps>
+}
+
+export type NavSection = 'Overview' | 'Move money' | 'Records' | 'Developers'
+export const NAV_SECTIONS: readonly NavSection[] = ['Overview', 'Move money', 'Records', 'Developers']
+
+/**
+ * Every screen of the console. To add one: write `features/<area>/<name>-screen.tsx` (start with
+ * <PageHeader/>, read data with the hooks in api/hooks), then add a line here. Order = sidebar order.
+ */
+export const SCREENS: readonly ScreenDef[] = [
+  { path: '/', title: 'Home', section: 'Overview', component: HomeScreen },
+  { path: '/charges', title: 'Charges', section: 'Move money', component: ChargesScreen },
+  { path: '/payouts', title: 'Payouts', section: 'Move money', component: PayoutsScreen },
+  { path: '/bank-transfers', title: 'Bank transfers', section: 'Move money', component: BankTransferScreen },
+  { path: '/accounts', title: 'Accounts', section: 'Records', component: AccountsScreen },
+  { path: '/transactions', title: 'Transactions', section: 'Records', component: TransactionsScreen },
+  { path: '/transactions/:transactionId', title: 'Transaction', component: TransactionDetailScreen },
+  { path: '/webhooks', title: 'Webhooks', section: 'Developers', component: WebhooksScreen },
+  { path: '/settings', title: 'Settings', section: 'Developers', component: SettingsScreen },
+]
+
+/** Paths other screens link to; use with pathTo() so a renamed path changes in one place. */
+export const PATHS = {
+  home: '/',
+  charges: '/charges',
+  payouts: '/payouts',
+  bankTransfers: '/bank-transfers',
+  accounts: '/accounts',
+  transactions: '/transactions',
+  transaction: '/transactions/:transactionId',
+  webhooks: '/webhooks',
+  settings: '/settings',
+} as const

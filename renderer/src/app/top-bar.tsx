@@ -1,0 +1,35 @@
+import { useConsoleInfo } from '../api/hooks/console'
+import { CopyButton } from '../components/copy-button'
+import { usePushStatusStore } from '../stores/push-status-store'
+import { EnvironmentSwitch } from './environment-switch'
+
+const PUSH_LABELS = { connecting: 'Connecting…', connected: 'Live updates on', reconnecting: 'Reconnecting…' } as const
+
+/** Organization, API base URL, live-update status and the environment switch. */
+export function TopBar() {
+  const info = useConsoleInfo()
+  const push = usePushStatusStore((state) => state.state)
+  const apiUrl = info.data?.httpUrl ? `${info.data.httpUrl}/v1` : null
+  return (
+    <header className="top-bar">
+      <div className="top-bar__org">
+        <span className="top-bar__org-name">{info.data?.organization.name ?? 'Paydesk'}</span>
+        {info.data ? <span className="top-bar__meta">Simulator: {info.data.simulatorMode}</span> : null}
+      </div>
+      <div className="top-bar__api">
+        {apiUrl ? (
+          <>
+            <span className="top-bar__meta">API</span>
+            <code className="top-bar__url" data-testid="api-url">{apiUrl}</code>
+            <CopyButton value={apiUrl} label="Copy API URL" />
+          </>
+        ) : null}
+      </div>
+      <div className="top-bar__status" role="status" aria-live="polite">
+        <span className={`push-dot push-dot--${push}`} aria-hidden="true" />
+        <span className="top-bar__meta">{PUSH_LABELS[push]}</span>
+      </div>
+      <EnvironmentSwitch />
+    </header>
+  )
+}
