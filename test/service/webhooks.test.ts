@@ -10,7 +10,7 @@ import { createHttpTransport, RESPONSE_PREFIX_BYTES } from '../../electron/servi
 import type { WebhookRequest, WebhookResponse } from '../../electron/service/webhooks/transport'
 import { CONSOLE_TOKEN, TEST_KEY, WEBHOOK_SECRET, fakeClock, ref, testService } from '../support/harness'
 import {
-  providerTimestamp, startWebhookReceiver, unusedPort, verifyProviderSignature, verifyStandardSignature, type ReceivedWebhook,
+  headerOf, providerTimestamp, startWebhookReceiver, unusedPort, verifyProviderSignature, verifyStandardSignature, type ReceivedWebhook,
 } from '../support/webhook-receiver'
 
 const OTHER_SECRET = 'whsec_QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo='
@@ -108,8 +108,8 @@ describe('webhook signatures', () => {
     consoleCall(service, 'console.webhooks.test')
     await service.tick()
     const [during] = await hook.waitForRequests(1)
-    expect(during!.headers['x-webhook-signature']!.match(/v1=/g)).toHaveLength(2)
-    expect(during!.headers['webhook-signature']!.split(' ')).toHaveLength(2)
+    expect(headerOf(during!, 'x-webhook-signature').match(/v1=/g)).toHaveLength(2)
+    expect(headerOf(during!, 'webhook-signature').split(' ')).toHaveLength(2)
     expectSignedBy(WEBHOOK_SECRET, during!)
     expectSignedBy(rotated.secret, during!)
 
@@ -118,7 +118,7 @@ describe('webhook signatures', () => {
     consoleCall(service, 'console.webhooks.test')
     await service.tick()
     const after = (await hook.waitForRequests(2))[1]!
-    expect(after.headers['x-webhook-signature']!.match(/v1=/g)).toHaveLength(1)
+    expect(headerOf(after, 'x-webhook-signature').match(/v1=/g)).toHaveLength(1)
     expectSignedBy(rotated.secret, after)
     expect(verifyProviderSignature(WEBHOOK_SECRET, after)).toBe(false)
     expect(() => verifyStandardSignature(WEBHOOK_SECRET, after)).toThrow(/signature/i)

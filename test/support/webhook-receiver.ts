@@ -120,6 +120,11 @@ function header(headers: IncomingHttpHeaders, name: string): string {
   return value
 }
 
+/** One header of a received request as text (throws when it is missing or repeated). */
+export function headerOf(request: ReceivedWebhook, name: string): string {
+  return header(request.headers, name)
+}
+
 /**
  * Verifies the provider scheme independently of the engine (node:crypto): `t=<unix>,v1=<hex>[,v1=<hex>…]`,
  * HMAC-SHA256 keyed with the whole secret string over `t.body`. True when one v1 matches.
