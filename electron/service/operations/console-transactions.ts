@@ -1,4 +1,56 @@
+import { ApiError } from '../../../shared/errors'
+import type { CounterpartyView, TransactionDetail } from '../../../shared/schemas/console-transactions'
+import type { TransactionStatus, TransactionType } from '../../../shared/schemas/common'
+import type { TransactionRow } from '../db/rows'
+import { toTransaction } from '../domain/transaction-view'
+import type { OperationContext } from '../engine'
 import type { PartialOperationTable } from './types'
 
+/**
+ * Transactions linked to `row` in either direction: a charge points at its latest reversal and every
+ * reversal points at its charge (`related_id`), so both lookups are needed to show all of them.
+ */
+function linked(ctx: OperationContext, row: TransactionRow): TransactionRow[] {
+  const found = new Map<number, TransactionRow>()
+  const pointedAt = row.related_id === null ? undefined : ctx.store.transactions.get(row.related_id)
+  if (pointedAt) found.set(pointedAt.id, pointedAt)
+  for (const other of ctx.store.transactions.related(row.id)) found.set(other.id, other)
+  found.delete(row.id)
+  return [...found.values()]
+    .filter((other) => other.organization_id === row.organization_id && other.environment === row.environment)
+    .sort((a, b) => a.id - b.id)
+}
+
+function detail(ctx: OperationContext, row: TransactionRow): TransactionDetail {
+  const accountNumbers = new Map<number, string>()
+  const accountNo = (accountId: number) => {
+    let number = accountNumbers.get(accountId)
+    if (number === undefined) {
+      number = ctx.store.accounts.get(accountId)?.account_no ?? String(accountId)
+      accountNumbers.set(accountId, number)
+    }
+    return number
+  }
+  return {
+    transaction: toTransaction(row),
+    accountNo: accountNo(row.account_id),
+    counterparty: row.counterparty === null ? null : (JSON.parse(row.counterparty) as CounterpartyView),
+    timeline: ctx.store.transactions.events(row.id).map((event) => ({ status: event.status as TransactionStatus, message: event.message, at: event.at })),
+    postings: ctx.store.ledger.postingsOf(row.id).map((posting) => ({
+      accountNo: accountNo(posting.account_id), bucket: posting.bucket, amount: posting.amount, at: posting.created_at,
+    })),
+    related: linked(ctx, row).map((other) => ({
+      publicId: other.public_id, type: other.type as TransactionType, status: other.status as TransactionStatus, amount: other.amount,
+    })),
+  }
+}
+
 /** Operations of the console transactions routes (shared/api/routes/console-transactions.ts). */
-export const CONSOLE_TRANSACTIONS_OPERATIONS: PartialOperationTable<never> = {}
+export const CONSOLE_TRANSACTIONS_OPERATIONS: PartialOperationTable<'console.transactions.detail'> = {
+  'console.transactions.detail': (ctx, { params }) => {
+    const { organizationId, environment } = ctx.principal
+    const row = ctx.store.transactions.getByPublicId(organizationId, environment, params.transactionId)
+    if (!row) throw new ApiError('not_found', `No transaction ${params.transactionId} in the ${environment} environment.`, 'transactionId')
+    return detail(ctx, row)
+  },
+}
