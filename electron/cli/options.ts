@@ -39,30 +39,49 @@ export function defaultDbPath(env: NodeJS.ProcessEnv = process.env, platform = p
   return join(env['XDG_DATA_HOME'] ?? join(homedir(), '.local', 'share'), 'paydesk', 'paydesk.db')
 }
 
-function integer(name: string, text: string, min: number, max: number): number {
-  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max} (got "${text}")`)
+/** Names a setting both ways, since the bad value may have come from either. */
+function label(name: keyof typeof FLAGS): string {
+  return `--${name} (${FLAGS[name].env})`
+}
+
+function integer(name: keyof typeof FLAGS, text: string, min: number, max: number): number {
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new UsageError(`${label(name)} must be a whole number from ${min} to ${max} (got "${text}")`)
   return Number(text)
 }
 
-/** Flags win over environment variables, which win over defaults. */
+function parseFlags(argv: string[]): Record<string, string | undefined> {
+  try {
+    const { values } = parseArgs({
+      args: argv,
+      options: Object.fromEntries(Object.keys(FLAGS).map((name) => [name, { type: 'string' as const }])),
+      strict: true,
+      allowPositionals: false,
+    })
+    return values as Record<string, string | undefined>
+  } catch (error) {
+    // An unknown flag, a missing value or a stray argument is a usage mistake like any bad value.
+    throw new UsageError(error instanceof Error ? error.message : String(error))
+  }
+}
+
+/** Flags win over environment variables, which win over defaults. An empty environment variable counts as unset. */
 export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv = process.env): ServeOptions {
-  const { values } = parseArgs({
-    args: argv,
-    options: Object.fromEntries(Object.keys(FLAGS).map((name) => [name, { type: 'string' as const }])),
-    strict: true,
-    allowPositionals: false,
-  })
-  const get = (name: keyof typeof FLAGS): string | undefined => (values[name] as string | undefined) ?? env[FLAGS[name].env] ?? undefined
+  const values = parseFlags(argv)
+  const fromEnv = (name: keyof typeof FLAGS): string | undefined => {
+    const value = env[FLAGS[name].env]
+    return value === undefined || value === '' ? undefined : value
+  }
+  const get = (name: keyof typeof FLAGS): string | undefined => values[name] ?? fromEnv(name)
   const apiKey = get('api-key')
-  if (apiKey !== undefined && !/^sk_test_[A-Za-z0-9]{8,128}$/.test(apiKey)) throw new UsageError('--api-key must look like sk_test_ followed by 8-128 letters or digits')
+  if (apiKey !== undefined && !/^sk_test_[A-Za-z0-9]{8,128}$/.test(apiKey)) throw new UsageError(`${label('api-key')} must look like sk_test_ followed by 8-128 letters or digits`)
   const liveApiKey = get('live-api-key')
-  if (liveApiKey !== undefined && !/^sk_live_[A-Za-z0-9]{8,128}$/.test(liveApiKey)) throw new UsageError('--live-api-key must look like sk_live_ followed by 8-128 letters or digits')
+  if (liveApiKey !== undefined && !/^sk_live_[A-Za-z0-9]{8,128}$/.test(liveApiKey)) throw new UsageError(`${label('live-api-key')} must look like sk_live_ followed by 8-128 letters or digits`)
   const webhookSecret = get('webhook-secret')
-  if (webhookSecret !== undefined && !/^whsec_[A-Za-z0-9+/]{16,}={0,2}$/.test(webhookSecret)) throw new UsageError('--webhook-secret must look like whsec_ followed by base64')
+  if (webhookSecret !== undefined && !/^whsec_[A-Za-z0-9+/]{16,}={0,2}$/.test(webhookSecret)) throw new UsageError(`${label('webhook-secret')} must look like whsec_ followed by base64`)
   const consoleToken = get('console-token')
-  if (consoleToken !== undefined && !/^[A-Za-z0-9_-]{16,128}$/.test(consoleToken)) throw new UsageError('--console-token must be 16-128 letters, digits, _ or -')
+  if (consoleToken !== undefined && !/^[A-Za-z0-9_-]{16,128}$/.test(consoleToken)) throw new UsageError(`${label('console-token')} must be 16-128 letters, digits, _ or -`)
   const simulator = get('simulator')
-  if (simulator !== undefined && !SIMULATOR_MODES.includes(simulator as SimulatorMode)) throw new UsageError(`--simulator must be one of ${SIMULATOR_MODES.join(', ')}`)
+  if (simulator !== undefined && !SIMULATOR_MODES.includes(simulator as SimulatorMode)) throw new UsageError(`${label('simulator')} must be one of ${SIMULATOR_MODES.join(', ')}`)
   return {
     port: integer('port', get('port') ?? '8787', 0, 65_535),
     host: get('host') ?? '127.0.0.1',
