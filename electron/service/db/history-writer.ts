@@ -1,0 +1,77 @@
+import type { Db } from './connection'
+import type { NewTransaction } from './transactions-repo'
+
+/** Column order of the positional INSERT below; `values()` must follow it. */
+const TRANSACTION_COLUMNS = [
+  'public_id', 'organization_id', 'environment', 'type', 'status', 'account_id', 'account_type', 'merchant_transaction_id', 'amount',
+  'charged_amount', 'fees', 'currency', 'payment_method', 'processor', 'processor_reference', 'phone_number', 'narration', 'message',
+  'customer_id', 'metadata', 'sub_merchant_id', 'sub_merchant_details', 'shortcode', 'webhook_url', 'counterparty', 'related_id',
+  'result_code', 'outcome', 'due_at', 'settle_due_at', 'created_at', 'updated_at',
+] as const satisfies readonly (keyof NewTransaction)[]
+
+/** Page cache for the bulk load (KiB, negative = size not pages): index pages stay in memory instead of spilling to the WAL. */
+const BULK_CACHE_KIB = 256 * 1024
+
+/**
+ * Bulk writer for historical data (seed-history.ts). Unlike the repositories it binds positional
+ * parameters and never reads a row back, because at a million rows named binding and the read-back
+ * `SELECT` of `transactions-repo.insert` would double the load time. It writes nothing a repository
+ * could not: the caller keeps the ledger guarantees (postings sum to zero per transaction, cached
+ * balances updated once per account with the sum of the postings written).
+ */
+export function createHistoryWriter(db: Db) {
+  const insertTransactionStmt = db.prepare(
+    `INSERT INTO transactions (${TRANSACTION_COLUMNS.join(', ')}) VALUES (${TRANSACTION_COLUMNS.map(() => '?').join(', ')})`,
+  )
+  const insertEventStmt = db.prepare('INSERT INTO transaction_events (transaction_id, status, message, at) VALUES (?, ?, ?, ?)')
+  const insertPostingStmt = db.prepare('INSERT INTO ledger_postings (transaction_id, account_id, bucket, amount, created_at) VALUES (?, ?, ?, ?, ?)')
+  const relateStmt = db.prepare('UPDATE transactions SET related_id = ? WHERE id = ?')
+  const balanceStmt = db.prepare('UPDATE accounts SET available = available + ?, pending = pending + ?, updated_at = ? WHERE id = ?')
+  const explicitIndexesStmt = db.prepare<[], { name: string; sql: string }>(
+    `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ('transactions', 'transaction_events', 'ledger_postings')`,
+  )
+  const values = new Array<unknown>(TRANSACTION_COLUMNS.length)
+
+  return {
+    /**
+     * Runs `work` in one SQLite transaction with a large page cache (restored afterwards) and the history
+     * tables' explicit indexes dropped and rebuilt before commit: nothing else reads them meanwhile, and a
+     * failure rolls the whole load back, indexes included.
+     */
+    bulk<T>(work: () => T): T {
+      const previous = db.pragma('cache_size', { simple: true }) as number
+      db.pragma(`cache_size = -${BULK_CACHE_KIB}`)
+      try {
+        return db.transaction(() => {
+          // Building the explicit indexes once at the end (sorted) costs less than maintaining them row by row.
+          // Their definitions come from the schema itself, so a later migration's indexes are rebuilt as they are.
+          const indexes = explicitIndexesStmt.all()
+          for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`)
+          const result = work()
+          for (const index of indexes) db.exec(index.sql)
+          return result
+        })()
+      } finally {
+        db.pragma(`cache_size = ${previous}`)
+      }
+    },
+    insertTransaction(row: NewTransaction): number {
+      for (let i = 0; i < TRANSACTION_COLUMNS.length; i++) values[i] = row[TRANSACTION_COLUMNS[i]!]
+      return Number(insertTransactionStmt.run(values).lastInsertRowid)
+    },
+    insertEvent(transactionId: number, status: string, message: string | null, at: number): void {
+      insertEventStmt.run(transactionId, status, message, at)
+    },
+    insertPosting(transactionId: number, accountId: number, bucket: 'available' | 'pending', amount: number, at: number): void {
+      insertPostingStmt.run(transactionId, accountId, bucket, amount, at)
+    },
+    /** Links a charge to its reversal (the reversal row already names the charge). */
+    relate(transactionId: number, relatedId: number): void {
+      relateStmt.run(relatedId, transactionId)
+    },
+    addToBalance(accountId: number, availableDelta: number, pendingDelta: number, at: number): void {
+      balanceStmt.run(availableDelta, pendingDelta, at, accountId)
+    },
+  }
+}
+export type HistoryWriter = ReturnType<typeof createHistoryWriter>
