@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path'
 import { generateOpenApi } from '../../shared/api/openapi'
 import { createService, type PaydeskService } from '../service'
 import { startHttpServer } from '../service/http/server'
+import { seedHistory } from '../service/seed-history'
 import { parseServeOptions, usage, UsageError, type ServeOptions } from './options'
 
 const TICK_MS = 100
@@ -25,6 +26,19 @@ function banner(service: PaydeskService, url: string, options: ServeOptions): st
   ].join('\n')
 }
 
+/** --seed-transactions: history for QA and benchmarks, only into a fresh database (never mixed into real work). */
+function seedTransactions(service: PaydeskService, count: number): void {
+  if (!service.startup.freshDatabase) {
+    console.log(`Not seeding ${count} transactions: the database already existed (seeding only fills a fresh one).`)
+    return
+  }
+  const { store, engine } = service.internals
+  const started = performance.now()
+  const result = seedHistory(store, { count, organizationId: service.startup.demoOrganizationId, now: engine.now() })
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  console.log(`Seeded ${result.inserted.toLocaleString('en-US')} historical transactions over the past 90 days in ${seconds} s.`)
+}
+
 async function serve(argv: string[]): Promise<void> {
   const options = parseServeOptions(argv)
   if (options.dbPath !== ':memory:') mkdirSync(dirname(options.dbPath), { recursive: true })
@@ -32,6 +46,7 @@ async function serve(argv: string[]): Promise<void> {
     dbPath: options.dbPath, apiKey: options.apiKey, liveApiKey: options.liveApiKey, webhookSecret: options.webhookSecret,
     consoleToken: options.consoleToken, simulatorMode: options.simulatorMode,
   })
+  if (options.seedTransactions > 0) seedTransactions(service, options.seedTransactions)
   const http = await startHttpServer({
     service, host: options.host, port: options.port, rateLimitPerMinute: options.rateLimitPerMinute,
     webRoot: resolve(__dirname, '../../dist-web'),
