@@ -4,7 +4,9 @@ import type { RouteData, RouteId } from '../../shared/api/routes'
 import { WebhookEventTypeSchema, type WebhookEnvelope } from '../../shared/schemas/webhooks'
 import type { CallInput, PaydeskService } from '../../electron/service'
 import { CONSOLE_TOKEN, TEST_KEY, WEBHOOK_SECRET, fakeClock, ref, testService } from '../support/harness'
-import { startWebhookReceiver, verifyProviderSignature, verifyStandardSignature, type ReceivedWebhook } from '../support/webhook-receiver'
+import {
+  startWebhookReceiver, tickUntilDelivered, verifyProviderSignature, verifyStandardSignature, type ReceivedWebhook,
+} from '../support/webhook-receiver'
 
 const cleanups: (() => unknown)[] = []
 afterEach(async () => {
@@ -51,14 +53,14 @@ describe('webhook event catalogue', () => {
       beneficiaryName: 'Jane Wanjiku', amount: payouts.available + 1, narration: 'Too much', paymentChannel: 'INSTANTBANK',
     }).transactionId
     clock.advance(5_000) // fast mode answers within 1-3 s
-    await service.tick()
+    await tickUntilDelivered(service)
 
     const reversal = call(service, TEST_KEY, 'mobile.reverse', { body: { transactionId: charged } }).transactionId
     const failedReversal = call(service, TEST_KEY, 'mobile.reverse', { body: { transactionId: toReverseBadly, forceStatus: 'failed' } }).transactionId
     clock.advance(5_000)
-    await service.tick()
+    await tickUntilDelivered(service)
     const testEvent = call(service, CONSOLE_TOKEN, 'console.webhooks.test').id
-    await service.tick()
+    await tickUntilDelivered(service)
 
     const toRequest = parsed(requestHook.requests)
     const toDefault = parsed(defaultHook.requests)

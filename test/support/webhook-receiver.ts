@@ -2,6 +2,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { Webhook } from 'standardwebhooks'
+import { isErrorEnvelope } from '../../shared/api/envelope'
+import type { RouteData } from '../../shared/api/routes'
+import type { PaydeskService } from '../../electron/service'
+import { CONSOLE_TOKEN } from './harness'
 
 /** One request as the receiver saw it: the raw body bytes are what the signatures must cover. */
 export interface ReceivedWebhook {
@@ -149,4 +153,19 @@ export function verifyStandardSignature(secret: string, request: ReceivedWebhook
     'webhook-timestamp': header(request.headers, 'webhook-timestamp'),
     'webhook-signature': header(request.headers, 'webhook-signature'),
   })
+}
+
+/**
+ * Ticks until no delivery is waiting for its first attempt (a tick only starts what fits in the free
+ * slots: 8 in all, 2 per endpoint). Reads the console's event log, so it sees what the console sees.
+ */
+export async function tickUntilDelivered(service: PaydeskService, maxTicks = 50): Promise<void> {
+  for (let i = 0; i < maxTicks; i++) {
+    await service.tick()
+    const response = service.call('console.webhooks.events.list', { query: { limit: '200' } }, { bearer: CONSOLE_TOKEN })
+    if (isErrorEnvelope(response.body)) throw new Error(`events.list answered ${response.status}`)
+    const { items } = response.body.data as RouteData<'console.webhooks.events.list'>
+    if (!items.some((event) => event.deliveries.some((d) => d.status === 'pending' && d.attemptCount === 0))) return
+  }
+  throw new Error(`deliveries still waiting for a first attempt after ${maxTicks} ticks`)
 }

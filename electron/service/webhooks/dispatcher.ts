@@ -138,29 +138,22 @@ export function createWebhookDispatcher(engine: Engine, transport: WebhookTransp
 
   return {
     /**
-     * Starts every delivery due now (bounded concurrency) and resolves when the attempts started here
-     * finish. As slots free up it starts more of the deliveries that were due when the tick began, but
-     * never the retries it scheduled itself (they are due later), so a tick always ends.
+     * Starts the deliveries due now that fit in the free slots and resolves when those attempts finish.
+     * It does not refill slots as they free up: the hosts wait for one tick before the next (and the
+     * simulator runs in the same tick), so a tick must last at most one attempt's timeout however large
+     * the backlog of a slow endpoint is. Later ticks take the rest; attempts still in flight from an
+     * earlier tick keep their slots and are never started twice.
      */
     async tick(): Promise<void> {
       if (closing.signal.aborted) return
-      const cutoff = engine.now()
-      const running: Promise<void>[] = []
-      const pump = (): void => {
-        if (closing.signal.aborted) return
-        try {
-          for (const claim of claimDue(cutoff)) running.push(attempt(claim).then(pump))
-        } catch (error) {
-          console.error('[paydesk] could not read due webhook deliveries:', error)
-        }
+      let claims: Claim[]
+      try {
+        claims = claimDue(engine.now())
+      } catch (error) {
+        console.error('[paydesk] could not read due webhook deliveries:', error)
+        return
       }
-      pump()
-      // `running` grows while we wait: each finished attempt may start another.
-      for (let i = 0; i < running.length; i++) await running[i]
-    },
-    /** Deliveries being attempted right now (for tests and diagnostics). */
-    inFlightCount(): number {
-      return inFlight.size
+      await Promise.all(claims.map(attempt))
     },
     /** Cancels attempts in flight without recording them; they stay due and are retried on the next start. */
     close(): void {
