@@ -66,7 +66,7 @@ describe('npm start without an Electron binary', () => {
   })
 })
 
-describe('finding the Electron binary without require("electron")', () => {
+describe('finding the Electron binary without loading the electron package', () => {
   function fakeProject(name: string, files: Record<string, string>): string {
     const project = join(scratch, name)
     for (const [path, text] of Object.entries(files)) {
