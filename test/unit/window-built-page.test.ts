@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONSOLE_CSP } from '../../electron/service/http/static-files'
 
@@ -61,5 +62,44 @@ describe('the built desktop app', () => {
     expect(preload).toMatch(/exposeInMainWorld\(\s*"paydesk"/)
     expect(preload).toContain('"paydesk:call"')
     expect(preload).toContain('"paydesk:event"')
+  })
+
+  it('runs like a sandboxed preload: exposes window.paydesk = { invoke, on } over our two channels only', async () => {
+    const preload = readFileSync(join(outDir, 'preload/index.js'), 'utf8')
+    const exposed = new Map<string, Record<string, (...args: unknown[]) => unknown>>()
+    const invoked: unknown[][] = []
+    const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
+    const fakeElectron = {
+      contextBridge: { exposeInMainWorld: (key: string, api: Record<string, (...args: unknown[]) => unknown>) => exposed.set(key, api) },
+      ipcRenderer: {
+        invoke: (...args: unknown[]) => (invoked.push(args), Promise.resolve({ status: 200 })),
+        on: (channel: string, listener: (...args: unknown[]) => void) => listeners.set(channel, (listeners.get(channel) ?? new Set()).add(listener)),
+        removeListener: (channel: string, listener: (...args: unknown[]) => void) => listeners.get(channel)?.delete(listener),
+      },
+    }
+    // A sandboxed preload gets a `require` that knows only Electron's renderer modules.
+    const sandboxRequire = (id: string) => {
+      if (id === 'electron') return fakeElectron
+      throw new Error(`module not found: ${id}`)
+    }
+    runInNewContext(preload, { require: sandboxRequire, module: { exports: {} }, exports: {} })
+
+    expect([...exposed.keys()]).toEqual(['paydesk'])
+    const bridge = exposed.get('paydesk')!
+    expect(Object.keys(bridge).sort()).toEqual(['invoke', 'on'])
+
+    const request = { routeId: 'accounts.list', input: {}, environment: 'test' }
+    await expect(bridge.invoke!(request)).resolves.toEqual({ status: 200 })
+    expect(invoked).toEqual([['paydesk:call', request]])
+
+    const received: unknown[][] = []
+    const unsubscribe = bridge.on!((...args: unknown[]) => received.push(args)) as () => void
+    expect([...listeners.keys()]).toEqual(['paydesk:event'])
+    const payload = { type: 'balance.changed', environment: 'test', accountNo: '1' }
+    for (const listener of listeners.get('paydesk:event')!) listener({ sender: 'the IpcRendererEvent' }, payload)
+    // Only the payload reaches the page, never the IpcRendererEvent.
+    expect(received).toEqual([[payload]])
+    unsubscribe()
+    expect(listeners.get('paydesk:event')!.size).toBe(0)
   })
 })
