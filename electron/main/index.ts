@@ -13,6 +13,8 @@ import { mainWindowOptions } from './window-options'
 
 const TICK_MS = 100
 
+// One data folder name in development and when packaged (package.json's name is lower-case "paydesk").
+app.setName('Paydesk')
 // Separate sandboxes for QA (and the Electron e2e test) without touching the user's own data.
 if (process.env['PAYDESK_USER_DATA_DIR']) app.setPath('userData', process.env['PAYDESK_USER_DATA_DIR'])
 
