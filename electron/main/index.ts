@@ -111,7 +111,7 @@ async function start(): Promise<() => Promise<void>> {
   if (busyPort !== null) {
     const detail = `Port ${busyPort} is busy (is \`npm run serve\` running?), so the API listens on ${http.url} for this session. Change the saved port in Settings.`
     console.warn(`[paydesk] ${detail}`)
-    if (window) void dialog.showMessageBox(window, { type: 'info', message: 'The HTTP API is on another port', detail })
+    void dialog.showMessageBox({ type: 'info', message: 'The HTTP API is on another port', detail })
   }
   return async () => {
     removeHandler()

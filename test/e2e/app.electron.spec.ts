@@ -29,6 +29,13 @@ function invoke(routeId: string, input: Record<string, unknown> = {}): Promise<S
   )
 }
 
+/** The test runner's environment minus one variable (ELECTRON_RUN_AS_NODE would turn Electron into plain Node). */
+function environmentWithout(name: string): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const [key, value] of Object.entries(process.env)) if (key !== name && value !== undefined) env[key] = value
+  return env
+}
+
 test.beforeAll(async () => {
   if (!executable) return
   test.setTimeout(120_000)
@@ -44,7 +51,7 @@ test.beforeAll(async () => {
     // Chromium refuses to run as root with its sandbox on (CI containers run as root).
     args: [ROOT, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
     cwd: ROOT,
-    env: { ...process.env, PAYDESK_USER_DATA_DIR: userData, ELECTRON_RUN_AS_NODE: '' },
+    env: { ...environmentWithout('ELECTRON_RUN_AS_NODE'), PAYDESK_USER_DATA_DIR: userData },
   })
   page = await app.firstWindow()
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 30_000 })
