@@ -74,7 +74,7 @@ export async function createOrganization(server: TestServer, name: string, enter
   return { id: response.body.data.id, testKey: response.body.data.testKey, liveKey: response.body.data.liveKey }
 }
 
-/** Asserts nothing about the shape here: returns the error object of an error envelope, or throws. */
+/** The `error` object of an error envelope; throws (failing the test) when the body is not one. */
 export function errorOf(body: unknown): { type: string; code: string; message: string; param: string | null; requestId: string } {
   if (typeof body !== 'object' || body === null || !('error' in body)) throw new Error(`not an error envelope: ${JSON.stringify(body)}`)
   return (body as { error: { type: string; code: string; message: string; param: string | null; requestId: string } }).error

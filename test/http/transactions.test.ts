@@ -17,24 +17,31 @@ const ALT_FIELDS = [
 const MINUTE = 60_000
 
 let server: TestServer
+interface Made {
+  id: string
+  reference: string
+}
 /** Made one minute apart, in this order, on 2026-11-21 (the fake clock starts at 09:00 UTC). */
-const made: Record<'charge1' | 'payout' | 'routedCharge' | 'bank', { id: string; reference: string }> = {} as never
+let made: Record<'charge1' | 'payout' | 'routedCharge' | 'bank', Made>
 let payoutsNo: string
 let liveChargeId: string
 
 beforeAll(async () => {
   server = await startTestServer()
   payoutsNo = (await defaultAccount(server, 'payouts')).accountNo
-  const make = async (path: string, body: Record<string, unknown>) => {
+  const make = async (path: string, body: Record<string, unknown>): Promise<Made> => {
     server.clock.advance(MINUTE)
     const response = await server.request('POST', path, { body })
     if (response.status !== 202) throw new Error(`${path}: ${JSON.stringify(response.body)}`)
     return { id: response.body.data.transactionId as string, reference: body['merchantTransactionId'] as string }
   }
-  made.charge1 = await make('/v1/mobile/charge', chargeBody({ customerId: 'cust-1' }))
-  made.payout = await make('/v1/mobile/b2c', b2cBody({ customerId: 'cust-2' }))
-  made.routedCharge = await make('/v1/mobile/charge', chargeBody({ shortcode: DEMO_SHORTCODE }))
-  made.bank = await make('/v1/local-bank-transfer', bankTransferBody(payoutsNo))
+  // Property values are evaluated in order, so the four are created in this order.
+  made = {
+    charge1: await make('/v1/mobile/charge', chargeBody({ customerId: 'cust-1' })),
+    payout: await make('/v1/mobile/b2c', b2cBody({ customerId: 'cust-2' })),
+    routedCharge: await make('/v1/mobile/charge', chargeBody({ shortcode: DEMO_SHORTCODE })),
+    bank: await make('/v1/local-bank-transfer', bankTransferBody(payoutsNo)),
+  }
   liveChargeId = (await server.request('POST', '/v1/mobile/charge', { headers: live, body: chargeBody() })).body.data.transactionId
 })
 afterAll(() => server.close())
