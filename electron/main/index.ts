@@ -12,6 +12,7 @@ import { appLocation, isAllowedRequest, isAppUrl, isExternalLink, isPermissionAl
 import { mainWindowOptions } from './window-options'
 
 const TICK_MS = 100
+const SHUTDOWN_GRACE_MS = 2_000
 
 // One data folder name in development and when packaged (package.json's name is lower-case "paydesk").
 app.setName('Paydesk')
@@ -66,15 +67,20 @@ function showWindow(): void {
 }
 
 function startTicker(service: PaydeskService): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null
+  // Ticks may overlap on purpose, as in the CLI: the simulator step is synchronous and the webhook
+  // dispatcher never sends a delivery twice, so a hanging endpoint cannot hold back settlement.
+  const running = new Set<Promise<void>>()
   const timer = setInterval(() => {
-    if (running) return
-    running = service.tick().catch((error: unknown) => console.error('[paydesk] tick failed:', error)).finally(() => (running = null))
+    const tick = service.tick().catch((error: unknown) => console.error('[paydesk] tick failed:', error))
+    running.add(tick)
+    void tick.finally(() => running.delete(tick))
   }, TICK_MS)
   return {
     async stop() {
       clearInterval(timer)
-      await running
+      // Give in-flight ticks a moment, but never let a hanging webhook endpoint hold up quitting: an
+      // unfinished delivery stays in the outbox and is retried at the next start.
+      await Promise.race([Promise.all(running), new Promise((done) => setTimeout(done, SHUTDOWN_GRACE_MS))])
     },
   }
 }
