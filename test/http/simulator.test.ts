@@ -128,7 +128,7 @@ describe('balances after a mixed sequence follow the documented fee and settleme
 
     // Charges pay 55 basis points, rounded half up, capped at KES 200 (20,000 minor units).
     const chargeA = await post(s, '/v1/mobile/charge', chargeBody({ amount: 1_000_000 })) // fee 5,500 -> net 994,500
-    const chargeB = await post(s, '/v1/mobile/charge', chargeBody({ amount: 50_000 })) // 275.5 rounds to 275 -> net 49,725
+    const chargeB = await post(s, '/v1/mobile/charge', chargeBody({ amount: 50_000 })) // 0.55% of 50,000 = 275 -> net 49,725
     await post(s, '/v1/mobile/charge', chargeBody({ amount: 5_000_000 })) // 27,500 capped at 20,000 -> net 4,980,000
     await post(s, '/v1/mobile/charge', chargeBody({ amount: 200_000, phoneNumber: '254700000001' })) // cancelled: no money
     // Payouts reserve amount + band fee at acceptance.
