@@ -1,0 +1,134 @@
+import { fork } from 'node:child_process'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { profileDirOf, type BenchContext } from '../context'
+import { fire } from '../load'
+import { API_HEADERS, freePort, ROOT, startPaydesk } from '../processes'
+import { formatNumber, verdict, type FigureRow } from '../report'
+import type { ReceiverStats } from '../webhook-receiver'
+
+export const END_TO_END_GOAL_PER_S = 2_000
+/** Stop waiting when nothing new arrived for this long: the rest is reported as undelivered. */
+const STALL_MS = 45_000
+/** Time kept free at the end of the whole run for shutdown and the report. */
+const RESERVE_MS = 20_000
+
+async function startReceiver() {
+  const port = await freePort()
+  const child = fork(join(ROOT, 'test/bench/webhook-receiver.ts'), [String(port)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' })
+  await new Promise<void>((done, fail) => {
+    child.once('message', () => done())
+    child.once('exit', (code) => fail(new Error(`webhook receiver exited with ${code}`)))
+  })
+  child.removeAllListeners('exit')
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stats: () =>
+      new Promise<ReceiverStats>((done) => {
+        child.once('message', (message) => done((message as { stats: ReceiverStats }).stats))
+        child.send('stats')
+      }),
+    stop: () => new Promise<void>((done) => {
+      child.once('exit', () => done())
+      child.disconnect()
+    }),
+  }
+}
+
+interface Audit {
+  byStatus: Record<string, number>
+  deliveries: Record<string, number>
+}
+
+/** After the server stopped: what the database says happened to the run's charges and their webhooks. */
+function audit(dbPath: string, prefix: string): Audit {
+  const db = new Database(dbPath, { readonly: true })
+  try {
+    const like = `${prefix}%`
+    const byStatus = Object.fromEntries(
+      (db.prepare('SELECT status, COUNT(*) AS n FROM transactions WHERE merchant_transaction_id LIKE ? GROUP BY status').all(like) as { status: string; n: number }[]).map((r) => [r.status, r.n]),
+    )
+    const deliveries = Object.fromEntries(
+      (db.prepare(`SELECT d.status, COUNT(*) AS n FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
+        JOIN transactions t ON t.id = e.transaction_id WHERE t.merchant_transaction_id LIKE ? AND e.type IN ('transaction.succeeded', 'transaction.failed')
+        GROUP BY d.status`).all(like) as { status: string; n: number }[]).map((r) => [r.status, r.n]),
+    )
+    return { byStatus, deliveries }
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * N charges through the whole system: accepted over HTTP (50 connections), finalized by the fast
+ * simulator, each webhook delivered to a local receiver. The clock runs from the first request to the
+ * last new webhook. "Lost" is a charge accepted with 202 whose webhook neither arrived nor is still
+ * waiting in the database (transaction pending or delivery pending): the outbox promise, checked.
+ */
+export async function endToEnd(ctx: BenchContext): Promise<FigureRow[]> {
+  const receiver = await startReceiver()
+  const dbPath = join(ctx.scratch, 'e2e.db')
+  const server = await startPaydesk({ dbPath, simulator: 'fast', cpuProfileDir: profileDirOf(ctx, 'e2e') })
+  const prefix = `e2e-${Date.now().toString(36)}-`
+  const webhookUrl = `${receiver.url}/webhooks/paydesk`
+  let sequence = 0
+  let stats: ReceiverStats
+  const startedAt = Date.now()
+  try {
+    const accepted = await fire({
+      url: server.url, connections: 50, amount: ctx.endToEndCharges, timeout: 30,
+      requests: [{
+        method: 'POST', path: '/v1/mobile/charge', headers: API_HEADERS,
+        setupRequest: (request) => ({
+          ...request,
+          body: JSON.stringify({ phoneNumber: '0712345678', amount: 10_000, merchantTransactionId: `${prefix}${++sequence}`, webhookUrl }),
+        }),
+      }],
+    })
+    const acceptedCount = accepted.statusCounts['202'] ?? 0
+    ctx.log(`  accepted ${acceptedCount} of ${ctx.endToEndCharges} in ${((Date.now() - startedAt) / 1000).toFixed(1)} s (${Math.round(accepted.requestsPerSecond)} req/s), statuses ${JSON.stringify(accepted.statusCounts)}`)
+    const waitUntil = ctx.deadline - RESERVE_MS
+    let lastProgress = Date.now()
+    let lastUnique = -1
+    let lastLog = 0
+    for (;;) {
+      stats = await receiver.stats()
+      const now = Date.now()
+      if (stats.unique !== lastUnique) {
+        lastUnique = stats.unique
+        lastProgress = now
+      }
+      if (now - lastLog > 10_000) {
+        lastLog = now
+        ctx.log(`  … ${stats.unique} webhooks received after ${((now - startedAt) / 1000).toFixed(0)} s`)
+      }
+      if (stats.unique >= acceptedCount || now - lastProgress > STALL_MS || performance.now() > waitUntil) break
+      await new Promise((done) => setTimeout(done, 250))
+    }
+    const complete = stats.unique >= acceptedCount
+    const elapsedS = ((complete ? stats.lastNewAt : Date.now()) - startedAt) / 1000
+    await server.stop()
+    const found = audit(dbPath, prefix)
+    const stillQueued = (found.byStatus['pending'] ?? 0) + (found.deliveries['pending'] ?? 0)
+    const lost = acceptedCount - stats.unique - stillQueued
+    const rate = stats.unique / elapsedS
+    ctx.log(`  ${stats.unique} of ${acceptedCount} webhooks in ${elapsedS.toFixed(1)} s = ${Math.round(rate)} charges/s; duplicates ${stats.duplicates}; database: ${JSON.stringify(found)}`)
+    return [
+      {
+        figure: `End to end: ${formatNumber(ctx.endToEndCharges)} charges accepted, completed, webhook delivered`,
+        measured: `${formatNumber(rate)} charges/s (${formatNumber(stats.unique)} in ${formatNumber(elapsedS, 1)} s)`,
+        goal: `≥ ${formatNumber(END_TO_END_GOAL_PER_S)}/s`, verdict: complete ? verdict(rate >= END_TO_END_GOAL_PER_S) : 'missed',
+        note: complete ? `acceptance alone ${formatNumber(accepted.requestsPerSecond)} req/s` : `only ${formatNumber(stats.unique)} of ${formatNumber(acceptedCount)} delivered before the run's time budget; ${formatNumber(stillQueued)} still queued`,
+      },
+      {
+        figure: 'End to end: charges lost',
+        measured: `${formatNumber(lost)} (${formatNumber(acceptedCount)} accepted, ${formatNumber(stats.unique)} webhooks received, ${formatNumber(stillQueued)} still queued, ${formatNumber(stats.duplicates)} duplicates)`,
+        goal: '0', verdict: acceptedCount === ctx.endToEndCharges ? verdict(lost === 0) : 'missed',
+        note: acceptedCount === ctx.endToEndCharges ? undefined : `${formatNumber(ctx.endToEndCharges - acceptedCount)} requests not accepted`,
+      },
+    ]
+  } finally {
+    await server.stop()
+    await receiver.stop()
+  }
+}

@@ -1,0 +1,68 @@
+import { profileDirOf, type BenchContext } from '../context'
+import { fire, measure } from '../load'
+import { API_HEADERS, startPaydesk, type PaydeskChild } from '../processes'
+import { formatNumber, verdict, type FigureRow } from '../report'
+import { measureHelloWorld } from './reference'
+
+export const SEARCH_RATIO_GOAL = 0.15
+export const SEARCH_LARGE_P50_GOAL_MS = 150
+export const STARTUP_GOAL_MS = 1_000
+export const RSS_GOAL_MB = 250
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const LARGE_LIMIT_REQUESTS = 30
+
+/** A 90-day window ending today, as the console's default search asks for it. */
+export function ninetyDayQuery(extra: string): string {
+  const today = new Date()
+  const start = new Date(today.getTime() - 89 * DAY_MS)
+  return `/v1/transactions?startDate=${start.toISOString().slice(0, 10)}&endDate=${today.toISOString().slice(0, 10)}&${extra}`
+}
+
+/**
+ * Start-up, search and memory on the seeded database, in one server process: time from spawn to the
+ * first answered request; GET /v1/transactions (90 days, type=charge, limit 100) at 50 connections as a
+ * ratio to the hello-world; limit 10,000 one request at a time; then the server's resident memory.
+ * Returns the still-running server so the console figure can use the same data; the caller stops it.
+ */
+export async function searchFigures(ctx: BenchContext, dbPath: string): Promise<{ rows: FigureRow[]; server: PaydeskChild }> {
+  const server = await startPaydesk({ dbPath, cpuProfileDir: profileDirOf(ctx, 'search') })
+  const rows: FigureRow[] = []
+  try {
+    ctx.log(`  start-up to first answer: ${Math.round(server.firstAnswerMs)} ms`)
+    rows.push({
+      figure: `Start-up to first answered request (${formatNumber(ctx.searchRows)} rows)`, measured: `${formatNumber(server.firstAnswerMs)} ms`,
+      goal: `≤ ${formatNumber(STARTUP_GOAL_MS)} ms`, verdict: verdict(server.firstAnswerMs <= STARTUP_GOAL_MS),
+      note: 'node --import tsx, as npm run serve starts it',
+    })
+    const reference = await measureHelloWorld(ctx)
+    const page = await measure({ url: server.url + ninetyDayQuery('type=charge&limit=100'), connections: 50, duration: ctx.durationS, headers: API_HEADERS })
+    ctx.log(`  search limit 100: ${Math.round(page.requestsPerSecond)} req/s, p50 ${page.p50Ms} ms, p99 ${page.p99Ms} ms, statuses ${JSON.stringify(page.statusCounts)}`)
+    const ratio = page.requestsPerSecond / reference.requestsPerSecond
+    rows.push({
+      figure: 'Search: 90 days, type=charge, limit 100, 50 connections', measured: `${formatNumber(page.requestsPerSecond)} req/s (p99 ${formatNumber(page.p99Ms, 1)} ms)`,
+      reference: `hello-world ${formatNumber(reference.requestsPerSecond)} req/s`, ratio, goal: `≥ ${SEARCH_RATIO_GOAL}`,
+      verdict: page.failures > 0 ? 'missed' : verdict(ratio >= SEARCH_RATIO_GOAL), note: page.failures > 0 ? `${page.failures} failed` : undefined,
+    })
+    const largeUrl = server.url + ninetyDayQuery('limit=10000')
+    await fire({ url: largeUrl, connections: 1, amount: 3, headers: API_HEADERS, timeout: 30 })
+    const large = await fire({ url: largeUrl, connections: 1, amount: LARGE_LIMIT_REQUESTS, headers: API_HEADERS, timeout: 30 })
+    ctx.log(`  search limit 10,000: p50 ${large.p50Ms} ms, p99 ${large.p99Ms} ms, statuses ${JSON.stringify(large.statusCounts)}`)
+    rows.push({
+      figure: `Search: 90 days, limit 10,000, one at a time (${LARGE_LIMIT_REQUESTS} requests)`,
+      measured: `p50 ${formatNumber(large.p50Ms)} ms, p99 ${formatNumber(large.p99Ms)} ms`, goal: `p50 ≤ ${SEARCH_LARGE_P50_GOAL_MS} ms`,
+      verdict: large.failures > 0 ? 'missed' : verdict(large.p50Ms <= SEARCH_LARGE_P50_GOAL_MS), note: large.failures > 0 ? `${large.failures} failed` : undefined,
+    })
+    const memory = server.memory()
+    if (memory) ctx.log(`  server memory: RSS ${memory.rssMb.toFixed(0)} MB (peak ${memory.peakMb.toFixed(0)} MB)`)
+    rows.push({
+      figure: 'Server resident memory after the search figures',
+      measured: memory ? `${formatNumber(memory.rssMb)} MB (peak ${formatNumber(memory.peakMb)} MB)` : 'unavailable (no /proc)',
+      goal: `≤ ${RSS_GOAL_MB} MB`, verdict: memory ? verdict(memory.rssMb <= RSS_GOAL_MB) : 'not measured',
+    })
+    return { rows, server }
+  } catch (error) {
+    await server.stop()
+    throw error
+  }
+}

@@ -1,0 +1,113 @@
+// `npm run bench`: measures the service and the console on this machine against references taken in
+// the same run, and rewrites the results block of docs/benchmarks.md. Never part of `npm test` or CI.
+//
+//   npm run bench                         the full run (about 5-8 minutes; must stay under 10)
+//   npm run bench -- --only=charge,search try some figures: charge, search (seeds first), e2e, console
+//   npm run bench -- --profile            servers write CPU profiles; prints their top frames
+//   npm run bench -- --rows=200000 --charges=20000 --duration=5   smaller, for trying changes
+// Only a full run with default sizes and no profiling writes docs/benchmarks.md (or pass --write).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import type { BenchContext } from './context'
+import { chargeThroughput } from './figures/charge'
+import { consoleFigures, prepareConsoleBuild } from './figures/console'
+import { endToEnd } from './figures/end-to-end'
+import { searchFigures } from './figures/search'
+import { seedSearchDatabase } from './figures/seed'
+import { machineInfo, otherLoad } from './machine'
+import { ROOT } from './processes'
+import { topFrames } from './profile-top'
+import { renderResults, writeResults, type FigureRow } from './report'
+import { loadavg } from 'node:os'
+
+const FIGURES = ['charge', 'search', 'e2e', 'console'] as const
+type FigureName = (typeof FIGURES)[number]
+const BUDGET_MS = 9.5 * 60 * 1000
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    rows: { type: 'string', default: '1000000' },
+    charges: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '10' },
+    profile: { type: 'boolean', default: false },
+    write: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+  },
+})
+
+const only = values.only ? (values.only.split(',') as FigureName[]) : [...FIGURES]
+for (const name of only) if (!FIGURES.includes(name)) throw new Error(`unknown figure "${name}"; choose from ${FIGURES.join(', ')}`)
+const isDefaultRun = !values.only && !values.profile && values.rows === '1000000' && values.charges === '100000' && values.duration === '10'
+
+async function main(): Promise<void> {
+  const started = performance.now()
+  const startedAt = new Date()
+  const scratch = mkdtempSync(join(tmpdir(), 'paydesk-bench-'))
+  const profileDir = values.profile ? join(ROOT, 'reports', 'bench-profiles', startedAt.toISOString().replace(/[:.]/g, '-')) : undefined
+  const ctx: BenchContext = {
+    scratch, durationS: Number(values.duration), searchRows: Number(values.rows), endToEndCharges: Number(values.charges), profileDir,
+    deadline: started + BUDGET_MS, log: (message) => console.log(message),
+  }
+  const machine = machineInfo()
+  const load = await otherLoad()
+  console.log(`paydesk bench: ${machine.cores} cores, ${machine.memoryGb.toFixed(1)} GB, Node ${machine.node}; other work busy ${load.busyShare === null ? '?' : Math.round(load.busyShare * 100)}% of the cores`)
+  const rows: FigureRow[] = []
+  const printProfile = (figure: string) => {
+    if (!profileDir) return
+    console.log(`  top frames (${figure}):`)
+    for (const line of topFrames(join(profileDir, figure))) console.log(`    ${line}`)
+  }
+  try {
+    if (only.includes('charge')) {
+      console.log('\n# charge throughput')
+      rows.push(...(await chargeThroughput(ctx)))
+      printProfile('charge')
+    }
+    if (only.includes('search') || only.includes('console')) {
+      const consoleUnavailable = only.includes('console') ? prepareConsoleBuild(ctx) : null
+      console.log(`\n# seed ${ctx.searchRows} transactions, then start-up, search and memory`)
+      const seeded = await seedSearchDatabase(ctx)
+      rows.push(...seeded.rows)
+      const search = await searchFigures(ctx, seeded.dbPath)
+      try {
+        if (only.includes('search')) rows.push(...search.rows)
+        if (only.includes('console')) {
+          console.log('\n# console')
+          rows.push(...(await consoleFigures(ctx, search.server, consoleUnavailable)))
+        }
+      } finally {
+        await search.server.stop()
+      }
+      printProfile('search')
+    }
+    if (only.includes('e2e')) {
+      console.log('\n# end to end')
+      rows.push(...(await endToEnd(ctx)))
+      printProfile('e2e')
+    }
+  } finally {
+    if (!values.keep) rmSync(scratch, { recursive: true, force: true })
+  }
+  const summary = {
+    machine, startedAt, durationS: (performance.now() - started) / 1000, otherBusyShare: load.busyShare,
+    loadAverageStart: load.loadAverage1m, loadAverageEnd: loadavg()[0] ?? 0, rows,
+  }
+  console.log(`\n${renderResults(summary)}`)
+  mkdirSync(join(ROOT, 'reports'), { recursive: true })
+  writeFileSync(join(ROOT, 'reports', 'bench.json'), JSON.stringify(summary, null, 2))
+  if (isDefaultRun || values.write) {
+    writeResults(join(ROOT, 'docs', 'benchmarks.md'), summary)
+    console.log('\nwrote docs/benchmarks.md')
+  } else {
+    console.log('\n(not a full default run: docs/benchmarks.md left as it is; pass --write to overwrite it)')
+  }
+  if (summary.durationS > 600) console.log(`WARNING: the run took ${summary.durationS.toFixed(0)} s, over the 10-minute budget`)
+}
+
+main().catch((error: unknown) => {
+  console.error('bench failed:', error instanceof Error ? error.stack : error)
+  process.exit(1)
+})
