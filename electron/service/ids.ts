@@ -1,10 +1,29 @@
-import { createHash, randomBytes as cryptoRandomBytes } from 'node:crypto'
+import { createHash, randomFillSync } from 'node:crypto'
 
 const CROCKFORD = '0123456789abcdefghjkmnpqrstvwxyz'
 const UPPER_ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
 export type RandomBytes = (size: number) => Buffer
+
+const POOL_BYTES = 4_096
+let pool = Buffer.alloc(0)
+let poolOffset = 0
+
+/**
+ * Cryptographic random bytes, drawn from a pool refilled 4 KiB at a time: one crypto.randomBytes call per
+ * id cost several microseconds, and a request needs a few ids. Bytes are copied out and never handed out twice.
+ */
+function cryptoRandomBytes(size: number): Buffer {
+  if (size > POOL_BYTES) return randomFillSync(Buffer.alloc(size))
+  if (poolOffset + size > pool.length) {
+    pool = randomFillSync(Buffer.allocUnsafeSlow(POOL_BYTES))
+    poolOffset = 0
+  }
+  const bytes = Buffer.from(pool.subarray(poolOffset, poolOffset + size))
+  poolOffset += size
+  return bytes
+}
 
 function encode(bytes: Buffer, alphabet: string, length: number): string {
   let out = ''

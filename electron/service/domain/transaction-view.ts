@@ -19,8 +19,16 @@ function parseJson<T>(text: string | null): T | null {
   return text === null ? null : (JSON.parse(text) as T)
 }
 
+/** The columns the main shape reads; list queries fetch only these (db/transactions-repo.ts). */
+export const TRANSACTION_VIEW_COLUMNS = [
+  'public_id', 'merchant_transaction_id', 'status', 'message', 'amount', 'charged_amount', 'currency', 'account_type', 'type',
+  'payment_method', 'processor', 'processor_reference', 'phone_number', 'narration', 'customer_id', 'fees', 'metadata',
+  'sub_merchant_id', 'sub_merchant_details', 'created_at', 'updated_at',
+] as const satisfies readonly (keyof TransactionRow)[]
+export type TransactionViewRow = Pick<TransactionRow, (typeof TRANSACTION_VIEW_COLUMNS)[number]>
+
 /** Spec 2.1 main shape. */
-export function toTransaction(row: TransactionRow): Transaction {
+export function toTransaction(row: TransactionViewRow): Transaction {
   return {
     publicId: row.public_id,
     merchantTransactionId: row.merchant_transaction_id,
