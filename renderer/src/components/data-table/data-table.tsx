@@ -24,10 +24,19 @@ export interface DataTableProps<Row extends RowData> {
   onRowActivate?(row: Row): void
   /** Above this many rows only the visible ones are rendered (TanStack Virtual). */
   virtualizeAbove?: number
-  /** Controls shown left of the Columns menu (filters, export…). */
-  toolbar?: ReactNode
+  /** Controls shown left of the Columns menu (filters, export…); a function receives the table's current view. */
+  toolbar?: ReactNode | ((view: DataTableView<Row>) => ReactNode)
   /** Shown instead of the table body when there are no rows. */
   empty?: ReactNode
+}
+
+/**
+ * What the table shows at the moment of the call, so an export can match the screen exactly: every row in
+ * the current sort order (not only those scrolled into view) and the visible columns, left to right.
+ */
+export interface DataTableView<Row> {
+  rows(): Row[]
+  columns(): { id: string; label: string }[]
 }
 
 /**
@@ -57,6 +66,10 @@ export function DataTable<Row extends RowData>({
   })
 
   const rows = table.getRowModel().rows
+  const view: DataTableView<Row> = {
+    rows: () => table.getRowModel().rows.map((row) => row.original),
+    columns: () => table.getVisibleLeafColumns().map((column) => ({ id: column.id, label: column.columnDef.meta?.label ?? column.id })),
+  }
   const visibleColumnCount = table.getVisibleLeafColumns().length
   const virtual = rows.length > virtualizeAbove
   const scrollRef = useRef<HTMLDivElement>(null)
@@ -79,7 +92,7 @@ export function DataTable<Row extends RowData>({
       <div className="data-table__toolbar">
         <span className="data-table__count">{rows.length.toLocaleString()} {rows.length === 1 ? 'row' : 'rows'}</span>
         <div className="data-table__tools">
-          {toolbar}
+          {typeof toolbar === 'function' ? toolbar(view) : toolbar}
           <ColumnMenu columns={table.getAllLeafColumns()} />
         </div>
       </div>
