@@ -1,0 +1,106 @@
+import { useEffect, useMemo } from 'react'
+import { AccountTypeSchema, TransactionStatusSchema, TransactionTypeSchema } from '../../../../shared/schemas/common'
+import { TransactionsQuerySchema } from '../../../../shared/schemas/requests'
+import { useAccounts } from '../../api/hooks/accounts'
+import { useConsoleInfo } from '../../api/hooks/console'
+import { SelectField } from '../../components/fields/select-field'
+import { TextField } from '../../components/fields/text-field'
+import { useSchemaForm } from '../../forms/use-schema-form'
+import { DEFAULT_TRANSACTION_FILTERS, type DatePreset, type TransactionFilters } from '../../stores/transaction-filters-store'
+import { DATE_PRESET_LABELS } from './date-range'
+import { filterDays, filtersToQuery } from './transaction-query'
+import { TRANSACTION_TYPE_LABELS } from './transaction-labels'
+
+const PRESET_OPTIONS = (Object.keys(DATE_PRESET_LABELS) as DatePreset[]).map((value) => ({ value, label: DATE_PRESET_LABELS[value] }))
+const TYPE_OPTIONS = TransactionTypeSchema.options.map((value) => ({ value, label: `${TRANSACTION_TYPE_LABELS[value]} (${value})` }))
+const STATUS_OPTIONS = TransactionStatusSchema.options.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }))
+const ACCOUNT_TYPE_OPTIONS = AccountTypeSchema.options.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }))
+
+export interface TransactionFiltersFormProps {
+  applied: TransactionFilters
+  /** The sandbox's simulated now: presets count days back from its local day. */
+  nowMs: number
+  onApply(filters: TransactionFilters): void
+  /** The list's API error, shown against the field it names (an unknown accountNo, a foreign shortcode). */
+  apiError: unknown
+}
+
+/**
+ * The search of the Transactions screen: a date range (preset or custom local days) and every filter of
+ * GET /v1/transactions. Checked with the API's own query schema; applied on submit, so typing in a text
+ * filter never fires a 10,000-row request per keystroke.
+ */
+export function TransactionFiltersForm({ applied, nowMs, onApply, apiError }: TransactionFiltersFormProps) {
+  const accounts = useAccounts()
+  const info = useConsoleInfo()
+  const form = useSchemaForm({
+    initialValues: applied,
+    schema: TransactionsQuerySchema,
+    toRequest: (values: TransactionFilters) => ({ request: filtersToQuery(values, nowMs), errors: rangeErrors(values, nowMs) }),
+    apiPaths: { from: 'startDate', to: 'endDate' },
+  })
+  const { values, setValue, touch, error } = form
+  const days = filterDays(values, nowMs)
+
+  useEffect(() => {
+    // Runs for a new error only; setApiError is stable.
+    if (apiError) form.setApiError(apiError)
+  }, [apiError, form.setApiError])
+
+  /** Editing a day turns a preset into a custom range that starts from the days the preset showed. */
+  const setDay = (field: 'from' | 'to', day: string) => {
+    if (values.preset !== 'custom') {
+      setValue('preset', 'custom')
+      setValue(field === 'from' ? 'to' : 'from', field === 'from' ? days.to : days.from)
+    }
+    setValue(field, day)
+  }
+
+  const accountOptions = useMemo(
+    () => (accounts.data ?? []).map((account) => ({ value: account.accountNo, label: `${account.name} · ${account.accountNo}` })),
+    [accounts.data],
+  )
+  const shortcodes = info.data?.organization.shortcodes ?? []
+
+  const reset = () => {
+    form.reset(DEFAULT_TRANSACTION_FILTERS)
+    onApply(DEFAULT_TRANSACTION_FILTERS)
+  }
+
+  return (
+    <form className="form" onSubmit={form.handleSubmit(() => onApply(values))} ref={form.formRef} noValidate aria-label="Search transactions">
+      <div className="transaction-filters">
+        <SelectField label="Period" required value={values.preset} options={PRESET_OPTIONS}
+          onChange={(v) => setValue('preset', v as DatePreset)} />
+        <TextField label="From" required type="date" value={days.from}
+          onChange={(v) => setDay('from', v)} onBlur={() => touch('startDate')} error={error('startDate')} hint="Local day, from 00:00" />
+        <TextField label="To" required type="date" value={days.to}
+          onChange={(v) => setDay('to', v)} onBlur={() => touch('endDate')} error={error('endDate')} hint="Local day, until 23:59" />
+        <SelectField label="Type" value={values.type} options={TYPE_OPTIONS} placeholder="Any type"
+          onChange={(v) => setValue('type', v as TransactionFilters['type'])} error={error('type')} />
+        <SelectField label="Status" value={values.status} options={STATUS_OPTIONS} placeholder="Any status"
+          onChange={(v) => setValue('status', v as TransactionFilters['status'])} error={error('status')} />
+        <SelectField label="Account type" value={values.accountType} options={ACCOUNT_TYPE_OPTIONS} placeholder="Collections and payouts"
+          onChange={(v) => setValue('accountType', v as TransactionFilters['accountType'])} error={error('accountType')} />
+        <SelectField label="Account" value={values.accountNo} options={accountOptions} placeholder="Any account"
+          onChange={(v) => setValue('accountNo', v)} error={error('accountNo')} />
+        <TextField label="Customer id" value={values.customerId} spellCheck={false} autoComplete="off"
+          onChange={(v) => setValue('customerId', v)} onBlur={() => touch('customerId')} error={error('customerId')}
+          hint="The customerId sent with the request" />
+        <TextField label="Shortcode" value={values.shortcode} inputMode="numeric" spellCheck={false} autoComplete="off"
+          onChange={(v) => setValue('shortcode', v)} onBlur={() => touch('shortcode')} error={error('shortcode')}
+          hint={shortcodes.length > 0 ? `Enterprise; yours: ${shortcodes.join(', ')}` : 'Enterprise organizations only'} />
+      </div>
+      <div className="form__actions">
+        <button type="submit" className="button button--primary">Search</button>
+        <button type="button" className="button button--secondary" onClick={reset}>Reset filters</button>
+      </div>
+    </form>
+  )
+}
+
+/** What the schema cannot see once days became instants: a range that ends before it starts. */
+function rangeErrors(values: TransactionFilters, nowMs: number): Record<string, string> {
+  const { from, to } = filterDays(values, nowMs)
+  return from && to && from > to ? { endDate: 'must not be before From' } : {}
+}
