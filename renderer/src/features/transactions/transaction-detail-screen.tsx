@@ -1,31 +1,80 @@
-import { useTransaction } from '../../api/hooks/transactions'
-import { Money } from '../../components/money'
-import { PageHeader } from '../../components/page-header'
-import { QueryView } from '../../components/query-view'
-import { StatusBadge } from '../../components/status-badge'
+import { formatMinor } from '../../../../shared/money'
+import type { TransactionDetail } from '../../../../shared/schemas/console-transactions'
+import { useTransactionDetail } from '../../api/hooks/transactions'
+import { PATHS } from '../../app/paths'
+import { Link } from '../../app/router'
 import type { ScreenProps } from '../../app/screens'
+import { CopyButton } from '../../components/copy-button'
+import { PageHeader } from '../../components/page-header'
+import { Panel } from '../../components/panel'
+import { QueryView } from '../../components/query-view'
+import { CounterpartyFacts } from './counterparty-facts'
+import { RelatedTransactions } from './related-transactions'
+import { ReverseChargeAction } from './reverse-charge-action'
+import { metadataWithoutSubMerchant, RecordFacts, SUB_MERCHANT_LABELS, TransactionFields } from './transaction-fields'
+import { TRANSACTION_TYPE_LABELS } from './transaction-labels'
+import { TransactionPostings } from './transaction-postings'
+import { TransactionTimeline } from './transaction-timeline'
+import { TransactionWebhooks } from './transaction-webhooks'
+import './transactions.css'
+
+function title(detail: TransactionDetail | undefined): string {
+  if (!detail) return 'Transaction'
+  const tx = detail.transaction
+  return tx.amount === null ? TRANSACTION_TYPE_LABELS[tx.type] : `${TRANSACTION_TYPE_LABELS[tx.type]} of ${formatMinor(tx.amount, tx.currency)}`
+}
 
 /**
- * Placeholder with the essentials, so links from Home and Charges lead somewhere useful. The full
- * detail screen (timeline, webhooks, reversal) is issue 6, part 2.
+ * One transaction in full: every field, its status timeline, the ledger postings, the counterparty,
+ * metadata and sub-merchant, linked reversal or charge, and every webhook attempt about it. A completed
+ * or settled charge can be reversed here. Push events keep all of it live.
  */
 export function TransactionDetailScreen({ params }: ScreenProps) {
-  const query = useTransaction(params['transactionId'])
+  const transactionId = params['transactionId'] ?? ''
+  const detail = useTransactionDetail(transactionId)
   return (
     <>
-      <PageHeader title="Transaction" description={<code>{params['transactionId']}</code>} />
-      <QueryView query={query} loadingLabel="Loading transaction…">
-        {(tx) => (
-          <dl className="facts">
-            <dt>Status</dt><dd><StatusBadge status={tx.status} /></dd>
-            <dt>Type</dt><dd>{tx.type}</dd>
-            <dt>Amount</dt><dd><Money minor={tx.amount} /></dd>
-            <dt>Fees</dt><dd><Money minor={tx.fees} /></dd>
-            <dt>Merchant reference</dt><dd>{tx.merchantTransactionId ?? '—'}</dd>
-            <dt>Message</dt><dd>{tx.message ?? '—'}</dd>
-          </dl>
+      <PageHeader
+        title={title(detail.data)}
+        description={(
+          <span className="row">
+            <code data-testid="transaction-id">{transactionId}</code>
+            <CopyButton value={transactionId} label="Copy transaction id" />
+            <Link to={PATHS.transactions}>All transactions</Link>
+          </span>
         )}
+        actions={detail.data ? <ReverseChargeAction detail={detail.data} /> : undefined}
+      />
+      <QueryView query={detail} loadingLabel="Loading the transaction…">
+        {(data) => <DetailBody detail={data} />}
       </QueryView>
     </>
+  )
+}
+
+function DetailBody({ detail }: { detail: TransactionDetail }) {
+  const tx = detail.transaction
+  return (
+    <div className="stack">
+      {/* Status changes are announced, as they happen while the screen is open. */}
+      <span className="visually-hidden" role="status" aria-live="polite">{`Status ${tx.status}`}</span>
+      <div className="grid grid--main-side">
+        <Panel title="Details"><TransactionFields detail={detail} /></Panel>
+        <div className="stack">
+          <Panel title="Status timeline"><TransactionTimeline timeline={detail.timeline} /></Panel>
+          <Panel title="Linked transactions"><RelatedTransactions related={detail.related} /></Panel>
+          {detail.counterparty ? <Panel title="Counterparty"><CounterpartyFacts counterparty={detail.counterparty} /></Panel> : null}
+          <Panel title="Metadata">
+            <RecordFacts record={metadataWithoutSubMerchant(tx.metadata)} empty="No metadata was sent with this transaction." testId="transaction-metadata" />
+          </Panel>
+          <Panel title="Sub-merchant">
+            <RecordFacts record={tx.subMerchantDetails} labels={SUB_MERCHANT_LABELS} empty="No sub-merchant details (enterprise only)." testId="sub-merchant" />
+          </Panel>
+          {tx.customer ? <Panel title="Customer"><RecordFacts record={tx.customer} empty="No customer details." /></Panel> : null}
+        </div>
+      </div>
+      <Panel title="Webhook attempts"><TransactionWebhooks transactionId={tx.publicId} /></Panel>
+      <Panel title="Ledger postings"><TransactionPostings postings={detail.postings} /></Panel>
+    </div>
   )
 }
