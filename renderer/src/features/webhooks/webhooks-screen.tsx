@@ -1,12 +1,27 @@
-import { EmptyState } from '../../components/empty-state'
 import { PageHeader } from '../../components/page-header'
+import { useWebhookLogStore } from '../../stores/webhook-log-store'
+import { WebhookEndpointPanel } from './webhook-endpoint-panel'
+import { WebhookEventLog } from './webhook-event-log'
+import { WebhookSecretPanel } from './webhook-secret-panel'
+import '../transactions/transactions.css'
+import './webhooks.css'
 
-/** Placeholder: the Webhooks screen (delivery log, resend, endpoint settings) is issue 6, part 2. */
+/**
+ * Webhooks of the current environment: where events go by default, the signing secret, a test event,
+ * and the log of every event with its deliveries and attempts (filter, inspect, resend).
+ */
 export function WebhooksScreen() {
+  const select = useWebhookLogStore((state) => state.select)
   return (
     <>
-      <PageHeader title="Webhooks" description="Deliveries of events to your endpoints, with retries and resend." />
-      <EmptyState title="This screen is being built">The webhook log arrives in the next part of the console.</EmptyState>
+      <PageHeader title="Webhooks" description="Events sent to your endpoints, every delivery attempt with the answer your server gave, and resend. Retries follow the backoff schedule of docs/webhooks.md." />
+      <div className="stack">
+        <div className="grid grid--2">
+          <WebhookEndpointPanel onTestSent={(event) => select(event.id)} />
+          <WebhookSecretPanel />
+        </div>
+        <WebhookEventLog />
+      </div>
     </>
   )
 }

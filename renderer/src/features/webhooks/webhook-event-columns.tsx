@@ -1,0 +1,58 @@
+import type { WebhookEvent } from '../../../../shared/schemas/webhooks'
+import { PATHS } from '../../app/paths'
+import { Link, pathTo } from '../../app/router'
+import { dataTableColumns } from '../../components/data-table/data-table-features'
+import { Tag } from '../../components/status-badge'
+import { Timestamp } from '../../components/timestamp'
+import { deliveryState } from './webhook-labels'
+
+const col = dataTableColumns<WebhookEvent>()
+
+const NO_ATTEMPT = -1
+const NO_ANSWER = 0
+
+/** The HTTP status of the event's latest attempt; NO_ANSWER when it got none (refused, timed out), NO_ATTEMPT before any. */
+function lastResponse(event: WebhookEvent): number {
+  const attempts = event.deliveries.flatMap((d) => d.attempts).sort((a, b) => a.startedAt - b.startedAt)
+  if (attempts.length === 0) return NO_ATTEMPT
+  return attempts[attempts.length - 1]!.responseStatus ?? NO_ANSWER
+}
+
+/** "2 Delivered · 1 Retrying": the deliveries of an event counted by state, on one line. */
+function DeliverySummary({ deliveries }: { deliveries: WebhookEvent['deliveries'] }) {
+  if (deliveries.length === 0) return <>None</>
+  const counts = new Map<string, { tone: ReturnType<typeof deliveryState>['tone']; count: number }>()
+  for (const delivery of deliveries) {
+    const state = deliveryState(delivery)
+    counts.set(state.label, { tone: state.tone, count: (counts.get(state.label)?.count ?? 0) + 1 })
+  }
+  return (
+    <span className="delivery-summary">
+      {[...counts].map(([label, { tone, count }]) => <Tag key={label} tone={tone}>{`${count} ${label}`}</Tag>)}
+    </span>
+  )
+}
+
+/** Columns of the event log; the row opens the event's deliveries and attempts below the table. */
+export const WEBHOOK_EVENT_COLUMNS = col.columns([
+  col.accessor('created', { id: 'created', header: 'Created', meta: { label: 'Created' }, sortFn: 'basic', cell: (info) => <Timestamp ms={info.getValue()} /> }),
+  col.accessor('id', { id: 'id', header: 'Event', meta: { label: 'Event id' }, sortFn: 'text', cell: (info) => <code>{info.getValue()}</code> }),
+  col.accessor('type', { id: 'type', header: 'Type', meta: { label: 'Event type' }, sortFn: 'text', cell: (info) => <code>{info.getValue()}</code> }),
+  col.accessor((event) => event.transactionId ?? '', {
+    id: 'transactionId', header: 'Transaction', meta: { label: 'Transaction' }, sortFn: 'text',
+    cell: (info) => info.getValue()
+      ? <Link to={pathTo(PATHS.transaction, { transactionId: info.getValue() })} onClick={(e) => e.stopPropagation()}><code>{info.getValue()}</code></Link>
+      : '—',
+  }),
+  col.display({
+    id: 'deliveries', header: 'Deliveries', meta: { label: 'Deliveries' },
+    cell: (info) => <DeliverySummary deliveries={info.row.original.deliveries} />,
+  }),
+  col.accessor((event) => event.deliveries.reduce((sum, d) => sum + d.attemptCount, 0), {
+    id: 'attempts', header: 'Attempts', meta: { label: 'Attempts', align: 'end' }, sortFn: 'basic',
+  }),
+  col.accessor(lastResponse, {
+    id: 'lastResponse', header: 'Last response', meta: { label: 'Last response', align: 'end' }, sortFn: 'basic',
+    cell: (info) => (info.getValue() === NO_ATTEMPT ? '—' : info.getValue() === NO_ANSWER ? 'No answer' : `HTTP ${info.getValue()}`),
+  }),
+])
