@@ -1,12 +1,33 @@
-import { EmptyState } from '../../components/empty-state'
 import { PageHeader } from '../../components/page-header'
+import { ApiKeysPanel } from './api-keys-panel'
+import { ClockPanel } from './clock-panel'
+import { EnvironmentPanel } from './environment-panel'
+import { FeeTariffPanel } from './fee-tariff-panel'
+import { HttpPortPanel } from './http-port-panel'
+import { SandboxResetPanel } from './sandbox-reset-panel'
+import { SimulatorPanel } from './simulator-panel'
+import '../transactions/transactions.css'
+import '../webhooks/webhooks.css'
+import './settings.css'
 
-/** Placeholder: the Settings screen (API keys, simulator, fees, sandbox reset) is issue 6, part 2. */
+/** Keys, environment, simulator and clock, the HTTP API, fees, and starting the sandbox over. */
 export function SettingsScreen() {
   return (
     <>
-      <PageHeader title="Settings" description="API keys, simulator mode and clock, fees and sandbox reset." />
-      <EmptyState title="This screen is being built">Settings arrive in the next part of the console.</EmptyState>
+      <PageHeader title="Settings" description="API keys, environment, simulator mode and clock, the HTTP API, fees and sandbox reset." />
+      <div className="stack">
+        <div className="grid grid--2">
+          <EnvironmentPanel />
+          <HttpPortPanel />
+        </div>
+        <ApiKeysPanel />
+        <div className="grid grid--2">
+          <SimulatorPanel />
+          <ClockPanel />
+        </div>
+        <FeeTariffPanel />
+        <SandboxResetPanel />
+      </div>
     </>
   )
 }

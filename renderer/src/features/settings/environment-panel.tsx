@@ -1,0 +1,35 @@
+import type { Environment } from '../../../../shared/schemas/common'
+import { Panel } from '../../components/panel'
+import { useEnvironmentStore } from '../../stores/environment-store'
+
+const OPTIONS: { value: Environment; label: string; description: string }[] = [
+  { value: 'test', label: 'Test', description: 'sk_test_ keys. Forced outcomes (forceStatus) and magic phone numbers work.' },
+  { value: 'live', label: 'Live', description: 'sk_live_ keys and live rules: Idempotency-Key required for bank transfers and reversals, no forced outcomes. Still simulated.' },
+]
+
+/**
+ * The same switch as the top bar's (one store), explained: which keys, rules and data each environment has.
+ * Its own radio group name, so the two groups on one page never capture each other's selection.
+ */
+export function EnvironmentPanel() {
+  const environment = useEnvironmentStore((state) => state.environment)
+  const setEnvironment = useEnvironmentStore((state) => state.setEnvironment)
+  return (
+    <Panel title="Environment">
+      <fieldset className="option-cards">
+        <legend className="visually-hidden">Environment the console shows and acts in</legend>
+        {OPTIONS.map((option) => (
+          <label key={option.value} className="option-card">
+            <input type="radio" name="settings-environment" value={option.value} checked={environment === option.value}
+              onChange={() => setEnvironment(option.value)} />
+            <span className="option-card__text">
+              <span className="option-card__label">{option.label}</span>
+              <span className="option-card__description">{option.description}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <p className="form__note settings-note">Data never mixes: each environment has its own accounts, transactions, keys and webhook endpoint.</p>
+    </Panel>
+  )
+}
