@@ -8,6 +8,11 @@ import { deliveryState } from './webhook-labels'
 
 const col = dataTableColumns<WebhookEvent>()
 
+/** Long ids shortened for the table (the full id is in the title, the accessible name and the event's details). */
+function ShortId({ id }: { id: string }) {
+  return <code title={id} aria-label={id}>{id.length > 20 ? `${id.slice(0, 12)}…${id.slice(-4)}` : id}</code>
+}
+
 const NO_ATTEMPT = -1
 const NO_ANSWER = 0
 
@@ -35,13 +40,13 @@ function DeliverySummary({ deliveries }: { deliveries: WebhookEvent['deliveries'
 
 /** Columns of the event log; the row opens the event's deliveries and attempts below the table. */
 export const WEBHOOK_EVENT_COLUMNS = col.columns([
-  col.accessor('created', { id: 'created', header: 'Created', meta: { label: 'Created' }, sortFn: 'basic', cell: (info) => <Timestamp ms={info.getValue()} /> }),
-  col.accessor('id', { id: 'id', header: 'Event', meta: { label: 'Event id' }, sortFn: 'text', cell: (info) => <code>{info.getValue()}</code> }),
+  col.accessor('created', { id: 'created', header: 'Created', meta: { label: 'Created' }, sortFn: 'basic', cell: (info) => <Timestamp ms={info.getValue()} compact /> }),
   col.accessor('type', { id: 'type', header: 'Type', meta: { label: 'Event type' }, sortFn: 'text', cell: (info) => <code>{info.getValue()}</code> }),
+  col.accessor('id', { id: 'id', header: 'Event', meta: { label: 'Event id' }, sortFn: 'text', cell: (info) => <ShortId id={info.getValue()} /> }),
   col.accessor((event) => event.transactionId ?? '', {
     id: 'transactionId', header: 'Transaction', meta: { label: 'Transaction' }, sortFn: 'text',
     cell: (info) => info.getValue()
-      ? <Link to={pathTo(PATHS.transaction, { transactionId: info.getValue() })} onClick={(e) => e.stopPropagation()}><code>{info.getValue()}</code></Link>
+      ? <Link to={pathTo(PATHS.transaction, { transactionId: info.getValue() })} onClick={(e) => e.stopPropagation()}><ShortId id={info.getValue()} /></Link>
       : '—',
   }),
   col.display({
@@ -52,7 +57,7 @@ export const WEBHOOK_EVENT_COLUMNS = col.columns([
     id: 'attempts', header: 'Attempts', meta: { label: 'Attempts', align: 'end' }, sortFn: 'basic',
   }),
   col.accessor(lastResponse, {
-    id: 'lastResponse', header: 'Last response', meta: { label: 'Last response', align: 'end' }, sortFn: 'basic',
+    id: 'lastResponse', header: 'Response', meta: { label: 'Last response', align: 'end' }, sortFn: 'basic',
     cell: (info) => (info.getValue() === NO_ATTEMPT ? '—' : info.getValue() === NO_ANSWER ? 'No answer' : `HTTP ${info.getValue()}`),
   }),
 ])
