@@ -1,0 +1,70 @@
+import { expect, type Download, type Locator, type Page } from '@playwright/test'
+import { openConsole } from '../support/console-page'
+
+/** The Transactions screen: lookup, search filters, the virtualized table and its CSV export. */
+export class TransactionsPage {
+  readonly lookupForm: Locator
+  readonly searchForm: Locator
+  readonly table: Locator
+  readonly rowCount: Locator
+
+  constructor(readonly page: Page) {
+    this.lookupForm = page.getByRole('form', { name: 'Find a transaction' })
+    this.searchForm = page.getByRole('form', { name: 'Search transactions' })
+    this.table = page.getByRole('table', { name: 'Transactions' })
+    this.rowCount = page.locator('.data-table__count')
+  }
+
+  async open(): Promise<void> {
+    await openConsole(this.page, '/transactions')
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible()
+  }
+
+  /** Types an id or merchant reference into "Find a transaction" and opens it. */
+  async lookup(text: string): Promise<void> {
+    await this.lookupForm.getByLabel('Transaction id or merchant reference').fill(text)
+    await this.lookupForm.getByRole('button', { name: 'Open' }).click()
+  }
+
+  async setPeriod(label: 'Today' | 'Last 7 days' | 'Last 30 days' | 'Last 90 days'): Promise<void> {
+    await this.searchForm.getByLabel('Period').selectOption({ label })
+  }
+
+  async filterByCustomer(customerId: string): Promise<void> {
+    await this.searchForm.getByLabel('Customer id').fill(customerId)
+  }
+
+  async search(): Promise<void> {
+    await this.searchForm.getByRole('button', { name: 'Search' }).click()
+  }
+
+  /** Transaction ids of the rows in the DOM, top to bottom (all of them below the virtualization threshold). */
+  async shownIds(): Promise<string[]> {
+    return this.table.locator('tbody tr a[href^="#/transactions/"] code').allTextContents()
+  }
+
+  /** Clicks a column header's sort button until the header reports `direction`. */
+  async sortBy(header: string, direction: 'ascending' | 'descending'): Promise<void> {
+    const th = this.table.locator('thead th', { has: this.page.getByRole('button', { name: header, exact: false }) }).first()
+    for (let i = 0; i < 3 && (await th.getAttribute('aria-sort')) !== direction; i++) await th.getByRole('button').click()
+    await expect(th).toHaveAttribute('aria-sort', direction)
+  }
+
+  async setColumnVisible(label: string, visible: boolean): Promise<void> {
+    const menu = this.page.locator('details.column-menu')
+    if ((await menu.getAttribute('open')) === null) await menu.locator('summary').click()
+    await menu.getByLabel(label, { exact: true }).setChecked(visible)
+    await menu.locator('summary').click()
+  }
+
+  /** Column headers left to right, as plain text. */
+  async headers(): Promise<string[]> {
+    return (await this.table.locator('thead th').allInnerTexts()).map((text) => text.replace(/[▲▼↕]/g, '').trim())
+  }
+
+  async exportCsv(): Promise<Download> {
+    const download = this.page.waitForEvent('download')
+    await this.page.getByRole('button', { name: 'Export CSV' }).click()
+    return download
+  }
+}

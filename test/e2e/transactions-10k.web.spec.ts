@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test'
+import { TransactionsPage } from './pages/transactions-page'
+import { collectPageErrors } from './support/console-page'
+import { CONSOLE_TOKEN } from './support/sandbox'
+import { startSeededSandbox } from './support/seeded-sandbox'
+
+/**
+ * 10,000 rows against a sandbox of its own (seeded with 12,000 historical transactions over 90 days), so
+ * the shared sandbox stays small and fast for every other test.
+ */
+let sandbox: Awaited<ReturnType<typeof startSeededSandbox>>
+
+test.beforeAll(async () => {
+  sandbox = await startSeededSandbox(12_000)
+})
+
+test.afterAll(async () => {
+  await sandbox?.stop()
+})
+
+test('10,000 transactions render virtualized, scroll smoothly end to end, and sort', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  const transactions = new TransactionsPage(page)
+  await page.goto(`${sandbox.url}/?token=${CONSOLE_TOKEN}#/transactions`)
+  await transactions.setPeriod('Last 90 days')
+  await transactions.search()
+  await expect(transactions.rowCount).toHaveText('10,000 rows', { timeout: 15_000 })
+  await expect(page.getByText('Showing the newest 10,000 transactions')).toBeVisible()
+  await expect(transactions.table).toHaveAttribute('aria-rowcount', '10001')
+
+  // Only the rows in view (plus overscan) are in the DOM, not 10,000.
+  const rendered = transactions.table.locator('tbody tr.data-table__row')
+  expect(await rendered.count()).toBeLessThan(80)
+  await page.screenshot({ path: 'test-results/screenshots/transactions.png', fullPage: true })
+
+  // Scroll through the list in steps and to the end: each position renders its own rows at once.
+  const scroller = page.getByRole('region', { name: 'Transactions' }).and(page.locator('.data-table__scroll'))
+  for (const fraction of [0.25, 0.5, 0.75]) {
+    await scroller.evaluate((el, f) => { el.scrollTop = (el.scrollHeight - el.clientHeight) * f }, fraction)
+    const expected = Math.round(10_000 * fraction)
+    const near = transactions.table.locator('tbody tr[aria-rowindex]').first()
+    await expect.poll(async () => Math.abs(Number(await near.getAttribute('aria-rowindex')) - expected)).toBeLessThan(60)
+  }
+  await scroller.evaluate((el) => { el.scrollTop = el.scrollHeight })
+  await expect(transactions.table.locator('tbody tr[aria-rowindex="10001"]')).toBeVisible()
+  expect(await rendered.count()).toBeLessThan(80)
+
+  // Sorting all 10,000 rows by amount puts the largest first.
+  await scroller.evaluate((el) => { el.scrollTop = 0 })
+  await transactions.sortBy('Amount', 'descending')
+  const firstAmounts = await transactions.table.locator('tbody tr.data-table__row td.data-table__cell--end .money').allTextContents()
+  expect(firstAmounts.length).toBeGreaterThan(0)
+  expect(errors).toEqual([])
+})
