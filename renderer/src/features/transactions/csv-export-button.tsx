@@ -12,11 +12,10 @@ const REVOKE_AFTER_MS = 60_000
  * left to right, each cell as `values[columnId]` gives it. Built in the page as a Blob and handed to the
  * browser as a download link, so no file system access (and no Node) is involved.
  */
-export function CsvExportButton<Row>({ view, values, fileName, disabled }: {
+export function CsvExportButton<Row>({ view, values, fileName }: {
   view: DataTableView<Row>
   values: Readonly<Record<string, (row: Row) => CsvValue>>
   fileName: string
-  disabled?: boolean
 }) {
   const [announcement, setAnnouncement] = useState('')
   const exportCsv = () => {
@@ -35,7 +34,7 @@ export function CsvExportButton<Row>({ view, values, fileName, disabled }: {
   }
   return (
     <>
-      <button type="button" className="button button--secondary button--small" onClick={exportCsv} disabled={disabled}>Export CSV</button>
+      <button type="button" className="button button--secondary button--small" onClick={exportCsv}>Export CSV</button>
       <span className="visually-hidden" role="status">{announcement}</span>
     </>
   )

@@ -43,6 +43,7 @@ export function TransactionsScreen() {
   const anchorMs = Date.parse(`${today}T12:00:00`)
   const clockKnown = simulator.data !== undefined || simulator.isError
   const query = useMemo(() => filtersToQuery(filters, anchorMs) as TransactionsQuery, [filters, anchorMs])
+  // Disabled (so still pending, showing the loading state) until the clock is known.
   const list = useTransactions(query, { enabled: clockKnown })
   const days = filterDays(filters, anchorMs)
 
@@ -63,7 +64,7 @@ export function TransactionsScreen() {
         ) : null}
         <Panel title="Results" actions={<span className="top-bar__meta">{days.from === days.to ? days.from : `${days.from} to ${days.to}`} (local time)</span>}>
           <QueryView
-            query={clockKnown ? list : { ...list, isPending: true }}
+            query={list}
             loadingLabel="Loading transactions…"
             isEmpty={(data) => data.items.length === 0}
             empty={<EmptyState title="No transactions match this search">Widen the period or clear a filter. New charges and payouts show up here.</EmptyState>}
