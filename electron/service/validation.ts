@@ -43,8 +43,37 @@ export function toApiError(error: z.ZodError, input: unknown, location: Location
   return new ApiError('invalid_parameter', `${sentence(param, issue.message)}.`.replace(/\.\.$/, '.'), param)
 }
 
+/**
+ * The dotted path of the first own `__proto__` key anywhere in the input, or null. JSON.parse (and
+ * Object.fromEntries) make it an ordinary own key, but any code that copies the object by assignment,
+ * zod's record parsing included, turns it into a prototype change: `metadata: {"__proto__": null}` was
+ * silently dropped. Walked iteratively because bodies may nest 10,000 levels deep.
+ */
+export function prototypeKeyPath(input: unknown): string | null {
+  // Each entry links to its parent instead of copying the path, so deep nesting stays linear.
+  interface Node { value: unknown; key: string; parent: Node | null }
+  const stack: Node[] = [{ value: input, key: '', parent: null }]
+  while (stack.length > 0) {
+    const node = stack.pop()!
+    if (node.value === null || typeof node.value !== 'object') continue
+    for (const key of Object.keys(node.value)) {
+      const child: Node = { value: (node.value as Record<string, unknown>)[key], key, parent: node }
+      if (key !== '__proto__') {
+        stack.push(child)
+        continue
+      }
+      const path: string[] = []
+      for (let at: Node | null = child; at !== null && at.parent !== null; at = at.parent) path.unshift(at.key)
+      return path.join('.')
+    }
+  }
+  return null
+}
+
 export function parseWith<S extends z.ZodType>(schema: S | undefined, input: unknown, location: Location): z.output<S> | undefined {
   if (schema === undefined) return undefined
+  const polluted = prototypeKeyPath(input)
+  if (polluted !== null) throw new ApiError('invalid_parameter', `${polluted} is not an allowed field name.`, polluted)
   const result = schema.safeParse(location === 'body' ? input : (input ?? {}))
   if (!result.success) throw toApiError(result.error, input, location)
   return result.data

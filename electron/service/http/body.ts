@@ -3,6 +3,17 @@ import { ApiError } from '../../../shared/errors'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
+/**
+ * The client hung up (or was cut off by a timeout) before its body was complete. Nobody is left to
+ * answer, and it is not a bug of ours, so the adapter neither answers nor logs it.
+ */
+export class ClientGoneError extends Error {
+  constructor() {
+    super('the client closed the connection before sending its whole body')
+    this.name = 'ClientGoneError'
+  }
+}
+
 /** Reads the whole body, refusing more than the limit as soon as it is exceeded. */
 export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
   const declared = Number(req.headers['content-length'])
@@ -22,7 +33,11 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
       chunks.push(chunk)
     })
     req.on('end', () => resolve(Buffer.concat(chunks)))
-    req.on('error', reject)
+    // 'error' (aborted) or a bare 'close' before 'end': settle the promise either way so nothing waits forever.
+    req.on('error', () => reject(new ClientGoneError()))
+    req.on('close', () => {
+      if (!req.complete) reject(new ClientGoneError())
+    })
   })
 }
 
@@ -49,12 +64,16 @@ export function parseJsonBody(raw: Buffer, contentType: string | undefined): unk
   }
 }
 
-/** Query string to a plain object; a repeated key becomes an array so validation can refuse it. */
+/**
+ * Query string to a plain object; a repeated key becomes an array so validation can refuse it.
+ * Built with own properties (Object.fromEntries), never by assignment: `?__proto__=x` must stay a key that
+ * validation sees and refuses, not silently replace the object's prototype.
+ */
 export function parseQuery(search: URLSearchParams): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {}
-  for (const key of new Set(search.keys())) {
-    const values = search.getAll(key)
-    query[key] = values.length === 1 ? values[0]! : values
-  }
-  return query
+  return Object.fromEntries(
+    [...new Set(search.keys())].map((key) => {
+      const values = search.getAll(key)
+      return [key, values.length === 1 ? values[0]! : values]
+    }),
+  )
 }

@@ -6,7 +6,8 @@ import { ROUTES } from '../../../shared/api/routes'
 import { generateOpenApi } from '../../../shared/api/openapi'
 import { errorResponse } from '../dispatch'
 import type { PaydeskService } from '../index'
-import { parseJsonBody, parseQuery, readBody } from './body'
+import { ClientGoneError, parseJsonBody, parseQuery, readBody } from './body'
+import { answerClientError } from './client-error'
 import { createRateLimiter } from './rate-limiter'
 import { matchRoute } from './router'
 import { serveStatic } from './static-files'
@@ -21,7 +22,16 @@ export interface HttpServerOptions {
   /** Folder of the console's web build, served at `/`. */
   webRoot?: string
   now?: () => number
+  /** A client must send its whole request head within this long (slowloris defence). Default 10 s. */
+  headersTimeoutMs?: number
+  /** ...and its whole request, body included, within this long. Default 30 s. */
+  requestTimeoutMs?: number
+  /** An idle keep-alive connection is closed after this long. Default 5 s. */
+  keepAliveTimeoutMs?: number
 }
+
+/** Production defaults of the slow-client limits; tests pass small values instead of waiting. */
+export const HTTP_TIMEOUT_DEFAULTS = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000 } as const
 
 export interface RunningHttpServer {
   server: Server
@@ -87,7 +97,9 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
       const response = errorResponse(error, requestId)
       sendJson(res, response.status, response.body, response.headers)
     }
-    const url = new URL(req.url ?? '/', 'http://placeholder')
+    // An absolute-form target (`GET http://[bad/ HTTP/1.1`) can fail to parse: bad input, never a 500.
+    const url = URL.canParse(req.url ?? '/', 'http://placeholder') ? new URL(req.url ?? '/', 'http://placeholder') : undefined
+    if (!url) return fail(new ApiError('invalid_parameter', 'The request target is not a valid URL.'))
     const pathname = url.pathname
     const isApi = pathname.startsWith('/v1/') || pathname.startsWith('/console/')
     if (!hostAllowed(req, !pathname.startsWith('/v1/'))) return fail(new ApiError('forbidden', 'This Host header is not allowed; use 127.0.0.1 or localhost.'))
@@ -111,6 +123,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     try {
       body = req.method === 'GET' ? undefined : parseJsonBody(await readBody(req), header(req, 'content-type'))
     } catch (error) {
+      if (error instanceof ClientGoneError) return void res.destroy()
       if (error instanceof ApiError && error.kind === 'payload_too_large') res.setHeader('Connection', 'close')
       if (error instanceof ApiError) return fail(error)
       throw error
@@ -127,7 +140,16 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     sendJson(res, response.status, response.body, response.headers)
   }
 
-  const server = createServer((req, res) => {
+  const timeouts = {
+    headersTimeoutMs: options.headersTimeoutMs ?? HTTP_TIMEOUT_DEFAULTS.headersTimeoutMs,
+    requestTimeoutMs: options.requestTimeoutMs ?? HTTP_TIMEOUT_DEFAULTS.requestTimeoutMs,
+    keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? HTTP_TIMEOUT_DEFAULTS.keepAliveTimeoutMs,
+  }
+  // Node checks these deadlines on a timer (every 30 s by default), which would let a slow client hold a
+  // connection up to 30 s past its deadline; check often enough that the deadlines mean what they say.
+  const connectionsCheckingInterval = Math.max(10, Math.min(1_000, Math.floor(Math.min(timeouts.headersTimeoutMs, timeouts.requestTimeoutMs) / 4)))
+  // requireHostHeader off: node would answer a bare 400 to HTTP/1.1 without Host; hostAllowed refuses it in the envelope.
+  const server = createServer({ connectionsCheckingInterval, requireHostHeader: false }, (req, res) => {
     handle(req, res).catch((error: unknown) => {
       const requestId = String(res.getHeader('X-Request-Id') ?? '')
       if (res.headersSent) return void res.destroy()
@@ -140,10 +162,12 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
       sendJson(res, 500, errorResponse(new ApiError('internal', 'An internal error occurred.'), requestId).body)
     })
   })
-  // Slow clients cannot hold the server: headers within 10 s, the whole request within 30 s.
-  server.headersTimeout = 10_000
-  server.requestTimeout = 30_000
-  server.keepAliveTimeout = 5_000
+  // Slow clients cannot hold the server: the head within headersTimeoutMs, the whole request within requestTimeoutMs.
+  server.headersTimeout = timeouts.headersTimeoutMs
+  server.requestTimeout = timeouts.requestTimeoutMs
+  server.keepAliveTimeout = timeouts.keepAliveTimeoutMs
+  // Requests node's parser refuses (bad bytes in a header, a head too large, a timeout) get our envelope too.
+  server.on('clientError', (error: Error & { code?: string }, socket) => answerClientError(error, socket, newRequestId()))
 
   return new Promise((resolve, reject) => {
     server.once('error', reject)
