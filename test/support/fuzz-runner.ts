@@ -1,0 +1,109 @@
+import fc from 'fast-check'
+import { afterAll, beforeAll, expect, it, vi, type MockInstance } from 'vitest'
+import { ROUTES, type RouteId } from '../../shared/api/routes'
+import type { WebhookTransport } from '../../electron/service'
+import { matchRoute } from '../../electron/service/http/router'
+import { CONSOLE_TOKEN, TEST_KEY, startTestServer, type TestServer } from './harness'
+import { buildRequest, checkAnswer, createFixtures, fuzzCase, seeds, type FuzzCase, type FuzzFixtures } from './fuzz-routes'
+
+/** Requests sent at once per batch; a health check follows every batch. */
+const BATCH = 16
+/** FUZZ_SEED replays a run that failed (the failure message prints it). */
+const SEED = process.env['FUZZ_SEED'] === undefined ? undefined : Number(process.env['FUZZ_SEED'])
+
+/** Webhooks go nowhere: the fuzzer never ticks, and must not reach anything but the server under test. */
+const silentTransport: WebhookTransport = async () => ({ status: 200, bodyPrefix: '' })
+
+/** Routes whose seed cannot succeed on a fresh fixture, and what it answers instead (still a real code path). */
+const SEED_ANSWERS: Partial<Record<RouteId, number>> = {
+  // Needs a charge awaiting its push prompt (interactive mode); the fixture charge is already final.
+  'console.prompts.answer': 400,
+}
+
+/**
+ * Registers one test per route: `casesPerRoute` hostile requests (FUZZ_CASES_PER_ROUTE overrides it for a
+ * longer hunt) in concurrent batches over keep-alive HTTP, every answer checked by checkAnswer, a health
+ * request after each batch, and no internal error logged (console.error) during the run. Each route gets
+ * fresh fixtures (a console reset fuzzed earlier may have erased the previous ones) and first proves its
+ * seed is valid, so the mutations really are one step away from a request the operation accepts.
+ */
+export function fuzzRoutes(routeIds: readonly RouteId[], casesPerRoute: number): void {
+  const cases = Number(process.env['FUZZ_CASES_PER_ROUTE'] ?? casesPerRoute)
+  let server: TestServer
+  let errors: MockInstance<typeof console.error>
+  beforeAll(async () => {
+    server = await startTestServer({ webhookTransport: silentTransport })
+    errors = vi.spyOn(console, 'error')
+  })
+  afterAll(async () => {
+    errors.mockRestore()
+    await server.close()
+  })
+
+  /** The route a request reaches, if any (matchRoute throws on malformed percent-encoding: then none). */
+  function targetRoute(method: string, path: string): RouteId | undefined {
+    try {
+      const match = matchRoute(method, new URL(server.url + path).pathname)
+      return match.kind === 'route' ? match.routeId : undefined
+    } catch {
+      return undefined
+    }
+  }
+
+  /** Sends one case; returns its status, and a description of what is wrong with the answer (or null). */
+  async function send(routeId: RouteId, fixtures: FuzzFixtures, c: FuzzCase): Promise<{ status: number; problem: string | null }> {
+    const request = buildRequest(routeId, seeds(fixtures)[routeId](), c)
+    const shown = `${request.method} ${request.path.slice(0, 300)}${request.body === undefined ? '' : ` body ${String(request.body).slice(0, 300)}`} headers ${JSON.stringify(request.headers).slice(0, 300)}`
+    let response: Response
+    try {
+      response = await fetch(server.url + request.path, { method: request.method, headers: request.headers, body: request.body })
+    } catch (error) {
+      return { status: 0, problem: `${shown} -> no answer (${error instanceof Error ? `${error.message} ${String(error.cause)}` : error})` }
+    }
+    // A mutated method may land on a sibling route of the same path (GET /console/keys): check against that one.
+    const problem = checkAnswer(targetRoute(request.method, request.path) ?? routeId, response.status, response.headers, await response.text())
+    return { status: response.status, problem: problem === null ? null : `${shown} -> ${problem}` }
+  }
+
+  async function healthy(): Promise<void> {
+    const info = await fetch(`${server.url}/console/info`, { headers: { authorization: `Bearer ${CONSOLE_TOKEN}` } })
+    expect(info.status).toBe(200)
+    await info.arrayBuffer()
+    const accounts = await fetch(`${server.url}/v1/accounts`, { headers: { authorization: `Bearer ${TEST_KEY}` } })
+    expect(accounts.status).toBe(200)
+    await accounts.arrayBuffer()
+  }
+
+  it.each(routeIds)('%s: hostile input gets a well-formed 4xx (or a valid 2xx), never a 5xx; the server keeps serving', { timeout: 180_000 }, async (routeId) => {
+    const fixtures = await createFixtures(server)
+    const unmutated: FuzzCase = { focus: 'none', method: 'GET', body: { kind: 'seed' }, query: { kind: 'seed' }, params: { kind: 'seed' }, headers: { authorization: 0, contentType: 0, idempotencyKey: 0, environment: 0, organization: null, extra: null } }
+    const seeded = await send(routeId, fixtures, unmutated)
+    expect(seeded.problem).toBeNull()
+    expect(seeded.status, 'the seed request itself').toBe(SEED_ANSWERS[routeId] ?? ROUTES[routeId].successStatus)
+
+    const statuses = new Map<number, number>()
+    // fc.check rather than fc.assert: a counterexample holds 16 requests with bodies of up to 900 KB, far too
+    // much to print; the failing requests themselves are in the error message, plus the seed to replay.
+    const result = await fc.check(
+      fc.asyncProperty(fc.array(fuzzCase, { minLength: BATCH, maxLength: BATCH }), async (batch) => {
+        const answers = await Promise.all(batch.map((c) => send(routeId, fixtures, c)))
+        for (const { status } of answers) statuses.set(status, (statuses.get(status) ?? 0) + 1)
+        const problems = answers.flatMap(({ problem }) => (problem === null ? [] : [problem]))
+        if (problems.length > 0) throw new Error(problems.join('\n'))
+        await healthy()
+        const logged = errors.mock.calls.map((call) => call.map(String).join(' '))
+        if (logged.length > 0) throw new Error(`internal errors were logged:\n${logged.join('\n').slice(0, 2_000)}`)
+      }),
+      { numRuns: Math.ceil(cases / BATCH), seed: SEED, endOnFailure: true },
+    )
+    if (result.failed) {
+      const cause = result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance)
+      throw new Error(`fuzzing ${routeId} failed (replay with FUZZ_SEED=${result.seed}):\n${cause.slice(0, 4_000)}`)
+    }
+    // The run reached past authentication: most answers are not 401/403 (a fuzzer stuck at the door proves nothing).
+    const total = [...statuses.values()].reduce((sum, n) => sum + n, 0)
+    const refusedAtTheDoor = (statuses.get(401) ?? 0) + (statuses.get(403) ?? 0)
+    expect(refusedAtTheDoor / total).toBeLessThan(0.25)
+    expect(total).toBeGreaterThanOrEqual(cases)
+  })
+}
