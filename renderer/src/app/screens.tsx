@@ -8,6 +8,7 @@ import { SettingsScreen } from '../features/settings/settings-screen'
 import { TransactionDetailScreen } from '../features/transactions/transaction-detail-screen'
 import { TransactionsScreen } from '../features/transactions/transactions-screen'
 import { WebhooksScreen } from '../features/webhooks/webhooks-screen'
+import { PATHS } from './paths'
 
 export interface ScreenProps {
   /** Values of the `:name` segments of the screen's path. */
@@ -29,29 +30,17 @@ export const NAV_SECTIONS: readonly NavSection[] = ['Overview', 'Move money', 'R
 
 /**
  * Every screen of the console. To add one: write `features/<area>/<name>-screen.tsx` (start with
- * <PageHeader/>, read data with the hooks in api/hooks), then add a line here. Order = sidebar order.
+ * <PageHeader/>, read data with the hooks in api/hooks), add its path to PATHS (paths.ts) and a line
+ * here. Order = sidebar order.
  */
 export const SCREENS: readonly ScreenDef[] = [
-  { path: '/', title: 'Home', section: 'Overview', component: HomeScreen },
-  { path: '/charges', title: 'Charges', section: 'Move money', component: ChargesScreen },
-  { path: '/payouts', title: 'Payouts', section: 'Move money', component: PayoutsScreen },
-  { path: '/bank-transfers', title: 'Bank transfers', section: 'Move money', component: BankTransferScreen },
-  { path: '/accounts', title: 'Accounts', section: 'Records', component: AccountsScreen },
-  { path: '/transactions', title: 'Transactions', section: 'Records', component: TransactionsScreen },
-  { path: '/transactions/:transactionId', title: 'Transaction', component: TransactionDetailScreen },
-  { path: '/webhooks', title: 'Webhooks', section: 'Developers', component: WebhooksScreen },
-  { path: '/settings', title: 'Settings', section: 'Developers', component: SettingsScreen },
+  { path: PATHS.home, title: 'Home', section: 'Overview', component: HomeScreen },
+  { path: PATHS.charges, title: 'Charges', section: 'Move money', component: ChargesScreen },
+  { path: PATHS.payouts, title: 'Payouts', section: 'Move money', component: PayoutsScreen },
+  { path: PATHS.bankTransfers, title: 'Bank transfers', section: 'Move money', component: BankTransferScreen },
+  { path: PATHS.accounts, title: 'Accounts', section: 'Records', component: AccountsScreen },
+  { path: PATHS.transactions, title: 'Transactions', section: 'Records', component: TransactionsScreen },
+  { path: PATHS.transaction, title: 'Transaction', component: TransactionDetailScreen },
+  { path: PATHS.webhooks, title: 'Webhooks', section: 'Developers', component: WebhooksScreen },
+  { path: PATHS.settings, title: 'Settings', section: 'Developers', component: SettingsScreen },
 ]
-
-/** Paths other screens link to; use with pathTo() so a renamed path changes in one place. */
-export const PATHS = {
-  home: '/',
-  charges: '/charges',
-  payouts: '/payouts',
-  bankTransfers: '/bank-transfers',
-  accounts: '/accounts',
-  transactions: '/transactions',
-  transaction: '/transactions/:transactionId',
-  webhooks: '/webhooks',
-  settings: '/settings',
-} as const

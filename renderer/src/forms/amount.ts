@@ -24,3 +24,16 @@ export function amountInput(text: string): { minor: number | undefined; formatEr
   const minor = parseMajorToMinor(text)
   return minor === null ? { minor: undefined, formatError: AMOUNT_FORMAT_MESSAGE } : { minor }
 }
+
+/** The amount's own format error as a field error, for SchemaFormOptions.toRequest. */
+export function amountFormatErrors(amount: { formatError?: string }): Record<string, string> {
+  return amount.formatError ? { amount: amount.formatError } : {}
+}
+
+/**
+ * SchemaFormOptions.rewrite for forms with an amount in shillings: the schema's range message (in minor
+ * units) becomes the same bounds in shillings; "is required" and the format message pass through.
+ */
+export function amountRewrite(bounds: AmountBounds): (field: string, message: string) => string {
+  return (field, message) => (field === 'amount' && message !== 'is required' && message !== AMOUNT_FORMAT_MESSAGE ? amountRangeMessage(bounds) : message)
+}

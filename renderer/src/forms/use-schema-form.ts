@@ -15,6 +15,11 @@ export interface SchemaFormOptions<V, S extends z.ZodType> {
   rewrite?(field: string, message: string): string
   /** 'change' shows a field's errors while it is typed in (limits enforced as you type); default 'blur'. */
   validateOn?: 'blur' | 'change'
+  /**
+   * Where a form value sits in the request when its name differs (`metadataRows` -> `metadata`), so an
+   * API error about that path clears when the user edits the value.
+   */
+  apiPaths?: Partial<Record<keyof V, string>>
 }
 
 export interface SchemaForm<V, S extends z.ZodType> {
@@ -28,8 +33,11 @@ export interface SchemaForm<V, S extends z.ZodType> {
   errors: FieldErrors
   /** Shows an API error against the field it names (error.param) until that field changes. */
   setApiError(error: unknown): void
-  /** Validates; on success calls `onValid` with the parsed body, else shows every error and focuses the first. */
-  handleSubmit(onValid: (data: z.output<S>) => void): (event: FormEvent) => void
+  /**
+   * Validates; when valid calls `onValid` with the request as built (what the API will receive) and the
+   * schema's parsed output; otherwise shows every error and focuses the first invalid field.
+   */
+  handleSubmit(onValid: (request: z.input<S>, parsed: z.output<S>) => void): (event: FormEvent) => void
   reset(values?: V): void
   formRef: RefObject<HTMLFormElement | null>
 }
@@ -39,7 +47,7 @@ export interface SchemaForm<V, S extends z.ZodType> {
  * says it the same way. Values are kept as the user typed them; `toRequest` converts them.
  */
 export function useSchemaForm<V extends Record<string, unknown>, S extends z.ZodType>(options: SchemaFormOptions<V, S>): SchemaForm<V, S> {
-  const { schema, toRequest, rewrite, validateOn = 'blur' } = options
+  const { schema, toRequest, rewrite, validateOn = 'blur', apiPaths } = options
   const [values, setValues] = useState<V>(options.initialValues)
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set())
   const [submitted, setSubmitted] = useState(false)
@@ -52,18 +60,19 @@ export function useSchemaForm<V extends Record<string, unknown>, S extends z.Zod
     const schemaErrors = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues, request)
     const merged: Record<string, string> = {}
     for (const [field, message] of Object.entries({ ...schemaErrors, ...local })) merged[field] = rewrite ? rewrite(field, message) : message
-    return { errors: merged as FieldErrors, data: parsed.success && Object.keys(local).length === 0 ? parsed.data : undefined }
+    const valid = parsed.success && Object.keys(local).length === 0
+    return { errors: merged as FieldErrors, request: request as z.input<S>, data: valid ? (parsed.data as z.output<S>) : undefined }
   }, [values, schema, toRequest, rewrite])
 
   const setValue = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
     setValues((current) => ({ ...current, [name]: value }))
+    const key = apiPaths?.[name] ?? String(name)
     setApiErrors((current) => {
-      const key = String(name)
       const rest = Object.fromEntries(Object.entries(current).filter(([field]) => field !== key && !field.startsWith(`${key}.`)))
       return Object.keys(rest).length === Object.keys(current).length ? current : rest
     })
-    if (validateOn === 'change') setTouched((current) => (current.has(String(name)) ? current : new Set(current).add(String(name))))
-  }, [validateOn])
+    if (validateOn === 'change') setTouched((current) => (current.has(key) ? current : new Set(current).add(key)))
+  }, [validateOn, apiPaths])
 
   const touch = useCallback((field: string) => setTouched((current) => (current.has(field) ? current : new Set(current).add(field))), [])
 
@@ -75,10 +84,10 @@ export function useSchemaForm<V extends Record<string, unknown>, S extends z.Zod
     return submitted || touched.has(field) || touched.has(root) ? message : undefined
   }
 
-  const handleSubmit = (onValid: (data: z.output<S>) => void) => (event: FormEvent) => {
+  const handleSubmit = (onValid: (request: z.input<S>, parsed: z.output<S>) => void) => (event: FormEvent) => {
     event.preventDefault()
     setSubmitted(true)
-    if (validation.data !== undefined) return onValid(validation.data)
+    if (validation.data !== undefined) return onValid(validation.request, validation.data)
     // Let React render the messages, then take the keyboard to the first field that needs attention.
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
   }

@@ -20,8 +20,12 @@ export interface DataTableProps<Row extends RowData> {
   initialSorting?: SortingState
   /** Remember hidden columns under this key (preferences store). */
   preferencesKey?: string
+  /** Columns hidden until the user shows them (and while no preference is stored). */
+  initialHidden?: readonly string[]
   /** Makes rows activatable by click, Enter or Space (e.g. open a detail screen). */
   onRowActivate?(row: Row): void
+  /** Marks the chosen row (e.g. the account whose balance is shown). */
+  isRowSelected?(row: Row): boolean
   /** Above this many rows only the visible ones are rendered (TanStack Virtual). */
   virtualizeAbove?: number
   /** Controls shown left of the Columns menu (filters, export…); a function receives the table's current view. */
@@ -46,9 +50,9 @@ export interface DataTableView<Row> {
  * aria-rowindex tell assistive technology where a row sits in the whole list.
  */
 export function DataTable<Row extends RowData>({
-  caption, columns, data, getRowId, initialSorting = [], preferencesKey, onRowActivate, virtualizeAbove = 200, toolbar, empty,
+  caption, columns, data, getRowId, initialSorting = [], preferencesKey, initialHidden = NO_HIDDEN_COLUMNS, onRowActivate, isRowSelected, virtualizeAbove = 200, toolbar, empty,
 }: DataTableProps<Row>) {
-  const hidden = usePreferencesStore((state) => (preferencesKey ? state.hiddenColumns[preferencesKey] : undefined) ?? NO_HIDDEN_COLUMNS)
+  const hidden = usePreferencesStore((state) => (preferencesKey ? state.hiddenColumns[preferencesKey] : undefined) ?? initialHidden)
   const setHidden = usePreferencesStore((state) => state.setHiddenColumns)
   const columnVisibility = useMemo<ColumnVisibilityState>(() => Object.fromEntries(hidden.map((id) => [id, false])), [hidden])
   const onColumnVisibilityChange = useCallback((updater: Updater<ColumnVisibilityState>) => {
@@ -61,7 +65,7 @@ export function DataTable<Row extends RowData>({
     columns: columns as DataTableColumn<Row>[],
     data: data as Row[],
     getRowId: (row) => getRowId(row),
-    initialState: { sorting: initialSorting },
+    initialState: { sorting: initialSorting, columnVisibility },
     ...(preferencesKey ? { state: { columnVisibility }, onColumnVisibilityChange } : {}),
   })
 
@@ -113,7 +117,7 @@ export function DataTable<Row extends RowData>({
             ) : null}
             {paddingTop > 0 ? <SpacerRow height={paddingTop} columns={visibleColumnCount} /> : null}
             {shownRows.map(({ row, index }) => (
-              <BodyRow key={row.id} row={row} index={index} table={table} onActivate={onRowActivate} />
+              <BodyRow key={row.id} row={row} index={index} table={table} onActivate={onRowActivate} selected={isRowSelected?.(row.original)} />
             ))}
             {paddingBottom > 0 ? <SpacerRow height={paddingBottom} columns={visibleColumnCount} /> : null}
           </tbody>
@@ -145,7 +149,7 @@ function HeaderCell<Row extends RowData>({ header, table }: { header: Header<Dat
   )
 }
 
-function BodyRow<Row extends RowData>({ row, index, table, onActivate }: { row: TableRow<DataTableFeatures, Row>; index: number; table: AnyTable<Row>; onActivate?: (row: Row) => void }) {
+function BodyRow<Row extends RowData>({ row, index, table, onActivate, selected }: { row: TableRow<DataTableFeatures, Row>; index: number; table: AnyTable<Row>; onActivate?: (row: Row) => void; selected?: boolean }) {
   const activate = onActivate ? () => onActivate(row.original) : undefined
   const onKeyDown = activate
     ? (event: KeyboardEvent) => {
@@ -157,7 +161,14 @@ function BodyRow<Row extends RowData>({ row, index, table, onActivate }: { row: 
       }
     : undefined
   return (
-    <tr className={activate ? 'data-table__row data-table__row--active' : 'data-table__row'} aria-rowindex={index + 2} tabIndex={activate ? 0 : undefined} onClick={activate} onKeyDown={onKeyDown}>
+    <tr
+      className={['data-table__row', activate ? 'data-table__row--active' : '', selected ? 'data-table__row--selected' : ''].filter(Boolean).join(' ')}
+      aria-rowindex={index + 2}
+      aria-selected={selected === undefined ? undefined : selected}
+      tabIndex={activate ? 0 : undefined}
+      onClick={activate}
+      onKeyDown={onKeyDown}
+    >
       {row.getVisibleCells().map((cell) => (
         <td key={cell.id} className={cell.column.columnDef.meta?.align === 'end' ? 'data-table__cell--end' : undefined}>
           <table.FlexRender cell={cell} />

@@ -10,6 +10,8 @@ export interface FieldBaseProps {
   required?: boolean
   /** Extra class for layout (e.g. `field--wide`). */
   className?: string
+  /** Filters are never "required"; set false to drop the "(optional)" mark. Default true. */
+  markOptional?: boolean
 }
 
 export interface ControlProps {
@@ -23,26 +25,30 @@ export interface ControlProps {
  * Label, hint and error around one control, wired for assistive technology: the label names the control,
  * hint and error describe it, `aria-invalid` flags it. Every field component is built on this.
  */
-export function FieldShell({ label, hint, error, required, className, addon, children }: FieldBaseProps & {
+export function FieldShell({ label, hint, srHint, error, required, markOptional = true, className, addon, children }: FieldBaseProps & {
   /** Text after the label, e.g. a character counter. */
   addon?: ReactNode
+  /** Description for screen readers only (a visible counter's spoken form). */
+  srHint?: string
   children(control: ControlProps): ReactNode
 }) {
   const id = useId()
   const hintId = hint ? `${id}-hint` : undefined
+  const srHintId = srHint ? `${id}-sr-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined
+  const describedBy = [errorId, hintId, srHintId].filter(Boolean).join(' ') || undefined
   return (
     <div className={['field', error ? 'field--invalid' : '', className ?? ''].filter(Boolean).join(' ')}>
       <div className="field__label-row">
         <label className="field__label" htmlFor={id}>
           {label}
-          {required ? <span className="field__required" aria-hidden="true"> *</span> : <span className="field__optional"> (optional)</span>}
+          {required ? <span className="field__required" aria-hidden="true"> *</span> : markOptional ? <span className="field__optional"> (optional)</span> : null}
         </label>
         {addon}
       </div>
       {children({ id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined, 'aria-required': required ? true : undefined })}
       {hint ? <p className="field__hint" id={hintId}>{hint}</p> : null}
+      {srHint ? <span className="visually-hidden" id={srHintId}>{srHint}</span> : null}
       {error ? <p className="field__error" id={errorId}>{errorSentence(label, error)}</p> : null}
     </div>
   )

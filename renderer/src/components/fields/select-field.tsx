@@ -15,9 +15,9 @@ export interface SelectFieldProps extends FieldBaseProps {
   placeholder?: string
 }
 
-export function SelectField({ label, hint, error, required, className, value, options, onChange, onBlur, placeholder }: SelectFieldProps) {
+export function SelectField({ label, hint, error, required, markOptional, className, value, options, onChange, onBlur, placeholder }: SelectFieldProps) {
   return (
-    <FieldShell label={label} hint={hint} error={error} required={required} className={className}>
+    <FieldShell label={label} hint={hint} error={error} required={required} markOptional={markOptional} className={className}>
       {(control) => (
         <select {...control} className="input select" value={value} onChange={(e) => onChange(e.target.value)} onBlur={onBlur}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}

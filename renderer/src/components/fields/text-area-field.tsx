@@ -9,7 +9,7 @@ export interface TextAreaFieldProps extends FieldBaseProps {
   rows?: number
 }
 
-export function TextAreaField({ label, hint, error, required, className, value, onChange, onBlur, maxLength, rows = 3 }: TextAreaFieldProps) {
+export function TextAreaField({ label, hint, error, required, markOptional, className, value, onChange, onBlur, maxLength, rows = 3 }: TextAreaFieldProps) {
   const counter = maxLength !== undefined ? (
     <span className={value.length > maxLength ? 'field__counter field__counter--over' : 'field__counter'} aria-hidden="true">
       {value.length} / {maxLength}
@@ -17,7 +17,7 @@ export function TextAreaField({ label, hint, error, required, className, value, 
   ) : null
   const counterHint = maxLength !== undefined ? `${value.length} of ${maxLength} characters used.` : undefined
   return (
-    <FieldShell label={label} hint={[hint, counterHint].filter(Boolean).join(' ') || undefined} error={error} required={required} className={className} addon={counter}>
+    <FieldShell label={label} hint={hint} srHint={counterHint} error={error} required={required} markOptional={markOptional} className={className} addon={counter}>
       {(control) => <textarea {...control} className="input textarea" rows={rows} value={value} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} />}
     </FieldShell>
   )

@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import { FieldShell, type FieldBaseProps } from './field-shell'
 
-type NativeInputProps = Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'placeholder' | 'inputMode' | 'spellCheck' | 'maxLength' | 'name'>
+type NativeInputProps = Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'placeholder' | 'inputMode' | 'spellCheck' | 'maxLength' | 'name' | 'readOnly'>
 
 export interface TextFieldProps extends FieldBaseProps, NativeInputProps {
   value: string
@@ -13,9 +13,9 @@ export interface TextFieldProps extends FieldBaseProps, NativeInputProps {
   addon?: ReactNode
 }
 
-export function TextField({ label, hint, error, required, className, value, onChange, onBlur, prefix, addon, type = 'text', ...native }: TextFieldProps) {
+export function TextField({ label, hint, error, required, markOptional, className, value, onChange, onBlur, prefix, addon, type = 'text', ...native }: TextFieldProps) {
   return (
-    <FieldShell label={label} hint={hint} error={error} required={required} className={className} addon={addon}>
+    <FieldShell label={label} hint={hint} error={error} required={required} markOptional={markOptional} className={className} addon={addon}>
       {(control) => {
         const input = <input {...native} {...control} className="input" type={type} value={value} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} />
         return prefix ? (

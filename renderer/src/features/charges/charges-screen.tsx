@@ -1,5 +1,31 @@
+import { useState } from 'react'
+import { EmptyState } from '../../components/empty-state'
 import { PageHeader } from '../../components/page-header'
+import { Panel } from '../../components/panel'
+import { TransactionTracker } from '../transactions/transaction-tracker'
+import { ChargeForm } from './charge-form'
+import { HandsetPanel } from './handset-panel'
 
+/**
+ * Collect money with a push prompt: the form on the left, the charge's live status and the customer's
+ * phone (interactive simulator mode) on the right.
+ */
 export function ChargesScreen() {
-  return <PageHeader title="Charges" />
+  const [sentId, setSentId] = useState<string | undefined>()
+  return (
+    <>
+      <PageHeader title="Charges" description="Send a push prompt to a customer's phone. The customer approves with their PIN; the result arrives by webhook and shows here live." />
+      <div className="grid grid--main-side">
+        <Panel title="New charge">
+          <ChargeForm onSent={setSentId} />
+        </Panel>
+        <div className="stack">
+          <Panel title="Latest charge">
+            {sentId ? <TransactionTracker key={sentId} transactionId={sentId} /> : <EmptyState title="No charge sent yet">Its status will update here as the customer answers.</EmptyState>}
+          </Panel>
+          <HandsetPanel focusTransactionId={sentId} />
+        </div>
+      </div>
+    </>
+  )
 }

@@ -1,0 +1,102 @@
+import { useId, useMemo, useState, type KeyboardEvent } from 'react'
+import type { BankCode } from '../../../../shared/schemas/account'
+import { useBankCodes } from '../../api/hooks/accounts'
+import { ErrorNotice } from '../../components/error-notice'
+import { errorSentence } from '../../forms/field-errors'
+import { LoadingState } from '../../components/loading-state'
+
+export interface BankPickerProps {
+  value: BankCode | null
+  onChange(bank: BankCode): void
+  onBlur?(): void
+  error?: string
+}
+
+/**
+ * Searchable bank list (GET /v1/local-bank-codes?country=KE): a combobox whose list stays open, filtered
+ * by name or code as you type. Arrow keys move, Enter picks, and the choice is announced as selected.
+ */
+export function BankPicker({ value, onChange, onBlur, error }: BankPickerProps) {
+  const banks = useBankCodes('KE')
+  const id = useId()
+  const [search, setSearch] = useState('')
+  const [highlight, setHighlight] = useState(0)
+  const matches = useMemo(() => {
+    const term = search.trim().toLowerCase()
+    const all = banks.data ?? []
+    return term === '' ? all : all.filter((bank) => bank.bankName.toLowerCase().includes(term) || bank.bankCode.startsWith(term))
+  }, [banks.data, search])
+  const active = matches[Math.min(highlight, matches.length - 1)]
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault()
+      const step = event.key === 'ArrowDown' ? 1 : -1
+      setHighlight((current) => Math.max(0, Math.min(matches.length - 1, Math.min(current, matches.length - 1) + step)))
+    } else if (event.key === 'Enter') {
+      // Enter picks the highlighted bank instead of submitting the form.
+      event.preventDefault()
+      if (active) onChange(active)
+    } else if (event.key === 'Escape') {
+      setSearch('')
+    }
+  }
+
+  if (banks.isPending) return <LoadingState compact label="Loading banks…" />
+  if (banks.isError) return <ErrorNotice error={banks.error} title="Could not load the bank list" onRetry={() => void banks.refetch()} />
+
+  const optionId = (bank: BankCode) => `${id}-bank-${bank.bankCode}`
+  return (
+    <div className={error ? 'field field--invalid field--wide bank-picker' : 'field field--wide bank-picker'}>
+      <div className="field__label-row">
+        <label className="field__label" htmlFor={`${id}-search`}>Beneficiary bank<span className="field__required" aria-hidden="true"> *</span></label>
+        <span className="field__counter" aria-live="polite">{matches.length} of {banks.data.length} banks</span>
+      </div>
+      <input
+        id={`${id}-search`}
+        className="input"
+        role="combobox"
+        aria-expanded="true"
+        aria-controls={`${id}-list`}
+        aria-autocomplete="list"
+        aria-activedescendant={active ? optionId(active) : undefined}
+        aria-describedby={[error ? `${id}-error` : '', `${id}-selected`].filter(Boolean).join(' ')}
+        aria-invalid={error ? true : undefined}
+        aria-required
+        placeholder="Search by name or code"
+        autoComplete="off"
+        value={search}
+        onChange={(event) => {
+          setSearch(event.target.value)
+          setHighlight(0)
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={onBlur}
+      />
+      <ul className="bank-picker__list" id={`${id}-list`} role="listbox" aria-label="Banks">
+        {matches.map((bank) => (
+          <li
+            key={bank.bankCode}
+            id={optionId(bank)}
+            role="option"
+            aria-selected={value?.bankCode === bank.bankCode}
+            className={bank === active ? 'bank-picker__option bank-picker__option--highlighted' : 'bank-picker__option'}
+            // mousedown, not click: keeps focus in the search box so keyboard and mouse mix freely.
+            onMouseDown={(event) => {
+              event.preventDefault()
+              onChange(bank)
+            }}
+          >
+            <span>{bank.bankName}</span>
+            <span className="bank-picker__code">{bank.bankCode}</span>
+          </li>
+        ))}
+        {matches.length === 0 ? <li className="bank-picker__option" aria-disabled="true">No bank matches “{search}”.</li> : null}
+      </ul>
+      <p className="field__hint" id={`${id}-selected`} data-testid="selected-bank">
+        {value ? <>Selected: <strong>{value.bankName}</strong> (code {value.bankCode})</> : 'No bank selected yet.'}
+      </p>
+      {error ? <p className="field__error" id={`${id}-error`}>{errorSentence('Beneficiary bank', error)}</p> : null}
+    </div>
+  )
+}

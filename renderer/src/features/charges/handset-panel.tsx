@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react'
+import type { Prompt, PromptAnswer } from '../../../../shared/schemas/simulator'
+import { useConsoleInfo } from '../../api/hooks/console'
+import { useAnswerPrompt, usePrompts, useSimulatorState } from '../../api/hooks/simulator'
+import { ErrorNotice } from '../../components/error-notice'
+import { LoadingState } from '../../components/loading-state'
+import { Money } from '../../components/money'
+import { Panel } from '../../components/panel'
+import { formatRelative } from '../../lib/dates'
+
+const ANSWERS: { answer: PromptAnswer; label: string; className: string }[] = [
+  { answer: 'approve', label: 'Enter PIN and approve', className: 'button button--success button--block' },
+  { answer: 'wrong_pin', label: 'Enter a wrong PIN', className: 'button button--secondary button--block' },
+  { answer: 'cancel', label: 'Cancel', className: 'button button--secondary button--block' },
+]
+
+/** Re-renders every second while mounted, for countdowns. */
+function useTicker(): number {
+  const [now, setNow] = useState(Date.now)
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1_000)
+    return () => clearInterval(timer)
+  }, [])
+  return now
+}
+
+/**
+ * The customer's phone in interactive simulator mode: the oldest waiting push prompt, answered with the
+ * buttons (console.prompts.answer). New prompts arrive by push event (prompt.pending). In other modes the
+ * simulator answers by itself, and the panel says so.
+ */
+export function HandsetPanel({ focusTransactionId }: { focusTransactionId?: string }) {
+  const simulator = useSimulatorState()
+  const interactive = simulator.data?.mode === 'interactive'
+  const prompts = usePrompts({ enabled: interactive })
+  const info = useConsoleInfo()
+  const answer = useAnswerPrompt()
+  const realNow = useTicker()
+  const simulatedNow = realNow + (simulator.data?.clockOffsetMs ?? 0)
+
+  let content
+  if (simulator.isPending) content = <LoadingState compact label="Checking the simulator…" />
+  else if (simulator.isError) content = <ErrorNotice error={simulator.error} onRetry={() => void simulator.refetch()} />
+  else if (!interactive) {
+    content = (
+      <p className="handset__idle">
+        The simulator is in <strong>{simulator.data.mode}</strong> mode and answers prompts itself
+        {simulator.data.mode === 'fast' ? ' within 1–3 s' : ''}. Switch to <strong>interactive</strong> mode in Settings to answer them here.
+      </p>
+    )
+  } else if (prompts.isPending) content = <LoadingState compact label="Waiting for prompts…" />
+  else if (prompts.isError) content = <ErrorNotice error={prompts.error} onRetry={() => void prompts.refetch()} />
+  else {
+    const items = prompts.data
+    const prompt: Prompt | undefined = items.find((p) => p.transactionId === focusTransactionId) ?? items[0]
+    content = prompt ? (
+      <div className="handset__prompt" role="group" aria-label="Payment prompt on the customer's phone" data-testid="handset-prompt">
+        <p className="handset__prompt-title">M-PESA</p>
+        <p className="handset__prompt-text">
+          Pay <strong><Money minor={prompt.amount} /></strong> to {info.data?.organization.name ?? 'the merchant'}
+          {prompt.merchantTransactionId ? <> for {prompt.merchantTransactionId}</> : null}?
+          {prompt.narration ? <> “{prompt.narration}”</> : null}
+        </p>
+        <p className="handset__prompt-text">To {prompt.phoneNumber} · expires {formatRelative(prompt.expiresAt, simulatedNow)}</p>
+        <div className="handset__actions">
+          {ANSWERS.map((option) => (
+            <button key={option.answer} type="button" className={option.className} disabled={answer.isPending}
+              onClick={() => answer.mutate({ params: { transactionId: prompt.transactionId }, body: { answer: option.answer } })}>
+              {option.label}
+            </button>
+          ))}
+        </div>
+        {items.length > 1 ? <p className="handset__prompt-text">{items.length - 1} more waiting</p> : null}
+      </div>
+    ) : (
+      <p className="handset__idle">No prompt waiting. Send a charge and it appears here.</p>
+    )
+  }
+
+  return (
+    <Panel title="Customer's phone">
+      {answer.isError ? <ErrorNotice error={answer.error} title="The answer was refused" /> : null}
+      <div className="handset" aria-live="polite">
+        <div className="handset__notch" aria-hidden="true" />
+        <div className="handset__screen">
+          <p className="handset__carrier" aria-hidden="true">Safaricom · 4G</p>
+          {content}
+        </div>
+      </div>
+    </Panel>
+  )
+}

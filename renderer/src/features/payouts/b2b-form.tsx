@@ -1,0 +1,138 @@
+import { useState } from 'react'
+import { AMOUNT_BOUNDS, NARRATION_MAX_LENGTH, formatMinor } from '../../../../shared/money'
+import type { Account } from '../../../../shared/schemas/account'
+import type { ForceStatus } from '../../../../shared/schemas/common'
+import { B2bRequestSchema, type B2bRequest } from '../../../../shared/schemas/requests'
+import { useCreateB2b } from '../../api/hooks/money-movement'
+import { ConfirmDialog } from '../../components/confirm-dialog'
+import { ErrorNotice } from '../../components/error-notice'
+import { AmountField } from '../../components/fields/amount-field'
+import { KeyValueRows } from '../../components/fields/key-value-rows'
+import { TextAreaField } from '../../components/fields/text-area-field'
+import { TextField } from '../../components/fields/text-field'
+import { amountFormatErrors, amountInput, amountRewrite } from '../../forms/amount'
+import { metadataFromRows, type MetadataRow } from '../../forms/metadata'
+import { optionalText } from '../../forms/optional'
+import { useSchemaForm } from '../../forms/use-schema-form'
+import { generateMerchantReference, newIdempotencyKey } from '../../lib/ids'
+import { OutcomeField } from '../transactions/outcome-field'
+import { PayoutQuote } from './payout-quote'
+
+interface B2bValues extends Record<string, unknown> {
+  accountNumberType: 'till' | 'paybill'
+  accountNumber: string
+  beneficiary: string
+  amount: string
+  narration: string
+  merchantTransactionId: string
+  webhookUrl: string
+  metadataRows: MetadataRow[]
+  forceStatus: '' | ForceStatus
+}
+
+const INITIAL: B2bValues = {
+  accountNumberType: 'till', accountNumber: '', beneficiary: '', amount: '', narration: '', merchantTransactionId: '', webhookUrl: '', metadataRows: [], forceStatus: '',
+}
+const BOUNDS = AMOUNT_BOUNDS.b2b
+
+const rewrite = amountRewrite(BOUNDS)
+
+/** B2B: pay a till or a paybill (POST /v1/mobile/b2b); a paybill needs the beneficiary's account reference. */
+export function B2bForm({ account, onSent }: { account: Account | undefined; onSent(transactionId: string): void }) {
+  const b2b = useCreateB2b()
+  const [reference, setReference] = useState(() => generateMerchantReference('b2b'))
+  const [pending, setPending] = useState<B2bRequest | null>(null)
+  const form = useSchemaForm({
+    initialValues: INITIAL,
+    schema: B2bRequestSchema,
+    rewrite,
+    apiPaths: { metadataRows: 'metadata' },
+    toRequest: (v) => {
+      const amount = amountInput(v.amount)
+      const metadata = metadataFromRows(v.metadataRows)
+      return {
+        request: {
+          accountNumberType: v.accountNumberType,
+          accountNumber: optionalText(v.accountNumber),
+          beneficiary: optionalText(v.beneficiary),
+          amount: amount.minor,
+          merchantTransactionId: optionalText(v.merchantTransactionId) ?? reference,
+          narration: optionalText(v.narration),
+          webhookUrl: optionalText(v.webhookUrl),
+          metadata: metadata.metadata,
+          forceStatus: v.forceStatus === '' ? undefined : v.forceStatus,
+        },
+        errors: { ...metadata.errors, ...amountFormatErrors(amount) },
+      }
+    },
+  })
+  const { values, setValue, touch, error } = form
+  const paybill = values.accountNumberType === 'paybill'
+
+  const send = (body: B2bRequest) => {
+    b2b.mutate({ body, idempotencyKey: newIdempotencyKey() }, {
+      onSuccess: (accepted) => {
+        setPending(null)
+        onSent(accepted.transactionId)
+        form.reset()
+        setReference(generateMerchantReference('b2b'))
+      },
+      onError: (apiError) => {
+        setPending(null)
+        form.setApiError(apiError)
+      },
+    })
+  }
+
+  return (
+    <form className="form" onSubmit={form.handleSubmit((body) => setPending(body))} ref={form.formRef} noValidate aria-label="New B2B payment">
+      {b2b.isError ? <ErrorNotice error={b2b.error} title="The payment was refused" /> : null}
+      <fieldset className="fieldset">
+        <legend>Pay to</legend>
+        <div className="choice-row">
+          {(['till', 'paybill'] as const).map((type) => (
+            <label key={type} className="choice">
+              <input type="radio" name="accountNumberType" value={type} checked={values.accountNumberType === type} onChange={() => setValue('accountNumberType', type)} />
+              {type === 'till' ? 'Till (Buy Goods)' : 'Paybill'}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="form__grid">
+        <TextField label={paybill ? 'Paybill number' : 'Till number'} required inputMode="numeric" autoComplete="off" value={values.accountNumber}
+          onChange={(v) => setValue('accountNumber', v)} onBlur={() => touch('accountNumber')} error={error('accountNumber')} hint="5–10 digits" />
+        <TextField label="Beneficiary account reference" required={paybill} autoComplete="off" value={values.beneficiary}
+          onChange={(v) => setValue('beneficiary', v)} onBlur={() => touch('beneficiary')} error={error('beneficiary')}
+          hint={paybill ? 'The account number at the paybill (required for paybills).' : 'Optional for tills.'} />
+        <AmountField label="Amount" required bounds={BOUNDS} value={values.amount}
+          onChange={(v) => setValue('amount', v)} onBlur={() => touch('amount')} error={error('amount')} />
+        <TextField label="Merchant reference" value={values.merchantTransactionId} placeholder={reference} spellCheck={false} autoComplete="off"
+          onChange={(v) => setValue('merchantTransactionId', v)} onBlur={() => touch('merchantTransactionId')} error={error('merchantTransactionId')}
+          hint="Left empty, the one shown is used." />
+        <TextAreaField label="Narration" className="field--wide" maxLength={NARRATION_MAX_LENGTH} rows={2} value={values.narration}
+          onChange={(v) => setValue('narration', v)} onBlur={() => touch('narration')} error={error('narration')} />
+        <TextField label="Webhook URL" className="field--wide" type="url" value={values.webhookUrl} placeholder="https://example.com/webhooks" spellCheck={false}
+          onChange={(v) => setValue('webhookUrl', v)} onBlur={() => touch('webhookUrl')} error={error('webhookUrl')} />
+        <OutcomeField value={values.forceStatus} onChange={(v) => setValue('forceStatus', v)} error={error('forceStatus')} defaultLabel="Success" />
+      </div>
+      <KeyValueRows legend="Metadata" rows={values.metadataRows} onChange={(rows) => setValue('metadataRows', rows)}
+        onBlur={() => touch('metadata')} error={error} groupError={error('metadata')} />
+      <PayoutQuote kind="b2b" amountMinor={amountInput(values.amount).minor} account={account} />
+      <div className="form__actions">
+        <button type="submit" className="button button--primary" disabled={b2b.isPending}>Review payment</button>
+      </div>
+      <ConfirmDialog
+        open={pending !== null}
+        title="Send this payment?"
+        confirmLabel={pending ? `Pay KES ${formatMinor(pending.amount)}` : 'Pay'}
+        busy={b2b.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={() => pending && send(pending)}
+      >
+        {pending ? (
+          <p>KES {formatMinor(pending.amount)} to {pending.accountNumberType} {pending.accountNumber}{pending.beneficiary ? ` (account ${pending.beneficiary})` : ''}, reference {pending.merchantTransactionId}.</p>
+        ) : null}
+      </ConfirmDialog>
+    </form>
+  )
+}

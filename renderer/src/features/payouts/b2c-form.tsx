@@ -1,0 +1,118 @@
+import { useState } from 'react'
+import { AMOUNT_BOUNDS, NARRATION_MAX_LENGTH, formatMinor } from '../../../../shared/money'
+import type { Account } from '../../../../shared/schemas/account'
+import type { ForceStatus } from '../../../../shared/schemas/common'
+import { B2cRequestSchema, type B2cRequest } from '../../../../shared/schemas/requests'
+import { useCreateB2c } from '../../api/hooks/money-movement'
+import { ConfirmDialog } from '../../components/confirm-dialog'
+import { ErrorNotice } from '../../components/error-notice'
+import { AmountField } from '../../components/fields/amount-field'
+import { KeyValueRows } from '../../components/fields/key-value-rows'
+import { TextAreaField } from '../../components/fields/text-area-field'
+import { TextField } from '../../components/fields/text-field'
+import { amountFormatErrors, amountInput, amountRewrite } from '../../forms/amount'
+import { metadataFromRows, type MetadataRow } from '../../forms/metadata'
+import { optionalText } from '../../forms/optional'
+import { useSchemaForm } from '../../forms/use-schema-form'
+import { generateMerchantReference, newIdempotencyKey } from '../../lib/ids'
+import { OutcomeField } from '../transactions/outcome-field'
+import { PayoutQuote } from './payout-quote'
+
+interface B2cValues extends Record<string, unknown> {
+  phoneNumber: string
+  amount: string
+  narration: string
+  merchantTransactionId: string
+  webhookUrl: string
+  metadataRows: MetadataRow[]
+  forceStatus: '' | ForceStatus
+}
+
+const INITIAL: B2cValues = { phoneNumber: '', amount: '', narration: '', merchantTransactionId: '', webhookUrl: '', metadataRows: [], forceStatus: '' }
+const BOUNDS = AMOUNT_BOUNDS.b2c
+
+const rewrite = amountRewrite(BOUNDS)
+
+/** B2C: pay out to a phone (POST /v1/mobile/b2c), validated by B2cRequestSchema, confirmed before sending. */
+export function B2cForm({ account, onSent }: { account: Account | undefined; onSent(transactionId: string): void }) {
+  const b2c = useCreateB2c()
+  const [reference, setReference] = useState(() => generateMerchantReference('b2c'))
+  const [pending, setPending] = useState<B2cRequest | null>(null)
+  const form = useSchemaForm({
+    initialValues: INITIAL,
+    schema: B2cRequestSchema,
+    rewrite,
+    apiPaths: { metadataRows: 'metadata' },
+    toRequest: (v) => {
+      const amount = amountInput(v.amount)
+      const metadata = metadataFromRows(v.metadataRows)
+      return {
+        request: {
+          phoneNumber: optionalText(v.phoneNumber),
+          amount: amount.minor,
+          merchantTransactionId: optionalText(v.merchantTransactionId) ?? reference,
+          narration: optionalText(v.narration),
+          webhookUrl: optionalText(v.webhookUrl),
+          metadata: metadata.metadata,
+          forceStatus: v.forceStatus === '' ? undefined : v.forceStatus,
+        },
+        errors: { ...metadata.errors, ...amountFormatErrors(amount) },
+      }
+    },
+  })
+  const { values, setValue, touch, error } = form
+  const amountMinor = amountInput(values.amount).minor
+
+  const send = (body: B2cRequest) => {
+    b2c.mutate({ body, idempotencyKey: newIdempotencyKey() }, {
+      onSuccess: (accepted) => {
+        setPending(null)
+        onSent(accepted.transactionId)
+        form.reset()
+        setReference(generateMerchantReference('b2c'))
+      },
+      onError: (apiError) => {
+        setPending(null)
+        form.setApiError(apiError)
+      },
+    })
+  }
+
+  return (
+    <form className="form" onSubmit={form.handleSubmit((body) => setPending(body))} ref={form.formRef} noValidate aria-label="New B2C payout">
+      {b2c.isError ? <ErrorNotice error={b2c.error} title="The payout was refused" /> : null}
+      <div className="form__grid">
+        <TextField label="Recipient phone" required type="tel" autoComplete="off" value={values.phoneNumber}
+          onChange={(v) => setValue('phoneNumber', v)} onBlur={() => touch('phoneNumber')} error={error('phoneNumber')}
+          hint="+2547…, 2547… or 07…" />
+        <AmountField label="Amount" required bounds={BOUNDS} value={values.amount}
+          onChange={(v) => setValue('amount', v)} onBlur={() => touch('amount')} error={error('amount')} />
+        <TextAreaField label="Narration" className="field--wide" maxLength={NARRATION_MAX_LENGTH} rows={2} value={values.narration}
+          onChange={(v) => setValue('narration', v)} onBlur={() => touch('narration')} error={error('narration')} />
+        <TextField label="Merchant reference" value={values.merchantTransactionId} placeholder={reference} spellCheck={false} autoComplete="off"
+          onChange={(v) => setValue('merchantTransactionId', v)} onBlur={() => touch('merchantTransactionId')} error={error('merchantTransactionId')}
+          hint="Left empty, the one shown is used." />
+        <TextField label="Webhook URL" type="url" value={values.webhookUrl} placeholder="https://example.com/webhooks" spellCheck={false}
+          onChange={(v) => setValue('webhookUrl', v)} onBlur={() => touch('webhookUrl')} error={error('webhookUrl')} />
+        <OutcomeField value={values.forceStatus} onChange={(v) => setValue('forceStatus', v)} error={error('forceStatus')}
+          defaultLabel="Decided by the phone number (normally success)" />
+      </div>
+      <KeyValueRows legend="Metadata" rows={values.metadataRows} onChange={(rows) => setValue('metadataRows', rows)}
+        onBlur={() => touch('metadata')} error={error} groupError={error('metadata')} />
+      <PayoutQuote kind="b2c" amountMinor={amountMinor} account={account} />
+      <div className="form__actions">
+        <button type="submit" className="button button--primary" disabled={b2c.isPending}>Review payout</button>
+      </div>
+      <ConfirmDialog
+        open={pending !== null}
+        title="Send this payout?"
+        confirmLabel={pending ? `Send KES ${formatMinor(pending.amount)}` : 'Send'}
+        busy={b2c.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={() => pending && send(pending)}
+      >
+        {pending ? <p>KES {formatMinor(pending.amount)} to {pending.phoneNumber}, reference {pending.merchantTransactionId}. Amount and fee are reserved from the payouts float now.</p> : null}
+      </ConfirmDialog>
+    </form>
+  )
+}

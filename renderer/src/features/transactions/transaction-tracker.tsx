@@ -1,0 +1,73 @@
+import type { Transaction } from '../../../../shared/schemas/transaction'
+import { useSimulatorState } from '../../api/hooks/simulator'
+import { isFinal, useTransaction } from '../../api/hooks/transactions'
+import { Link, pathTo } from '../../app/router'
+import { PATHS } from '../../app/paths'
+import { CopyButton } from '../../components/copy-button'
+import { ErrorNotice } from '../../components/error-notice'
+import { LoadingState } from '../../components/loading-state'
+import { Money } from '../../components/money'
+import { StatusBadge } from '../../components/status-badge'
+import { TRANSACTION_TYPE_LABELS } from './transaction-labels'
+
+type StepState = 'done' | 'current' | 'failed' | 'todo'
+
+/** The lifecycle shown as steps: a charge waits for the customer and later settles; payouts only process. */
+function steps(tx: Transaction): { label: string; state: StepState }[] {
+  const failed = tx.status === 'failed' || tx.status === 'rejected'
+  const reached = { initiated: 0, pending: 1, completed: 2, settled: 3, failed: 2, rejected: 1 }[tx.status]
+  const labels = tx.type === 'charge'
+    ? ['Accepted', 'Waiting for the customer', failed ? 'Failed' : 'Completed', 'Settled']
+    : ['Accepted', 'Processing', failed ? (tx.status === 'rejected' ? 'Rejected' : 'Failed') : 'Completed']
+  return labels.map((label, index) => {
+    if (failed && index === reached) return { label, state: 'failed' }
+    if (index < reached || (index === reached && isFinal(tx.status, tx.type))) return { label, state: 'done' }
+    if (index === reached) return { label, state: 'current' }
+    return { label, state: 'todo' }
+  })
+}
+
+/**
+ * A just-sent transaction, kept live: push events refetch it on every status change (see
+ * api/push-invalidation.ts) until it is final. Status changes are announced to screen readers.
+ */
+export function TransactionTracker({ transactionId }: { transactionId: string }) {
+  const query = useTransaction(transactionId)
+  const simulator = useSimulatorState()
+  if (query.isPending) return <LoadingState label="Loading the new transaction…" />
+  if (query.isError) return <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
+  const tx = query.data
+  const settleSeconds = simulator.data ? Math.round(simulator.data.settlementDelayMs / 1000) : null
+  return (
+    <div className="tracker" data-testid="transaction-tracker" data-status={tx.status}>
+      <div className="row">
+        <strong>{TRANSACTION_TYPE_LABELS[tx.type]}</strong>
+        <StatusBadge status={tx.status} />
+        <span className="visually-hidden" role="status" aria-live="polite">{`${TRANSACTION_TYPE_LABELS[tx.type]} ${tx.status}`}</span>
+      </div>
+      <ol className="tracker__steps" aria-label="Progress">
+        {steps(tx).map((step) => (
+          <li key={step.label} className={`tracker__step tracker__step--${step.state}`} aria-current={step.state === 'current' ? 'step' : undefined}>
+            {step.label}
+          </li>
+        ))}
+      </ol>
+      {tx.type === 'charge' && tx.status === 'completed' && settleSeconds !== null ? (
+        <p className="notice notice--info">Completed: the net amount is in collections <strong>pending</strong> and moves to <strong>available</strong> when it settles (about {settleSeconds} s in this simulator mode).</p>
+      ) : null}
+      <dl className="facts">
+        <dt>Amount</dt><dd><Money minor={tx.amount} /></dd>
+        <dt>Fees</dt><dd><Money minor={tx.fees} /></dd>
+        {tx.phoneNumber ? (<><dt>Phone</dt><dd>{tx.phoneNumber}</dd></>) : null}
+        <dt>Merchant reference</dt><dd>{tx.merchantTransactionId ?? '—'}</dd>
+        <dt>Receipt</dt><dd>{tx.processorReference ?? '—'}</dd>
+        <dt>Message</dt><dd data-testid="transaction-message">{tx.message ?? '—'}</dd>
+        <dt>Transaction</dt>
+        <dd className="row">
+          <Link to={pathTo(PATHS.transaction, { transactionId: tx.publicId })}><code>{tx.publicId}</code></Link>
+          <CopyButton value={tx.publicId} label="Copy transaction id" />
+        </dd>
+      </dl>
+    </div>
+  )
+}
