@@ -47,7 +47,7 @@ test('QA exports the filtered view as CSV: the same rows in the same order, the 
   expect(body.every((row) => row.length === header!.length)).toBe(true)
 
   // The search is kept while navigating: open a row, come back, the same four rows are there.
-  await page.getByRole('row').filter({ hasText: shownIds[0]! }).click()
+  await transactions.openRow(shownIds[0]!)
   await new TransactionDetailPage(page).expectLoaded(shownIds[0]!)
   await page.getByRole('link', { name: 'All transactions' }).click()
   await expect(transactions.searchForm.getByLabel('Customer id')).toHaveValue(customerId)

@@ -44,7 +44,7 @@ test('QA sets the default endpoint, sends a test event, reads its attempts, and 
     await expect(webhooks.log.locator('tbody tr').first()).toContainText('test.event')
     await expect(webhooks.log.locator('tbody tr').filter({ hasNotText: 'test.event' })).toHaveCount(0)
     // Opening an event scrolled it into view; the full-page screenshot starts from the top.
-    await page.evaluate(() => window.scrollTo(0, 0))
+    await page.evaluate('window.scrollTo(0, 0)')
     await page.screenshot({ path: 'test-results/screenshots/webhooks.png', fullPage: true })
 
     await webhooks.clearDefaultEndpoint()

@@ -38,9 +38,15 @@ export class TransactionsPage {
     await this.searchForm.getByRole('button', { name: 'Search' }).click()
   }
 
-  /** Transaction ids of the rows in the DOM, top to bottom (all of them below the virtualization threshold). */
+  /** Transaction ids of the rows in the DOM, top to bottom (all of them below the virtualization threshold), from their links (the text is shortened). */
   async shownIds(): Promise<string[]> {
-    return this.table.locator('tbody tr a[href^="#/transactions/"] code').allTextContents()
+    const hrefs = await this.table.locator('tbody tr a[href^="#/transactions/"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
+    return hrefs.map((href) => decodeURIComponent(href.replace('#/transactions/', '')))
+  }
+
+  /** Opens a row's transaction by clicking the row (not its link). */
+  async openRow(transactionId: string): Promise<void> {
+    await this.table.locator('tbody tr', { has: this.page.locator(`a[href="#/transactions/${transactionId}"]`) }).locator('td').first().click()
   }
 
   /** Clicks a column header's sort button until the header reports `direction`. */

@@ -7,6 +7,7 @@ import { Money } from '../../components/money'
 import { StatusBadge, Tag } from '../../components/status-badge'
 import { Timestamp } from '../../components/timestamp'
 import type { CsvValue } from './csv'
+import { ShortId } from './short-id'
 import { TRANSACTION_TYPE_LABELS } from './transaction-labels'
 
 const col = dataTableColumns<Transaction>()
@@ -29,12 +30,12 @@ const amount = (value: number | null): number => value ?? Number.NEGATIVE_INFINI
  * Module scope keeps them stable, as TanStack Table v9 requires.
  */
 export const TRANSACTION_LIST_COLUMNS = col.columns([
-  col.accessor('createdAt', { id: id('createdAt'), header: 'Created', meta: { label: 'Created' }, sortFn: 'basic', cell: (info) => <Timestamp ms={info.getValue()} /> }),
+  col.accessor('createdAt', { id: id('createdAt'), header: 'Created', meta: { label: 'Created' }, sortFn: 'basic', cell: (info) => <Timestamp ms={info.getValue()} compact /> }),
   col.accessor('publicId', {
     id: id('publicId'), header: 'Transaction', meta: { label: 'Transaction id' }, sortFn: 'text',
     cell: (info) => (
       <Link to={pathTo(PATHS.transaction, { transactionId: info.getValue() })} onClick={(event) => event.stopPropagation()}>
-        <code>{info.getValue()}</code>
+        <ShortId id={info.getValue()} />
       </Link>
     ),
   }),
@@ -51,7 +52,7 @@ export const TRANSACTION_LIST_COLUMNS = col.columns([
   col.accessor((tx) => text(tx.narration), { id: id('narration'), header: 'Narration', meta: { label: 'Narration' }, sortFn: 'text', cell: (info) => dash(info.getValue()) }),
   col.accessor((tx) => text(tx.message), { id: id('message'), header: 'Message', meta: { label: 'Message' }, sortFn: 'text', cell: (info) => dash(info.getValue()) }),
   col.accessor((tx) => text(tx.subMerchantId), { id: id('subMerchantId'), header: 'Sub-merchant', meta: { label: 'Sub-merchant id' }, sortFn: 'text', cell: (info) => dash(info.getValue()) }),
-  col.accessor('updatedAt', { id: id('updatedAt'), header: 'Updated', meta: { label: 'Updated' }, sortFn: 'basic', cell: (info) => <Timestamp ms={info.getValue()} /> }),
+  col.accessor('updatedAt', { id: id('updatedAt'), header: 'Updated', meta: { label: 'Updated' }, sortFn: 'basic', cell: (info) => <Timestamp ms={info.getValue()} compact /> }),
 ])
 
 /** Shown until the user picks columns (the rest is one click away in the Columns menu). */

@@ -4,14 +4,10 @@ import { Link, pathTo } from '../../app/router'
 import { dataTableColumns } from '../../components/data-table/data-table-features'
 import { Tag } from '../../components/status-badge'
 import { Timestamp } from '../../components/timestamp'
+import { ShortId } from '../transactions/short-id'
 import { deliveryState } from './webhook-labels'
 
 const col = dataTableColumns<WebhookEvent>()
-
-/** Long ids shortened for the table (the full id is in the title, the accessible name and the event's details). */
-function ShortId({ id }: { id: string }) {
-  return <code title={id} aria-label={id}>{id.length > 20 ? `${id.slice(0, 12)}…${id.slice(-4)}` : id}</code>
-}
 
 const NO_ATTEMPT = -1
 const NO_ANSWER = 0
