@@ -20,8 +20,9 @@ export function TransactionWebhooks({ transactionId }: { transactionId: string }
       query={events}
       loadingLabel="Loading webhook events…"
       empty={(
-        <EmptyState title="No webhook events yet">
-          Events are sent when the transaction reaches a result, to the request&apos;s webhookUrl and the default endpoint (Webhooks screen).
+        <EmptyState title="No webhook events">
+          When the transaction reaches a result, its event goes to the request&apos;s webhookUrl and to the default endpoint
+          (Webhooks screen). Neither was set, or there is no result yet.
         </EmptyState>
       )}
     >
