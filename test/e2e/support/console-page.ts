@@ -25,3 +25,12 @@ export function collectPageErrors(page: Page): string[] {
 export async function openConsole(page: Page, hashPath = '/'): Promise<void> {
   await page.goto(`/?token=${CONSOLE_TOKEN}#${hashPath}`)
 }
+
+/**
+ * A form control by its visible label, ignoring the marks the console adds to labels: " *" for
+ * required fields and " (optional)" for optional ones.
+ */
+export function labelPattern(label: string): RegExp {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return new RegExp(`^${escaped}(?: \\*| \\(optional\\))?$`)
+}

@@ -9,6 +9,8 @@ export interface DataTableColumnMeta {
   label: string
   /** Numbers and money align right so digits line up. */
   align?: 'start' | 'end'
+  /** Long text (names) may wrap instead of widening the table; cells do not wrap by default. */
+  wrap?: boolean
 }
 
 /**

@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { usePreferencesStore } from '../../stores/preferences-store'
 import { ColumnMenu } from './column-menu'
-import { dataTableFeatures, type DataTableColumn, type DataTableFeatures } from './data-table-features'
+import { dataTableFeatures, type DataTableColumn, type DataTableColumnMeta, type DataTableFeatures } from './data-table-features'
 
 /** Row height the virtualizer assumes; .data-table rows are styled to this height. */
 const ROW_HEIGHT_PX = 41
@@ -170,12 +170,16 @@ function BodyRow<Row extends RowData>({ row, index, table, onActivate, selected 
       onKeyDown={onKeyDown}
     >
       {row.getVisibleCells().map((cell) => (
-        <td key={cell.id} className={cell.column.columnDef.meta?.align === 'end' ? 'data-table__cell--end' : undefined}>
+        <td key={cell.id} className={cellClass(cell.column.columnDef.meta)}>
           <table.FlexRender cell={cell} />
         </td>
       ))}
     </tr>
   )
+}
+
+function cellClass(meta: DataTableColumnMeta | undefined): string | undefined {
+  return [meta?.align === 'end' ? 'data-table__cell--end' : '', meta?.wrap ? 'data-table__cell--wrap' : ''].filter(Boolean).join(' ') || undefined
 }
 
 /** Stands in for rows outside the viewport. Its height is set through the style property (CSSOM), which the CSP allows. */

@@ -6,7 +6,7 @@ import { Tag } from '../../components/status-badge'
 const col = dataTableColumns<Account>()
 
 export const ACCOUNT_COLUMNS = col.columns([
-  col.accessor('name', { header: 'Account', meta: { label: 'Account' } }),
+  col.accessor('name', { header: 'Account', meta: { label: 'Account', wrap: true } }),
   col.accessor('accountNo', { header: 'Number', meta: { label: 'Account number' }, cell: (info) => <code>{info.getValue()}</code> }),
   col.accessor('type', { header: 'Type', meta: { label: 'Type' }, cell: (info) => <Tag tone={info.getValue() === 'collections' ? 'success' : 'info'}>{info.getValue()}</Tag> }),
   col.accessor((account) => (account.shortcodeId ? `shortcode ${account.shortcodeId}` : 'default'), {

@@ -54,7 +54,10 @@ export function ActivityChart({ series }: { series: readonly DayActivity[] }) {
         <span><span className="chart-legend__swatch chart-legend__swatch--collections" aria-hidden="true" />Collections (completed charges)</span>
         <span><span className="chart-legend__swatch chart-legend__swatch--payouts" aria-hidden="true" />Payouts (B2C, B2B, bank)</span>
       </figcaption>
-      <table className="visually-hidden">
+      {totals.c === 0 && totals.p === 0 ? <p className="form__note">No money moved in these 30 days yet.</p> : null}
+      {/* Wrapped: a table ignores width, height and overflow, so it cannot be hidden by itself. */}
+      <div className="visually-hidden">
+      <table>
         <caption>Collections and payouts per day</caption>
         <thead><tr><th scope="col">Day</th><th scope="col">Collections</th><th scope="col">Payouts</th></tr></thead>
         <tbody>
@@ -63,6 +66,7 @@ export function ActivityChart({ series }: { series: readonly DayActivity[] }) {
           ))}
         </tbody>
       </table>
+      </div>
     </figure>
   )
 }

@@ -9,13 +9,14 @@ export function BalanceCards({ accounts }: { accounts: readonly Account[] }) {
       {accounts.map((account) => (
         <li key={account.accountNo} className={`balance-card balance-card--${account.type}`} data-account={account.accountNo}>
           <div className="balance-card__head">
-            <span className="balance-card__name">{account.name}</span>
             <Tag tone={account.type === 'collections' ? 'success' : 'info'}>{account.type}</Tag>
+            {account.shortcodeId ? <Tag>{`shortcode ${account.shortcodeId}`}</Tag> : null}
           </div>
+          <p className="balance-card__name">{account.name}</p>
           <div className="balance-card__label">Available</div>
           <div className="balance-card__available" data-testid="available"><Money minor={account.available} currency={account.currency} /></div>
           <div className="balance-card__pending">Pending <Money minor={account.pending} currency={account.currency} /></div>
-          <div className="balance-card__number">{account.accountNo}{account.shortcodeId ? ` · shortcode ${account.shortcodeId}` : ''}</div>
+          <div className="balance-card__number">{account.accountNo}</div>
         </li>
       ))}
     </ul>
