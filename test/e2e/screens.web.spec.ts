@@ -3,18 +3,19 @@ import { labelPattern } from './support/console-page'
 import { ConsoleShell, screenshotPath, type ScreenName } from './pages/console-shell'
 import { CONSOLE_TOKEN } from './support/sandbox'
 
-const SCREENS: { name: ScreenName; file: string; ready: RegExp | string }[] = [
+// Screenshots of the money screens; the other four screens' own specs take theirs (same names would clash).
+const SCREENS: { name: ScreenName; file?: string; ready: RegExp | string }[] = [
   { name: 'Home', file: 'home', ready: 'Recent activity' },
   { name: 'Charges', file: 'charges', ready: 'New charge' },
   { name: 'Payouts', file: 'payouts-form', ready: 'Payouts float' },
   { name: 'Bank transfers', file: 'bank-transfers-form', ready: 'New bank transfer' },
   { name: 'Accounts', file: 'accounts', ready: 'Demo Merchant Ltd collections' },
-  { name: 'Transactions', file: 'transactions', ready: 'Transactions' },
-  { name: 'Webhooks', file: 'webhooks', ready: 'Webhooks' },
-  { name: 'Settings', file: 'settings', ready: 'Settings' },
+  { name: 'Transactions', ready: 'Transactions' },
+  { name: 'Webhooks', ready: 'Webhooks' },
+  { name: 'Settings', ready: 'Settings' },
 ]
 
-test('every screen is reachable from the sidebar, loads without errors, and is screenshotted', async ({ page }) => {
+test('every screen is reachable from the sidebar, takes focus to its heading and loads without errors', async ({ page }) => {
   const shell = new ConsoleShell(page)
   await shell.open('/')
   for (const [index, screen] of SCREENS.entries()) {
@@ -25,7 +26,7 @@ test('every screen is reachable from the sidebar, loads without errors, and is s
     // (Not on the first screen: the console opened there, so no navigation happened.)
     if (index > 0) await expect(shell.heading).toBeFocused()
     await expect(page.getByRole('link', { name: screen.name, exact: true })).toHaveAttribute('aria-current', 'page')
-    await shell.screenshot(screen.file)
+    if (screen.file) await shell.screenshot(screen.file)
   }
   shell.expectNoPageErrors()
 })

@@ -53,7 +53,9 @@ function TokenScreen({ reason, detail, onToken }: { reason: 'missing' | 'rejecte
         <p className="brand brand--large"><span className="brand__mark" aria-hidden="true">P</span> Paydesk</p>
         <h1 className="token-card__title">{reason === 'missing' ? 'Open the console with its token' : 'This console token was not accepted'}</h1>
         {reason === 'rejected' ? (
-          <p className="notice notice--error" role="alert">{detail ?? 'The sandbox refused the console token.'} It may belong to another sandbox, or the sandbox was restarted with a new database.</p>
+          <p className="notice notice--error" role="alert">
+            The sandbox refused the token{detail ? <> (“{detail}”)</> : null}. It may belong to another sandbox, or the sandbox was restarted with a new database and a new token.
+          </p>
         ) : null}
         <p>The console only talks to the sandbox with its <strong>console token</strong>. Start the sandbox and open the <strong>Console</strong> URL it prints:</p>
         <pre className="code-block">npm run serve{'\n'}…{'\n'}  Console         http://127.0.0.1:8787/?token=…</pre>

@@ -49,7 +49,7 @@ export const TRANSACTION_COLUMNS = col.columns([
     meta: { label: 'Transaction id' },
     enableSorting: false,
     cell: (info) => (
-      <Link to={pathTo(PATHS.transaction, { transactionId: info.getValue() })} onClick={(event) => event.stopPropagation()}>
+      <Link to={pathTo(PATHS.transaction, { transactionId: info.getValue() })} onClick={(event) => event.stopPropagation()} title={info.getValue()} className="id-link">
         <code>{info.getValue()}</code>
       </Link>
     ),
