@@ -28,7 +28,8 @@ export interface HttpTransportOptions {
  */
 export function createHttpTransport(options: HttpTransportOptions): Transport {
   const base = options.baseUrl ?? ''
-  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => window.fetch(input, init))
+  // Called through a wrapper so fetch keeps its global `this` (an unbound window.fetch throws "Illegal invocation").
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
 
   function authHeaders(): Record<string, string> {
     const token = options.getToken()
@@ -51,8 +52,8 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
           headers,
           body: hasBody ? JSON.stringify(input.body ?? {}) : undefined,
           signal,
+          // API answers carry Cache-Control: no-store, so no cache option is needed here.
           credentials: 'omit',
-          cache: 'no-store',
         })
       } catch (error) {
         if (signal?.aborted) throw error
@@ -89,7 +90,7 @@ async function streamEvents(
   onConnectionChange?.('connecting')
   while (!signal.aborted) {
     try {
-      const response = await doFetch(url, { headers: { Accept: 'text/event-stream', ...authHeaders() }, signal, credentials: 'omit', cache: 'no-store' })
+      const response = await doFetch(url, { headers: { Accept: 'text/event-stream', ...authHeaders() }, signal, credentials: 'omit' })
       if (response.ok && response.body) {
         attempt = 0
         onConnectionChange?.('connected')

@@ -42,7 +42,7 @@ export class ConsoleShell {
   /** Full-page screenshot kept as a test artifact: test-results/screenshots/<name>.png */
   async screenshot(name: string): Promise<void> {
     // From the top: a full-page capture of a scrolled page draws the sticky sidebar at the scroll offset.
-    await this.page.evaluate(() => window.scrollTo(0, 0))
+    await this.page.evaluate('window.scrollTo(0, 0)')
     await this.page.screenshot({ path: screenshotPath(name), fullPage: true })
   }
 
