@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { chromium } from 'playwright'
+import { chromium, type Page } from 'playwright'
 import type { BenchContext } from '../context'
 import { INSTALL_PROBES, SCROLL_THROUGH } from '../console-page-scripts'
 import { BENCH_CONSOLE_TOKEN, ROOT, type PaydeskChild } from '../processes'
@@ -31,6 +31,19 @@ export function prepareConsoleBuild(ctx: BenchContext): string | null {
   return null
 }
 
+/**
+ * Polls with page.evaluate (CDP, outside the page's CSP): waitForFunction compiles its predicate inside
+ * the page, which the console's CSP (no 'unsafe-eval') forbids.
+ */
+async function waitUntilShown(page: Page, timeoutMs: number): Promise<boolean> {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    if (await page.evaluate('Boolean(window.__bench && window.__bench.shownAt !== null)')) return true
+    await new Promise((done) => setTimeout(done, 100))
+  }
+  return false
+}
+
 interface ScrollResult {
   error?: string
   frames: number
@@ -52,7 +65,7 @@ export async function consoleFigures(ctx: BenchContext, server: PaydeskChild, un
     const page = await browser.newPage({ viewport: { width: 1360, height: 900 } })
     await page.addInitScript({ content: INSTALL_PROBES.replace('target: 0', `target: ${ROWS}`) })
     await page.goto(`${server.url}/?token=${BENCH_CONSOLE_TOKEN}#/transactions`)
-    const shown = await page.waitForFunction('window.__bench && window.__bench.shownAt !== null', undefined, { timeout: 30_000 }).then(() => true, () => false)
+    const shown = await waitUntilShown(page, 30_000)
     if (!shown) {
       const placeholder = await page.getByText('This screen is being built').count()
       const tables = await page.locator('.data-table').count()
