@@ -41,7 +41,8 @@ function seedTransactions(service: PaydeskService, count: number): void {
 
 async function serve(argv: string[]): Promise<void> {
   const options = parseServeOptions(argv)
-  if (options.dbPath !== ':memory:') mkdirSync(dirname(options.dbPath), { recursive: true })
+  // A folder we create holds only Paydesk's database and its secrets: owner-only, like the file itself.
+  if (options.dbPath !== ':memory:') mkdirSync(dirname(options.dbPath), { recursive: true, mode: 0o700 })
   const service = createService({
     dbPath: options.dbPath, apiKey: options.apiKey, liveApiKey: options.liveApiKey, webhookSecret: options.webhookSecret,
     consoleToken: options.consoleToken, simulatorMode: options.simulatorMode,

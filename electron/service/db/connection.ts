@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3'
+import { restrictToOwner } from './file-access'
 import { MIGRATIONS } from './migrations'
 
 export type Db = Database.Database
@@ -10,6 +11,7 @@ export interface OpenOptions {
 
 /** Opens (or creates) the database with the pragmas the engine relies on, then migrates it. */
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
+  restrictToOwner(file)
   const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
   if (file !== ':memory:') db.pragma('journal_mode = WAL')
   // NORMAL in WAL mode survives a process crash (our kill -9 tests); only an OS crash can lose the last commits.
