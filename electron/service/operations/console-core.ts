@@ -34,7 +34,10 @@ export const CONSOLE_CORE_OPERATIONS: PartialOperationTable<
   },
   'console.keys.revoke': (ctx, { params }) => {
     const row = ctx.store.apiKeys.get(params.keyId)
-    if (!row || row.organization_id !== ctx.principal.organizationId) throw new ApiError('not_found', `No API key ${params.keyId}.`, 'keyId')
+    // Scoped like the list: the console revokes keys of the environment it is switched to, never the other one's.
+    if (!row || row.organization_id !== ctx.principal.organizationId || row.environment !== ctx.principal.environment) {
+      throw new ApiError('not_found', `No API key ${params.keyId} in the ${ctx.principal.environment} environment.`, 'keyId')
+    }
     ctx.store.apiKeys.revoke(row.id, ctx.now)
     return toApiKey(ctx.store.apiKeys.get(row.id)!)
   },
