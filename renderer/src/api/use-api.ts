@@ -15,6 +15,8 @@ type ApiQueryOptions<Id extends RouteId, TSelected> = Omit<
  * input, so push events and mutations can invalidate it by route (see push-invalidation.ts).
  */
 export function useApiQuery<Id extends RouteId, TSelected = RouteData<Id>>(routeId: Id, input: RouteInput<Id>, options?: ApiQueryOptions<Id, TSelected>) {
+  // call()'s rest-argument typing (input optional for some routes) cannot be resolved for a generic Id,
+  // so it is called through its plain shape; the hook's own signature keeps callers typed.
   const client = useApiClient()
   const environment = useEnvironment()
   return useQuery({

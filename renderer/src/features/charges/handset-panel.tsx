@@ -7,6 +7,7 @@ import { LoadingState } from '../../components/loading-state'
 import { Money } from '../../components/money'
 import { Panel } from '../../components/panel'
 import { formatRelative } from '../../lib/dates'
+import { formatMinor } from '../../../../shared/money'
 
 const ANSWERS: { answer: PromptAnswer; label: string; className: string }[] = [
   { answer: 'approve', label: 'Enter PIN and approve', className: 'button button--success button--block' },
@@ -14,13 +15,14 @@ const ANSWERS: { answer: PromptAnswer; label: string; className: string }[] = [
   { answer: 'cancel', label: 'Cancel', className: 'button button--secondary button--block' },
 ]
 
-/** Re-renders every second while mounted, for countdowns. */
-function useTicker(): number {
+/** Re-renders every second while enabled, for the prompt's expiry countdown. */
+function useTicker(enabled: boolean): number {
   const [now, setNow] = useState(Date.now)
   useEffect(() => {
+    if (!enabled) return
     const timer = setInterval(() => setNow(Date.now()), 1_000)
     return () => clearInterval(timer)
-  }, [])
+  }, [enabled])
   return now
 }
 
@@ -35,10 +37,11 @@ export function HandsetPanel({ focusTransactionId }: { focusTransactionId?: stri
   const prompts = usePrompts({ enabled: interactive })
   const info = useConsoleInfo()
   const answer = useAnswerPrompt()
-  const realNow = useTicker()
+  const realNow = useTicker(interactive && (prompts.data?.length ?? 0) > 0)
   const simulatedNow = realNow + (simulator.data?.clockOffsetMs ?? 0)
 
   let content
+  let announcement = ''
   if (simulator.isPending) content = <LoadingState compact label="Checking the simulator…" />
   else if (simulator.isError) content = <ErrorNotice error={simulator.error} onRetry={() => void simulator.refetch()} />
   else if (!interactive) {
@@ -53,6 +56,7 @@ export function HandsetPanel({ focusTransactionId }: { focusTransactionId?: stri
   else {
     const items = prompts.data
     const prompt: Prompt | undefined = items.find((p) => p.transactionId === focusTransactionId) ?? items[0]
+    announcement = prompt ? `Payment prompt on ${prompt.phoneNumber}: KES ${formatMinor(prompt.amount)}` : ''
     content = prompt ? (
       <div className="handset__prompt" role="group" aria-label="Payment prompt on the customer's phone" data-testid="handset-prompt">
         <p className="handset__prompt-title">M-PESA</p>
@@ -80,7 +84,9 @@ export function HandsetPanel({ focusTransactionId }: { focusTransactionId?: stri
   return (
     <Panel title="Customer's phone">
       {answer.isError ? <ErrorNotice error={answer.error} title="The answer was refused" /> : null}
-      <div className="handset" aria-live="polite">
+      {/* Announces a new prompt once; the countdown inside the handset is left out of live regions. */}
+      <p className="visually-hidden" role="status">{announcement}</p>
+      <div className="handset">
         <div className="handset__notch" aria-hidden="true" />
         <div className="handset__screen">
           <p className="handset__carrier" aria-hidden="true">Safaricom · 4G</p>
