@@ -15,7 +15,17 @@ export const INSTALL_PROBES = `
     for (const e of list.getEntries()) if (/\\/(v1|console)\\/transactions(\\?|$)/.test(e.name)) bench.responses.push({ url: e.name, responseEnd: e.responseEnd, size: e.encodedBodySize })
   }).observe({ type: 'resource', buffered: true })
   try {
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) bench.longFrames.push({ start: e.startTime, duration: e.duration }) })
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        const end = e.startTime + e.duration
+        const scripts = (e.scripts || []).reduce((sum, script) => sum + script.duration, 0)
+        // Where the frame went: script, then style and layout, then paint (what is left after renderStart).
+        const layout = e.styleAndLayoutStart ? end - e.styleAndLayoutStart : 0
+        const top = (e.scripts || []).slice().sort((a, b) => b.duration - a.duration)[0]
+        const culprit = top ? (top.invoker || '') + ' ' + (top.sourceFunctionName || '') + ' @' + (top.sourceCharPosition ?? '') : ''
+        bench.longFrames.push({ start: e.startTime, duration: e.duration, scripts, layout, culprit })
+      }
+    })
       .observe({ type: 'long-animation-frame', buffered: true })
   } catch {}
   const check = () => {
@@ -49,24 +59,30 @@ async (stepPx) => {
   await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
   const startLongFrames = window.__bench.longFrames.length
   const intervals = []
+  // Read the geometry once: reading it inside the loop would force a synchronous layout every frame,
+  // work a user's scrolling never causes, and charge it to the frames being measured.
+  const maxTop = scroller.scrollHeight - scroller.clientHeight
+  let position = 0
   let last = performance.now()
   await new Promise((done) => {
     const step = (now) => {
       intervals.push(now - last)
       last = now
-      if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1) return done()
-      scroller.scrollTop += stepPx
+      if (position >= maxTop) return done()
+      position = Math.min(position + stepPx, maxTop)
+      scroller.scrollTop = position
       requestAnimationFrame(step)
     }
     requestAnimationFrame(step)
   })
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
   const rendered = document.querySelectorAll('tbody tr.data-table__row')
   return {
     frames: intervals.length,
     intervals: intervals.slice(1),
     scrolledPx: scroller.scrollTop,
     lastRowIndex: Number(rendered[rendered.length - 1]?.getAttribute('aria-rowindex') || 0),
-    longFrames: window.__bench.longFrames.slice(startLongFrames).map((f) => f.duration),
+    longFrames: window.__bench.longFrames.slice(startLongFrames),
   }
 }
 `

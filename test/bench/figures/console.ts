@@ -50,7 +50,7 @@ interface ScrollResult {
   intervals: number[]
   scrolledPx: number
   lastRowIndex: number
-  longFrames: number[]
+  longFrames: { duration: number; scripts: number; layout: number; culprit: string }[]
 }
 
 /**
@@ -89,6 +89,10 @@ export async function consoleFigures(ctx: BenchContext, server: PaydeskChild, un
     const longest = Math.max(...scroll.intervals)
     const sorted = [...scroll.intervals].sort((a, b) => a - b)
     const median = sorted[Math.floor(sorted.length / 2)] ?? NaN
+    const worst = scroll.intervals.map((ms, frame) => ({ ms, frame })).sort((a, b) => b.ms - a.ms).slice(0, 5)
+    ctx.log(`  slowest frames (frame number: ms): ${worst.map((w) => `${w.frame}: ${w.ms.toFixed(0)}`).join(', ')}`)
+    const longest5 = [...scroll.longFrames].sort((a, b) => b.duration - a.duration).slice(0, 5)
+    ctx.log(`  long animation frames (total / script / style+layout ms): ${longest5.map((f) => `${f.duration.toFixed(0)}/${f.scripts.toFixed(0)}/${f.layout.toFixed(0)} (${f.culprit.trim()})`).join(', ') || 'none'}`)
     ctx.log(`  scrolled ${scroll.scrolledPx} px in ${scroll.frames} frames to row ${scroll.lastRowIndex - 1}: longest frame ${longest.toFixed(1)} ms, median ${median.toFixed(1)} ms, long animation frames ${scroll.longFrames.length}`)
     return [
       renderRow,
