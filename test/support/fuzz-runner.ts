@@ -4,7 +4,9 @@ import { ROUTES, type RouteId } from '../../shared/api/routes'
 import type { WebhookTransport } from '../../electron/service'
 import { matchRoute } from '../../electron/service/http/router'
 import { CONSOLE_TOKEN, TEST_KEY, startTestServer, type TestServer } from './harness'
-import { buildRequest, checkAnswer, createFixtures, fuzzCase, seeds, type FuzzCase, type FuzzFixtures } from './fuzz-routes'
+import { checkAnswer } from './fuzz-answer'
+import { buildRequest, fuzzCase, type FuzzCase } from './fuzz-cases'
+import { createFixtures, seeds, type FuzzFixtures } from './fuzz-seeds'
 
 /** Requests sent at once per batch; a health check follows every batch. */
 const BATCH = 16

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 
 /**
  * Hostile building blocks for the HTTP fuzzer (test/http/fuzz-*.test.ts): strings, numbers, keys and raw
- * JSON texts that break naive servers. Everything here is data; fuzz-routes.ts assembles requests from it.
+ * JSON texts that break naive servers. Everything here is data; fuzz-cases.ts assembles requests from it.
  */
 
 /** Fragments aimed at SQL, HTML/JS, shells, paths, format strings and parsers. */

@@ -1,85 +1,13 @@
 import fc from 'fast-check'
-import { ERROR_CATALOGUE } from '../../shared/errors'
-import { DEFAULT_TARIFF } from '../../shared/fees'
 import { ROUTES, type RouteId } from '../../shared/api/routes'
-import { CONSOLE_TOKEN, LIVE_KEY, TEST_KEY, type TestServer } from './harness'
+import { CONSOLE_TOKEN, LIVE_KEY, TEST_KEY } from './harness'
+import type { Seed } from './fuzz-seeds'
 import { RAW_BODIES, hostileKey, hostileValueText, objectText, queryPiece, type JsonText } from './fuzz-values'
 
 /**
- * The HTTP fuzzer's model of the API: one valid request per route (the seed), and an arbitrary that
- * mutates it into hostile requests (bodies, query strings, path parameters, headers). The seeds make
- * many mutated requests valid or nearly so, so the fuzzer also reaches the operations, not only zod.
+ * The HTTP fuzzer's cases: an arbitrary that mutates a route's seed (fuzz-seeds.ts) into hostile requests
+ * (bodies, query strings, path parameters, headers, methods), and the function that turns one into HTTP.
  */
-
-/** Ids the seeds need, created once on the server before fuzzing. */
-export interface FuzzFixtures {
-  chargeId: string
-  collectionsAccountNo: string
-  payoutsAccountNo: string
-  eventId: string
-  throwawayKeyId: string
-}
-
-interface Seed {
-  params?: Record<string, string>
-  query?: Record<string, string>
-  body?: Record<string, unknown>
-}
-
-let counter = 0
-/** A fresh merchantTransactionId, so valid seeds keep reaching 202 instead of 409 duplicate. */
-const fresh = () => `fz-${++counter}-${Math.random().toString(36).slice(2, 8)}`
-
-/** Valid input per route. Typed as a full record: a new route without a seed does not compile. */
-export function seeds(f: FuzzFixtures): Record<RouteId, () => Seed> {
-  const hook = 'http://127.0.0.1:9/hook'
-  return {
-    'mobile.charge': () => ({ body: { phoneNumber: '0712345678', amount: 10_000, merchantTransactionId: fresh(), narration: 'fuzz', webhookUrl: hook, metadata: { order: '42' } } }),
-    'mobile.b2c': () => ({ body: { phoneNumber: '254712345678', amount: 1_000, merchantTransactionId: fresh(), narration: 'fuzz' } }),
-    'mobile.b2b': () => ({ body: { merchantTransactionId: fresh(), amount: 1_000, accountNumber: '123456', accountNumberType: 'paybill', beneficiary: 'INV-1' } }),
-    'mobile.reverse': () => ({ body: { transactionId: f.chargeId, narration: 'fuzz' } }),
-    'bank.transfer': () => ({
-      body: {
-        merchantTransactionId: fresh(), senderAccountNo: f.payoutsAccountNo, senderAddress: '1 Moi Avenue', beneficiaryBankCode: '01',
-        beneficiaryBankName: 'KCB', beneficiaryAccountId: '1234567890', beneficiaryAccountCcy: 'KES', beneficiaryName: 'Jane', amount: 1_000,
-        narration: 'fuzz', paymentChannel: 'INSTANTBANK',
-      },
-    }),
-    'accounts.list': () => ({ query: { type: 'payouts', scope: 'default' } }),
-    'balance.get': () => ({ query: { accountNo: f.collectionsAccountNo } }),
-    'bankCodes.list': () => ({ query: { country: 'KE' } }),
-    'transactions.list': () => ({ query: { startDate: '2020-01-01', endDate: '2035-12-31', limit: '5', type: 'charge' } }),
-    'transactions.get': () => ({ query: { transactionId: f.chargeId } }),
-    'transactions.getById': () => ({ params: { transactionId: f.chargeId } }),
-    'console.info': () => ({}),
-    'console.keys.list': () => ({}),
-    'console.keys.create': () => ({ body: { label: 'fuzz' } }),
-    'console.keys.revoke': () => ({ params: { keyId: f.throwawayKeyId } }),
-    'console.organizations.list': () => ({}),
-    'console.organizations.create': () => ({ body: { name: 'Fuzz org', enterprise: true } }),
-    'console.simulator.get': () => ({}),
-    'console.simulator.update': () => ({ body: { mode: 'fast', paused: false, settlementDelayMs: null } }),
-    'console.simulator.advance': () => ({ body: { ms: 1_000 } }),
-    'console.simulator.settle': () => ({ body: {} }),
-    'console.simulator.reset': () => ({}),
-    'console.prompts.list': () => ({}),
-    'console.prompts.answer': () => ({ params: { transactionId: f.chargeId }, body: { answer: 'approve' } }),
-    'console.funds.topUp': () => ({ body: { accountNo: f.payoutsAccountNo, amount: 100_000 } }),
-    'console.funds.sweep': () => ({ body: { amount: 100 } }),
-    'console.fees.get': () => ({}),
-    'console.fees.update': () => ({ body: structuredClone(DEFAULT_TARIFF) as unknown as Record<string, unknown> }),
-    'console.transactions.detail': () => ({ params: { transactionId: f.chargeId } }),
-    'console.webhooks.events.list': () => ({ query: { limit: '5', type: 'transaction.succeeded' } }),
-    'console.webhooks.events.get': () => ({ params: { eventId: f.eventId } }),
-    'console.webhooks.events.resend': () => ({ params: { eventId: f.eventId }, body: { url: hook } }),
-    'console.webhooks.endpoint.get': () => ({}),
-    'console.webhooks.endpoint.update': () => ({ body: { defaultUrl: hook } }),
-    'console.webhooks.secret.rotate': () => ({ body: { overlapMs: 1_000 } }),
-    'console.webhooks.test': () => ({ body: { url: hook } }),
-    'console.host.get': () => ({}),
-    'console.host.update': () => ({ body: { httpPort: 8788 } }),
-  }
-}
 
 /**
  * One generated request, before the seed is applied (the seed is built fresh when it is sent). `focus`
@@ -285,67 +213,3 @@ export function buildRequest(routeId: RouteId, seed: Seed, c: FuzzCase): BuiltRe
   return { method, path: path + applyQuery(seed.query, mutates('query') ? c.query : { kind: 'seed' }), headers, body }
 }
 
-/** Statuses only the HTTP layer produces (not in the catalogue): node's parser limits, with our envelope. */
-const TRANSPORT_STATUSES = new Set([408, 431])
-
-/**
- * What every answer must be: never a 5xx; JSON; an error envelope whose type, code and status agree with
- * the catalogue and whose requestId is the X-Request-Id header; or the route's success envelope with data
- * that matches the route's response schema. Returns a problem description, or null when the answer is fine.
- */
-export function checkAnswer(routeId: RouteId, status: number, headers: Headers, text: string): string | null {
-  if (status >= 500) return `status ${status}: ${text.slice(0, 300)}`
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    return `status ${status} with a body that is not JSON: ${text.slice(0, 200)}`
-  }
-  if (typeof body !== 'object' || body === null) return `body is not an object: ${text.slice(0, 200)}`
-  if (status >= 400) {
-    const keys = Object.keys(body)
-    const error = (body as { error?: Record<string, unknown> }).error
-    if (keys.length !== 1 || !error) return `error body is not { error }: ${text.slice(0, 200)}`
-    const { type, code, message, param, requestId } = error
-    if (Object.keys(error).sort().join() !== 'code,message,param,requestId,type') return `error keys ${Object.keys(error).join()}`
-    if (typeof message !== 'string' || message.length === 0) return 'error.message is not a non-empty string'
-    if (param !== null && typeof param !== 'string') return 'error.param is neither a string nor null'
-    // An idempotent replay sends the stored body, whose requestId is the original request's (docs/api.md).
-    const replayed = headers.get('idempotent-replayed') === 'true'
-    if (!/^req_/.test(String(requestId)) || (!replayed && requestId !== headers.get('x-request-id'))) return `requestId ${String(requestId)} != X-Request-Id ${headers.get('x-request-id')}`
-    const known = Object.values(ERROR_CATALOGUE).some((entry) => entry.type === type && entry.code === code && entry.status === status)
-    const transport = TRANSPORT_STATUSES.has(status) && type === 'invalid_request_error'
-    if (!known && !transport) return `status ${status} with ${String(type)}/${String(code)} is not in the error catalogue`
-    if (status === 429 && !headers.get('retry-after')) return '429 without Retry-After'
-    return null
-  }
-  const route = ROUTES[routeId]
-  if (status !== route.successStatus) return `success status ${status}, route says ${route.successStatus}`
-  const envelope = body as { status?: unknown; message?: unknown; data?: unknown }
-  if (envelope.status !== 'success' || envelope.message !== route.message) return `success envelope ${text.slice(0, 200)}`
-  const parsed = route.response.safeParse(envelope.data)
-  if (!parsed.success) return `data does not match the route's response schema: ${parsed.error.issues[0]?.message} at ${parsed.error.issues[0]?.path.join('.')}`
-  return null
-}
-
-/** Creates the ids the seeds refer to: a settled charge (with its webhook event), accounts, a key to revoke. */
-export async function createFixtures(server: TestServer): Promise<FuzzFixtures> {
-  const consoleHeaders = { authorization: `Bearer ${CONSOLE_TOKEN}` }
-  const charge = await server.request('POST', '/v1/mobile/charge', { body: { phoneNumber: '0712345678', amount: 10_000, merchantTransactionId: fresh(), webhookUrl: 'http://127.0.0.1:9/hook' } })
-  const accounts = (await server.request('GET', '/v1/accounts?scope=default')).body.data.items as { type: string; accountNo: string }[]
-  server.clock.advance(10_000)
-  await server.service.tick()
-  // Settled, so a sweep has collections to move and a reversal has a charge to undo.
-  await server.request('POST', '/console/simulator/settle', { headers: consoleHeaders, body: { transactionId: charge.body.data?.transactionId } })
-  const events = await server.request('GET', '/console/webhooks/events?limit=1', { headers: consoleHeaders })
-  const key = await server.request('POST', '/console/keys', { headers: consoleHeaders, body: { label: 'fuzz throwaway' } })
-  const fixtures = {
-    chargeId: charge.body.data?.transactionId,
-    collectionsAccountNo: accounts.find((a) => a.type === 'collections')?.accountNo,
-    payoutsAccountNo: accounts.find((a) => a.type === 'payouts')?.accountNo,
-    eventId: events.body.data?.items[0]?.id,
-    throwawayKeyId: key.body.data?.id,
-  }
-  for (const [name, value] of Object.entries(fixtures)) if (typeof value !== 'string') throw new Error(`fuzz fixture ${name} missing`)
-  return fixtures as FuzzFixtures
-}

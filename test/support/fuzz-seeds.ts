@@ -1,0 +1,102 @@
+import { DEFAULT_TARIFF } from '../../shared/fees'
+import type { RouteId } from '../../shared/api/routes'
+import { CONSOLE_TOKEN, type TestServer } from './harness'
+
+/**
+ * The HTTP fuzzer's seeds: one valid request per route, built on ids created on the server first. The
+ * mutations of fuzz-cases.ts start from these, so many hostile requests are valid or nearly so and the
+ * fuzzer reaches the operations, not only zod.
+ */
+
+/** Ids the seeds need, created once on the server before fuzzing. */
+export interface FuzzFixtures {
+  chargeId: string
+  collectionsAccountNo: string
+  payoutsAccountNo: string
+  eventId: string
+  throwawayKeyId: string
+}
+
+export interface Seed {
+  params?: Record<string, string>
+  query?: Record<string, string>
+  body?: Record<string, unknown>
+}
+
+let counter = 0
+/** A fresh merchantTransactionId, so valid seeds keep reaching 202 instead of 409 duplicate. */
+const fresh = () => `fz-${++counter}-${Math.random().toString(36).slice(2, 8)}`
+
+/** Valid input per route. Typed as a full record: a new route without a seed does not compile. */
+export function seeds(f: FuzzFixtures): Record<RouteId, () => Seed> {
+  const hook = 'http://127.0.0.1:9/hook'
+  return {
+    'mobile.charge': () => ({ body: { phoneNumber: '0712345678', amount: 10_000, merchantTransactionId: fresh(), narration: 'fuzz', webhookUrl: hook, metadata: { order: '42' } } }),
+    'mobile.b2c': () => ({ body: { phoneNumber: '254712345678', amount: 1_000, merchantTransactionId: fresh(), narration: 'fuzz' } }),
+    'mobile.b2b': () => ({ body: { merchantTransactionId: fresh(), amount: 1_000, accountNumber: '123456', accountNumberType: 'paybill', beneficiary: 'INV-1' } }),
+    'mobile.reverse': () => ({ body: { transactionId: f.chargeId, narration: 'fuzz' } }),
+    'bank.transfer': () => ({
+      body: {
+        merchantTransactionId: fresh(), senderAccountNo: f.payoutsAccountNo, senderAddress: '1 Moi Avenue', beneficiaryBankCode: '01',
+        beneficiaryBankName: 'KCB', beneficiaryAccountId: '1234567890', beneficiaryAccountCcy: 'KES', beneficiaryName: 'Jane', amount: 1_000,
+        narration: 'fuzz', paymentChannel: 'INSTANTBANK',
+      },
+    }),
+    'accounts.list': () => ({ query: { type: 'payouts', scope: 'default' } }),
+    'balance.get': () => ({ query: { accountNo: f.collectionsAccountNo } }),
+    'bankCodes.list': () => ({ query: { country: 'KE' } }),
+    'transactions.list': () => ({ query: { startDate: '2020-01-01', endDate: '2035-12-31', limit: '5', type: 'charge' } }),
+    'transactions.get': () => ({ query: { transactionId: f.chargeId } }),
+    'transactions.getById': () => ({ params: { transactionId: f.chargeId } }),
+    'console.info': () => ({}),
+    'console.keys.list': () => ({}),
+    'console.keys.create': () => ({ body: { label: 'fuzz' } }),
+    'console.keys.revoke': () => ({ params: { keyId: f.throwawayKeyId } }),
+    'console.organizations.list': () => ({}),
+    'console.organizations.create': () => ({ body: { name: 'Fuzz org', enterprise: true } }),
+    'console.simulator.get': () => ({}),
+    'console.simulator.update': () => ({ body: { mode: 'fast', paused: false, settlementDelayMs: null } }),
+    'console.simulator.advance': () => ({ body: { ms: 1_000 } }),
+    'console.simulator.settle': () => ({ body: {} }),
+    'console.simulator.reset': () => ({}),
+    'console.prompts.list': () => ({}),
+    'console.prompts.answer': () => ({ params: { transactionId: f.chargeId }, body: { answer: 'approve' } }),
+    'console.funds.topUp': () => ({ body: { accountNo: f.payoutsAccountNo, amount: 100_000 } }),
+    'console.funds.sweep': () => ({ body: { amount: 100 } }),
+    'console.fees.get': () => ({}),
+    'console.fees.update': () => ({ body: structuredClone(DEFAULT_TARIFF) as unknown as Record<string, unknown> }),
+    'console.transactions.detail': () => ({ params: { transactionId: f.chargeId } }),
+    'console.webhooks.events.list': () => ({ query: { limit: '5', type: 'transaction.succeeded' } }),
+    'console.webhooks.events.get': () => ({ params: { eventId: f.eventId } }),
+    'console.webhooks.events.resend': () => ({ params: { eventId: f.eventId }, body: { url: hook } }),
+    'console.webhooks.endpoint.get': () => ({}),
+    'console.webhooks.endpoint.update': () => ({ body: { defaultUrl: hook } }),
+    'console.webhooks.secret.rotate': () => ({ body: { overlapMs: 1_000 } }),
+    'console.webhooks.test': () => ({ body: { url: hook } }),
+    'console.host.get': () => ({}),
+    'console.host.update': () => ({ body: { httpPort: 8788 } }),
+  }
+}
+
+
+/** Creates the ids the seeds refer to: a settled charge (with its webhook event), accounts, a key to revoke. */
+export async function createFixtures(server: TestServer): Promise<FuzzFixtures> {
+  const consoleHeaders = { authorization: `Bearer ${CONSOLE_TOKEN}` }
+  const charge = await server.request('POST', '/v1/mobile/charge', { body: { phoneNumber: '0712345678', amount: 10_000, merchantTransactionId: fresh(), webhookUrl: 'http://127.0.0.1:9/hook' } })
+  const accounts = (await server.request('GET', '/v1/accounts?scope=default')).body.data.items as { type: string; accountNo: string }[]
+  server.clock.advance(10_000)
+  await server.service.tick()
+  // Settled, so a sweep has collections to move and a reversal has a charge to undo.
+  await server.request('POST', '/console/simulator/settle', { headers: consoleHeaders, body: { transactionId: charge.body.data?.transactionId } })
+  const events = await server.request('GET', '/console/webhooks/events?limit=1', { headers: consoleHeaders })
+  const key = await server.request('POST', '/console/keys', { headers: consoleHeaders, body: { label: 'fuzz throwaway' } })
+  const fixtures = {
+    chargeId: charge.body.data?.transactionId,
+    collectionsAccountNo: accounts.find((a) => a.type === 'collections')?.accountNo,
+    payoutsAccountNo: accounts.find((a) => a.type === 'payouts')?.accountNo,
+    eventId: events.body.data?.items[0]?.id,
+    throwawayKeyId: key.body.data?.id,
+  }
+  for (const [name, value] of Object.entries(fixtures)) if (typeof value !== 'string') throw new Error(`fuzz fixture ${name} missing`)
+  return fixtures as FuzzFixtures
+}
