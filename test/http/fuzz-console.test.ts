@@ -6,5 +6,5 @@ import { fuzzRoutes } from '../support/fuzz-runner'
 const CONSOLE = (Object.keys(ROUTES) as RouteId[]).filter((id) => ROUTES[id].surface === 'console')
 
 describe('fuzzing the console API', () => {
-  fuzzRoutes(CONSOLE, 1_024)
+  fuzzRoutes(CONSOLE, 2_048)
 })
