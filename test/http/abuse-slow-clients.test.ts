@@ -13,7 +13,7 @@ import { rawExchange, type RawAnswer } from '../support/raw-http'
 const HEADERS_TIMEOUT_MS = 300
 const REQUEST_TIMEOUT_MS = 800
 /** How late node may notice a passed deadline: its check interval (a quarter of the smaller deadline) plus scheduling slack. */
-const SLACK_MS = 700
+const SLACK_MS = 1_500
 
 let service: PaydeskService
 let http: RunningHttpServer
@@ -72,7 +72,7 @@ describe('slow and silent clients are cut off at the deadline while others are s
     expectCutOffWith408(result, HEADERS_TIMEOUT_MS)
     expect(statuses.length).toBeGreaterThan(3)
     expect(new Set(statuses)).toEqual(new Set([200]))
-    expect(Math.max(...latenciesMs)).toBeLessThan(1_000)
+    expect(Math.max(...latenciesMs)).toBeLessThan(2_000)
   })
 
   it('a client that sends its head and never finishes the body it announced', async () => {
@@ -97,7 +97,7 @@ describe('slow and silent clients are cut off at the deadline while others are s
     for (const answer of result) expect(answer.closedAfterMs).not.toBeNull()
     expect(Math.max(...result.map((a) => a.closedAfterMs!))).toBeLessThan(HEADERS_TIMEOUT_MS + SLACK_MS + 500)
     expect(new Set(statuses)).toEqual(new Set([200]))
-    expect(Math.max(...latenciesMs)).toBeLessThan(1_000)
+    expect(Math.max(...latenciesMs)).toBeLessThan(2_000)
   })
 
   it('an idle keep-alive connection is closed after its timeout', async () => {
