@@ -39,11 +39,11 @@ describe('request size limit', () => {
   it('a chunked body that grows past 1 MiB gets 413 and the connection is closed before the upload ends', async () => {
     const chunk = Buffer.alloc(256 * 1024, 'a')
     const framed = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')])
-    // 5 MiB offered, one chunk every 20 ms; the server stops it after about 1 MiB.
-    const answer = await rawExchange(port, [head(['Transfer-Encoding: chunked']), ...Array(20).fill(framed)], { intervalMs: 20, waitMs: 5_000 })
+    // 10 MiB offered, one 256 KiB chunk every 25 ms (1 s in all); the server stops it after about 1 MiB.
+    const answer = await rawExchange(port, [head(['Transfer-Encoding: chunked']), ...Array(40).fill(framed)], { intervalMs: 25, waitMs: 5_000 })
     expect(answer.status).toBe(413)
     expect(answer.closedAfterMs).not.toBeNull()
-    expect(answer.closedAfterMs!).toBeLessThan(20 * 20)
+    expect(answer.closedAfterMs!).toBeLessThan(40 * 25)
     await expectHealthy()
   })
 
