@@ -10,6 +10,8 @@ export const ERROR_CATALOGUE = {
   missing_header: { type: 'invalid_request_error', code: 'missing_header', status: 400 },
   method_not_allowed: { type: 'invalid_request_error', code: 'invalid_parameter', status: 405 },
   payload_too_large: { type: 'invalid_request_error', code: 'invalid_parameter', status: 413 },
+  request_timeout: { type: 'invalid_request_error', code: 'invalid_parameter', status: 408 },
+  headers_too_large: { type: 'invalid_request_error', code: 'invalid_parameter', status: 431 },
   unauthorized: { type: 'authentication_error', code: 'unauthorized', status: 401 },
   forbidden: { type: 'authentication_error', code: 'forbidden', status: 403 },
   not_found: { type: 'not_found_error', code: 'resource_not_found', status: 404 },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError, ERROR_CATALOGUE } from '../../shared/errors'
 
-/** DECISIONS "HTTP conventions", error mapping (type / code / status), plus the adapter's own 405 and 413. */
+/** DECISIONS "HTTP conventions", error mapping (type / code / status), plus the adapter's own 405, 408, 413 and 431. */
 const DECIDED: [type: string, code: string, status: number][] = [
   ['invalid_request_error', 'missing_parameter', 400],
   ['invalid_request_error', 'invalid_parameter', 400],
@@ -9,6 +9,8 @@ const DECIDED: [type: string, code: string, status: number][] = [
   ['invalid_request_error', 'missing_header', 400],
   ['invalid_request_error', 'invalid_parameter', 405],
   ['invalid_request_error', 'invalid_parameter', 413],
+  ['invalid_request_error', 'invalid_parameter', 408],
+  ['invalid_request_error', 'invalid_parameter', 431],
   ['authentication_error', 'unauthorized', 401],
   ['authentication_error', 'forbidden', 403],
   ['not_found_error', 'resource_not_found', 404],

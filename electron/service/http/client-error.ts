@@ -1,23 +1,20 @@
 import type { Duplex } from 'node:stream'
 import { STATUS_CODES } from 'node:http'
+import { ApiError, type ErrorKind } from '../../../shared/errors'
+import { errorResponse } from '../dispatch'
 
-/** What node's HTTP parser reports, and the status a client should see for it. */
-const STATUS_BY_CODE: Record<string, number> = {
-  ERR_HTTP_REQUEST_TIMEOUT: 408,
-  HPE_HEADER_OVERFLOW: 431,
+/** What node's HTTP parser reports, and the catalogue error a client should see for it. */
+const ERROR_BY_CODE: Record<string, [ErrorKind, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: ['request_timeout', 'The request took too long to arrive; the connection is closed.'],
+  HPE_HEADER_OVERFLOW: ['headers_too_large', 'The request headers are too large.'],
 }
-
-const MESSAGES: Record<number, string> = {
-  400: 'The request is not valid HTTP.',
-  408: 'The request took too long to arrive; the connection is closed.',
-  431: 'The request headers are too large.',
-}
+const NOT_HTTP: [ErrorKind, string] = ['invalid_parameter', 'The request is not valid HTTP.']
 
 /**
  * Answers a request that never reached the router because node's parser refused it (bad bytes in a
  * header, a head too large) or a slow-client deadline passed. Node's default answer is a bare status line;
  * clients get the API's error envelope instead, and the connection is always closed (its stream position
- * is unknown). Built here rather than through the error catalogue: these statuses only exist at this layer.
+ * is unknown). The socket is written by hand because no ServerResponse exists for such a request.
  */
 export function answerClientError(error: Error & { code?: string }, socket: Duplex, requestId: string): void {
   // As node does by default: answer only if the peer can still read and no response has begun on this
@@ -27,10 +24,10 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
     socket.destroy()
     return
   }
-  const status = STATUS_BY_CODE[error.code ?? ''] ?? 400
-  const body = JSON.stringify({
-    error: { type: 'invalid_request_error', code: 'invalid_parameter', message: MESSAGES[status], param: null, requestId },
-  })
+  const [kind, message] = ERROR_BY_CODE[error.code ?? ''] ?? NOT_HTTP
+  const response = errorResponse(new ApiError(kind, message), requestId)
+  const status = response.status
+  const body = JSON.stringify(response.body)
   socket.write(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
       'Content-Type: application/json; charset=utf-8\r\n' +
