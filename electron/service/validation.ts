@@ -1,16 +1,8 @@
 import type { z } from 'zod'
 import { ApiError } from '../../shared/errors'
+import { valueAt } from '../../shared/object-path'
 
 type Location = 'query' | 'body' | 'params'
-
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let value = input
-  for (const key of path) {
-    if (value === null || typeof value !== 'object') return undefined
-    value = (value as Record<PropertyKey, unknown>)[key]
-  }
-  return value
-}
 
 function sentence(param: string | null, message: string): string {
   if (param === null) return message

@@ -1,17 +1,9 @@
 import type { z } from 'zod'
 import { isApiClientError } from '../api/api-client-error'
+import { valueAt } from '../../../shared/object-path'
 
 /** Error text per field, keyed by the API's own dotted path (`phoneNumber`, `metadata.orderId`). */
 export type FieldErrors = Readonly<Record<string, string>>
-
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let value = input
-  for (const key of path) {
-    if (value === null || typeof value !== 'object') return undefined
-    value = (value as Record<PropertyKey, unknown>)[key]
-  }
-  return value
-}
 
 /**
  * The zod issues of a shared request schema as field errors, worded as the API words them
