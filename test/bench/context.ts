@@ -10,6 +10,8 @@ export interface BenchContext {
   searchRows: number
   /** Charges of the end-to-end figure. */
   endToEndCharges: number
+  /** Longest wait for webhooks after the last charge was accepted, ms (the run's budget also caps it). */
+  endToEndWaitMs: number
   /** When set, server children write CPU profiles under this folder and the runner prints their top frames. */
   profileDir?: string
   /** performance.now() by which the whole run should be over (the 10-minute budget, with margin). */

@@ -4,7 +4,7 @@
 //   npm run bench                         the full run (about 5-8 minutes; must stay under 10)
 //   npm run bench -- --only=charge,search try some figures: charge, search (seeds first), e2e, console
 //   npm run bench -- --profile            servers write CPU profiles; prints their top frames
-//   npm run bench -- --rows=200000 --charges=20000 --duration=5   smaller, for trying changes
+//   npm run bench -- --rows=200000 --charges=20000 --duration=5 --wait=60   smaller, for trying changes
 // Only a full run with default sizes and no profiling writes docs/benchmarks.md (or pass --write).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -31,6 +31,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     rows: { type: 'string', default: '1000000' },
     charges: { type: 'string', default: '100000' },
+    wait: { type: 'string', default: '600' },
     duration: { type: 'string', default: '10' },
     profile: { type: 'boolean', default: false },
     write: { type: 'boolean', default: false },
@@ -40,7 +41,7 @@ const { values } = parseArgs({
 
 const only = values.only ? (values.only.split(',') as FigureName[]) : [...FIGURES]
 for (const name of only) if (!FIGURES.includes(name)) throw new Error(`unknown figure "${name}"; choose from ${FIGURES.join(', ')}`)
-const isDefaultRun = !values.only && !values.profile && values.rows === '1000000' && values.charges === '100000' && values.duration === '10'
+const isDefaultRun = !values.only && !values.profile && values.rows === '1000000' && values.charges === '100000' && values.duration === '10' && values.wait === '600'
 
 async function main(): Promise<void> {
   const started = performance.now()
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
   const scratch = mkdtempSync(join(tmpdir(), 'paydesk-bench-'))
   const profileDir = values.profile ? join(ROOT, 'reports', 'bench-profiles', startedAt.toISOString().replace(/[:.]/g, '-')) : undefined
   const ctx: BenchContext = {
-    scratch, durationS: Number(values.duration), searchRows: Number(values.rows), endToEndCharges: Number(values.charges), profileDir,
+    scratch, durationS: Number(values.duration), searchRows: Number(values.rows), endToEndCharges: Number(values.charges), endToEndWaitMs: Number(values.wait) * 1000, profileDir,
     deadline: started + BUDGET_MS, log: (message) => console.log(message),
   }
   const machine = machineInfo()

@@ -9,6 +9,33 @@ const TRANSACTION_COLUMNS = [
   'result_code', 'outcome', 'due_at', 'settle_due_at', 'created_at', 'updated_at',
 ] as const satisfies readonly (keyof NewTransaction)[]
 
+/** Rows per multi-row INSERT of the small history tables. */
+const BATCH_ROWS = 64
+
+/**
+ * Buffers rows of one narrow table and inserts them BATCH_ROWS at a time (one multi-row VALUES): about a
+ * third cheaper per row than a statement each. Call flush() before anything reads the table.
+ */
+function batchedInsert(db: Db, table: string, columns: readonly string[]) {
+  const row = `(${columns.map(() => '?').join(', ')})`
+  const sql = (rows: number) => `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: rows }, () => row).join(', ')}`
+  const full = db.prepare(sql(BATCH_ROWS))
+  const buffer: unknown[] = []
+  return {
+    add(values: readonly unknown[]): void {
+      for (const value of values) buffer.push(value)
+      if (buffer.length === BATCH_ROWS * columns.length) {
+        full.run(buffer)
+        buffer.length = 0
+      }
+    },
+    flush(): void {
+      if (buffer.length > 0) db.prepare(sql(buffer.length / columns.length)).run(buffer)
+      buffer.length = 0
+    },
+  }
+}
+
 /** Page cache for the bulk load (KiB, negative = size not pages): index pages stay in memory instead of spilling to the WAL. */
 const BULK_CACHE_KIB = 256 * 1024
 
@@ -23,8 +50,8 @@ export function createHistoryWriter(db: Db) {
   const insertTransactionStmt = db.prepare(
     `INSERT INTO transactions (${TRANSACTION_COLUMNS.join(', ')}) VALUES (${TRANSACTION_COLUMNS.map(() => '?').join(', ')})`,
   )
-  const insertEventStmt = db.prepare('INSERT INTO transaction_events (transaction_id, status, message, at) VALUES (?, ?, ?, ?)')
-  const insertPostingStmt = db.prepare('INSERT INTO ledger_postings (transaction_id, account_id, bucket, amount, created_at) VALUES (?, ?, ?, ?, ?)')
+  const events = batchedInsert(db, 'transaction_events', ['transaction_id', 'status', 'message', 'at'])
+  const postings = batchedInsert(db, 'ledger_postings', ['transaction_id', 'account_id', 'bucket', 'amount', 'created_at'])
   const relateStmt = db.prepare('UPDATE transactions SET related_id = ? WHERE id = ?')
   const balanceStmt = db.prepare('UPDATE accounts SET available = available + ?, pending = pending + ?, updated_at = ? WHERE id = ?')
   const explicitIndexesStmt = db.prepare<[], { name: string; sql: string }>(
@@ -48,6 +75,8 @@ export function createHistoryWriter(db: Db) {
           const indexes = explicitIndexesStmt.all()
           for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`)
           const result = work()
+          events.flush()
+          postings.flush()
           for (const index of indexes) db.exec(index.sql)
           return result
         })()
@@ -60,10 +89,10 @@ export function createHistoryWriter(db: Db) {
       return Number(insertTransactionStmt.run(values).lastInsertRowid)
     },
     insertEvent(transactionId: number, status: string, message: string | null, at: number): void {
-      insertEventStmt.run(transactionId, status, message, at)
+      events.add([transactionId, status, message, at])
     },
     insertPosting(transactionId: number, accountId: number, bucket: 'available' | 'pending', amount: number, at: number): void {
-      insertPostingStmt.run(transactionId, accountId, bucket, amount, at)
+      postings.add([transactionId, accountId, bucket, amount, at])
     },
     /** Links a charge to its reversal (the reversal row already names the charge). */
     relate(transactionId: number, relatedId: number): void {

@@ -87,7 +87,7 @@ export async function endToEnd(ctx: BenchContext): Promise<FigureRow[]> {
     })
     const acceptedCount = accepted.statusCounts['202'] ?? 0
     ctx.log(`  accepted ${acceptedCount} of ${ctx.endToEndCharges} in ${((Date.now() - startedAt) / 1000).toFixed(1)} s (${Math.round(accepted.requestsPerSecond)} req/s), statuses ${JSON.stringify(accepted.statusCounts)}`)
-    const waitUntil = ctx.deadline - RESERVE_MS
+    const waitUntil = Math.min(ctx.deadline - RESERVE_MS, performance.now() + ctx.endToEndWaitMs)
     let lastProgress = Date.now()
     let lastUnique = -1
     let lastLog = 0
