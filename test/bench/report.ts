@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import type { MachineInfo } from './machine'
 
-export type Verdict = 'met' | 'missed' | 'not measured'
+/** `info`: a diagnostic line with no goal of its own. */
+export type Verdict = 'met' | 'missed' | 'not measured' | 'info'
 
 /** One line of the results table. */
 export interface FigureRow {
@@ -58,7 +59,7 @@ export function renderResults(run: RunSummary): string {
     '| Figure | Measured | Reference (same run) | Ratio | Goal | Result |',
     '|---|---|---|---|---|---|',
     ...run.rows.map((r) => {
-      const result = r.verdict === 'met' ? 'met' : r.verdict === 'missed' ? '**missed**' : 'not measured'
+      const result = r.verdict === 'met' ? 'met' : r.verdict === 'missed' ? '**missed**' : r.verdict === 'info' ? '' : 'not measured'
       const measured = r.note ? `${r.measured} (${r.note})` : r.measured
       return `| ${escapeCell(r.figure)} | ${escapeCell(measured)} | ${escapeCell(r.reference ?? '')} | ${r.ratio === undefined ? '' : formatNumber(r.ratio, 2)} | ${escapeCell(r.goal)} | ${result} |`
     }),
