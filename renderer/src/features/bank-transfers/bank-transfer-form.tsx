@@ -1,8 +1,7 @@
-import { useState } from 'react'
 import { AMOUNT_BOUNDS, NARRATION_MAX_LENGTH, formatMinor } from '../../../../shared/money'
 import type { Account, BankCode } from '../../../../shared/schemas/account'
 import type { ForceStatus } from '../../../../shared/schemas/common'
-import { BankTransferRequestSchema, type BankTransferRequest } from '../../../../shared/schemas/requests'
+import { BankTransferRequestSchema } from '../../../../shared/schemas/requests'
 import { useCreateBankTransfer } from '../../api/hooks/money-movement'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { ErrorNotice } from '../../components/error-notice'
@@ -13,7 +12,7 @@ import { TextField } from '../../components/fields/text-field'
 import { amountFormatErrors, amountInput, amountRewrite } from '../../forms/amount'
 import { optionalText } from '../../forms/optional'
 import { useSchemaForm } from '../../forms/use-schema-form'
-import { generateMerchantReference, newIdempotencyKey } from '../../lib/ids'
+import { useMerchantReference, useSendRequest } from '../../forms/use-send-request'
 import { OutcomeField } from '../transactions/outcome-field'
 import { PayoutQuote } from '../payouts/payout-quote'
 import { BankPicker } from './bank-picker'
@@ -44,8 +43,7 @@ const rewrite = amountRewrite(BOUNDS)
  */
 export function BankTransferForm({ accounts, onSent }: { accounts: readonly Account[]; onSent(transactionId: string): void }) {
   const transfer = useCreateBankTransfer()
-  const [reference, setReference] = useState(() => generateMerchantReference('bank'))
-  const [pending, setPending] = useState<BankTransferRequest | null>(null)
+  const [reference, renewReference] = useMerchantReference('bank')
   const initial: BankTransferValues = {
     senderAccountNo: accounts.find((a) => a.default && a.shortcodeId === null)?.accountNo ?? accounts[0]?.accountNo ?? '',
     senderAddress: '', bank: null, beneficiaryAccountId: '', beneficiaryName: '', beneficiaryAccountCcy: 'KES', beneficiaryBranchCode: '',
@@ -85,23 +83,13 @@ export function BankTransferForm({ accounts, onSent }: { accounts: readonly Acco
   const { values, setValue, touch, error } = form
   const sender = accounts.find((a) => a.accountNo === values.senderAccountNo)
 
-  const send = (body: BankTransferRequest) => {
-    transfer.mutate({ body, idempotencyKey: newIdempotencyKey() }, {
-      onSuccess: (accepted) => {
-        setPending(null)
-        onSent(accepted.transactionId)
-        form.reset()
-        setReference(generateMerchantReference('bank'))
-      },
-      onError: (apiError) => {
-        setPending(null)
-        form.setApiError(apiError)
-      },
-    })
-  }
+  const { pending, review, cancel, confirm } = useSendRequest(transfer, form, (transactionId) => {
+    onSent(transactionId)
+    renewReference()
+  })
 
   return (
-    <form className="form" onSubmit={form.handleSubmit((body) => setPending(body))} ref={form.formRef} noValidate aria-label="New bank transfer">
+    <form className="form" onSubmit={form.handleSubmit(review)} ref={form.formRef} noValidate aria-label="New bank transfer">
       {transfer.isError ? <ErrorNotice error={transfer.error} title="The transfer was refused" /> : null}
       <fieldset className="fieldset">
         <legend>From</legend>
@@ -154,8 +142,8 @@ export function BankTransferForm({ accounts, onSent }: { accounts: readonly Acco
         title="Send this bank transfer?"
         confirmLabel={pending ? `Transfer KES ${formatMinor(pending.amount)}` : 'Transfer'}
         busy={transfer.isPending}
-        onCancel={() => setPending(null)}
-        onConfirm={() => pending && send(pending)}
+        onCancel={cancel}
+        onConfirm={confirm}
       >
         {pending ? <p>KES {formatMinor(pending.amount)} to {pending.beneficiaryName}, {pending.beneficiaryBankName} account {pending.beneficiaryAccountId}, from {pending.senderAccountNo}.</p> : null}
       </ConfirmDialog>

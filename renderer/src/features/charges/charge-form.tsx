@@ -1,6 +1,4 @@
-import { useState } from 'react'
 import { AMOUNT_BOUNDS, NARRATION_MAX_LENGTH } from '../../../../shared/money'
-import type { ForceStatus } from '../../../../shared/schemas/common'
 import { ChargeRequestSchema } from '../../../../shared/schemas/requests'
 import { useCreateCharge } from '../../api/hooks/money-movement'
 import { ErrorNotice } from '../../components/error-notice'
@@ -8,30 +6,23 @@ import { AmountField } from '../../components/fields/amount-field'
 import { KeyValueRows } from '../../components/fields/key-value-rows'
 import { TextAreaField } from '../../components/fields/text-area-field'
 import { TextField } from '../../components/fields/text-field'
-import { amountFormatErrors, amountInput, amountRewrite } from '../../forms/amount'
-import { metadataFromRows, type MetadataRow } from '../../forms/metadata'
+import { amountRewrite } from '../../forms/amount'
 import { optionalText } from '../../forms/optional'
+import { EMPTY_REQUEST_FIELDS, requestFields, type RequestFieldValues } from '../../forms/request-fields'
 import { useSchemaForm } from '../../forms/use-schema-form'
-import { generateMerchantReference, newIdempotencyKey } from '../../lib/ids'
+import { useMerchantReference, useSendRequest } from '../../forms/use-send-request'
 import { OutcomeField } from '../transactions/outcome-field'
 import { EMPTY_SUB_MERCHANT, EnterpriseFields, subMerchantDetailsFrom, type SubMerchantValues } from './enterprise-fields'
 
-interface ChargeFormValues extends Record<string, unknown> {
+interface ChargeFormValues extends RequestFieldValues {
   phoneNumber: string
-  amount: string
-  narration: string
-  merchantTransactionId: string
-  webhookUrl: string
-  metadataRows: MetadataRow[]
-  forceStatus: '' | ForceStatus
   shortcode: string
   subMerchantId: string
   subMerchantDetails: SubMerchantValues
 }
 
 const INITIAL: ChargeFormValues = {
-  phoneNumber: '', amount: '', narration: '', merchantTransactionId: '', webhookUrl: '', metadataRows: [],
-  forceStatus: '', shortcode: '', subMerchantId: '', subMerchantDetails: EMPTY_SUB_MERCHANT,
+  phoneNumber: '', ...EMPTY_REQUEST_FIELDS, shortcode: '', subMerchantId: '', subMerchantDetails: EMPTY_SUB_MERCHANT,
 }
 
 const BOUNDS = AMOUNT_BOUNDS.charge
@@ -41,7 +32,7 @@ const rewrite = amountRewrite(BOUNDS)
 /** The push-prompt charge form: validated by ChargeRequestSchema, sent to POST /v1/mobile/charge. */
 export function ChargeForm({ onSent }: { onSent(transactionId: string): void }) {
   const charge = useCreateCharge()
-  const [reference, setReference] = useState(() => generateMerchantReference('charge'))
+  const [reference, renewReference] = useMerchantReference('charge')
 
   const form = useSchemaForm({
     initialValues: INITIAL,
@@ -49,37 +40,21 @@ export function ChargeForm({ onSent }: { onSent(transactionId: string): void }) 
     rewrite,
     apiPaths: { metadataRows: 'metadata', subMerchantDetails: 'metadata.subMerchantDetails' },
     toRequest: (v) => {
-      const amount = amountInput(v.amount)
       const subMerchantDetails = subMerchantDetailsFrom(v.subMerchantDetails)
-      const metadata = metadataFromRows(v.metadataRows, subMerchantDetails ? { subMerchantDetails } : {})
+      const fields = requestFields(v, reference, subMerchantDetails ? { subMerchantDetails } : {})
       return {
-        request: {
-          phoneNumber: optionalText(v.phoneNumber),
-          amount: amount.minor,
-          merchantTransactionId: optionalText(v.merchantTransactionId) ?? reference,
-          narration: optionalText(v.narration),
-          webhookUrl: optionalText(v.webhookUrl),
-          metadata: metadata.metadata,
-          forceStatus: v.forceStatus === '' ? undefined : v.forceStatus,
-          shortcode: optionalText(v.shortcode),
-          subMerchantId: optionalText(v.subMerchantId),
-        },
-        errors: { ...metadata.errors, ...amountFormatErrors(amount) },
+        request: { phoneNumber: optionalText(v.phoneNumber), ...fields.request, shortcode: optionalText(v.shortcode), subMerchantId: optionalText(v.subMerchantId) },
+        errors: fields.errors,
       }
     },
   })
   const { values, setValue, touch, error } = form
 
-  const submit = form.handleSubmit((body) => {
-    charge.mutate({ body, idempotencyKey: newIdempotencyKey() }, {
-      onSuccess: (accepted) => {
-        onSent(accepted.transactionId)
-        form.reset()
-        setReference(generateMerchantReference('charge'))
-      },
-      onError: (apiError) => form.setApiError(apiError),
-    })
+  const { send } = useSendRequest(charge, form, (transactionId) => {
+    onSent(transactionId)
+    renewReference()
   })
+  const submit = form.handleSubmit((body) => send(body))
 
   return (
     <form className="form" onSubmit={submit} ref={form.formRef} noValidate aria-label="New charge">

@@ -1,8 +1,6 @@
-import { useState } from 'react'
 import { AMOUNT_BOUNDS, NARRATION_MAX_LENGTH, formatMinor } from '../../../../shared/money'
 import type { Account } from '../../../../shared/schemas/account'
-import type { ForceStatus } from '../../../../shared/schemas/common'
-import { B2bRequestSchema, type B2bRequest } from '../../../../shared/schemas/requests'
+import { B2bRequestSchema } from '../../../../shared/schemas/requests'
 import { useCreateB2b } from '../../api/hooks/money-movement'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { ErrorNotice } from '../../components/error-notice'
@@ -10,29 +8,21 @@ import { AmountField } from '../../components/fields/amount-field'
 import { KeyValueRows } from '../../components/fields/key-value-rows'
 import { TextAreaField } from '../../components/fields/text-area-field'
 import { TextField } from '../../components/fields/text-field'
-import { amountFormatErrors, amountInput, amountRewrite } from '../../forms/amount'
-import { metadataFromRows, type MetadataRow } from '../../forms/metadata'
+import { amountInput, amountRewrite } from '../../forms/amount'
 import { optionalText } from '../../forms/optional'
+import { EMPTY_REQUEST_FIELDS, requestFields, type RequestFieldValues } from '../../forms/request-fields'
 import { useSchemaForm } from '../../forms/use-schema-form'
-import { generateMerchantReference, newIdempotencyKey } from '../../lib/ids'
+import { useMerchantReference, useSendRequest } from '../../forms/use-send-request'
 import { OutcomeField } from '../transactions/outcome-field'
 import { PayoutQuote } from './payout-quote'
 
-interface B2bValues extends Record<string, unknown> {
+interface B2bValues extends RequestFieldValues {
   accountNumberType: 'till' | 'paybill'
   accountNumber: string
   beneficiary: string
-  amount: string
-  narration: string
-  merchantTransactionId: string
-  webhookUrl: string
-  metadataRows: MetadataRow[]
-  forceStatus: '' | ForceStatus
 }
 
-const INITIAL: B2bValues = {
-  accountNumberType: 'till', accountNumber: '', beneficiary: '', amount: '', narration: '', merchantTransactionId: '', webhookUrl: '', metadataRows: [], forceStatus: '',
-}
+const INITIAL: B2bValues = { accountNumberType: 'till', accountNumber: '', beneficiary: '', ...EMPTY_REQUEST_FIELDS }
 const BOUNDS = AMOUNT_BOUNDS.b2b
 
 const rewrite = amountRewrite(BOUNDS)
@@ -40,52 +30,29 @@ const rewrite = amountRewrite(BOUNDS)
 /** B2B: pay a till or a paybill (POST /v1/mobile/b2b); a paybill needs the beneficiary's account reference. */
 export function B2bForm({ account, onSent }: { account: Account | undefined; onSent(transactionId: string): void }) {
   const b2b = useCreateB2b()
-  const [reference, setReference] = useState(() => generateMerchantReference('b2b'))
-  const [pending, setPending] = useState<B2bRequest | null>(null)
+  const [reference, renewReference] = useMerchantReference('b2b')
   const form = useSchemaForm({
     initialValues: INITIAL,
     schema: B2bRequestSchema,
     rewrite,
     apiPaths: { metadataRows: 'metadata' },
     toRequest: (v) => {
-      const amount = amountInput(v.amount)
-      const metadata = metadataFromRows(v.metadataRows)
+      const fields = requestFields(v, reference)
       return {
-        request: {
-          accountNumberType: v.accountNumberType,
-          accountNumber: optionalText(v.accountNumber),
-          beneficiary: optionalText(v.beneficiary),
-          amount: amount.minor,
-          merchantTransactionId: optionalText(v.merchantTransactionId) ?? reference,
-          narration: optionalText(v.narration),
-          webhookUrl: optionalText(v.webhookUrl),
-          metadata: metadata.metadata,
-          forceStatus: v.forceStatus === '' ? undefined : v.forceStatus,
-        },
-        errors: { ...metadata.errors, ...amountFormatErrors(amount) },
+        request: { accountNumberType: v.accountNumberType, accountNumber: optionalText(v.accountNumber), beneficiary: optionalText(v.beneficiary), ...fields.request },
+        errors: fields.errors,
       }
     },
   })
   const { values, setValue, touch, error } = form
   const paybill = values.accountNumberType === 'paybill'
-
-  const send = (body: B2bRequest) => {
-    b2b.mutate({ body, idempotencyKey: newIdempotencyKey() }, {
-      onSuccess: (accepted) => {
-        setPending(null)
-        onSent(accepted.transactionId)
-        form.reset()
-        setReference(generateMerchantReference('b2b'))
-      },
-      onError: (apiError) => {
-        setPending(null)
-        form.setApiError(apiError)
-      },
-    })
-  }
+  const { pending, review, cancel, confirm } = useSendRequest(b2b, form, (transactionId) => {
+    onSent(transactionId)
+    renewReference()
+  })
 
   return (
-    <form className="form" onSubmit={form.handleSubmit((body) => setPending(body))} ref={form.formRef} noValidate aria-label="New B2B payment">
+    <form className="form" onSubmit={form.handleSubmit(review)} ref={form.formRef} noValidate aria-label="New B2B payment">
       {b2b.isError ? <ErrorNotice error={b2b.error} title="The payment was refused" /> : null}
       <fieldset className="fieldset">
         <legend>Pay to</legend>
@@ -126,8 +93,8 @@ export function B2bForm({ account, onSent }: { account: Account | undefined; onS
         title="Send this payment?"
         confirmLabel={pending ? `Pay KES ${formatMinor(pending.amount)}` : 'Pay'}
         busy={b2b.isPending}
-        onCancel={() => setPending(null)}
-        onConfirm={() => pending && send(pending)}
+        onCancel={cancel}
+        onConfirm={confirm}
       >
         {pending ? (
           <p>KES {formatMinor(pending.amount)} to {pending.accountNumberType} {pending.accountNumber}{pending.beneficiary ? ` (account ${pending.beneficiary})` : ''}, reference {pending.merchantTransactionId}.</p>

@@ -1,8 +1,6 @@
-import { useState } from 'react'
 import { AMOUNT_BOUNDS, NARRATION_MAX_LENGTH, formatMinor } from '../../../../shared/money'
 import type { Account } from '../../../../shared/schemas/account'
-import type { ForceStatus } from '../../../../shared/schemas/common'
-import { B2cRequestSchema, type B2cRequest } from '../../../../shared/schemas/requests'
+import { B2cRequestSchema } from '../../../../shared/schemas/requests'
 import { useCreateB2c } from '../../api/hooks/money-movement'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { ErrorNotice } from '../../components/error-notice'
@@ -10,25 +8,19 @@ import { AmountField } from '../../components/fields/amount-field'
 import { KeyValueRows } from '../../components/fields/key-value-rows'
 import { TextAreaField } from '../../components/fields/text-area-field'
 import { TextField } from '../../components/fields/text-field'
-import { amountFormatErrors, amountInput, amountRewrite } from '../../forms/amount'
-import { metadataFromRows, type MetadataRow } from '../../forms/metadata'
+import { amountInput, amountRewrite } from '../../forms/amount'
 import { optionalText } from '../../forms/optional'
+import { EMPTY_REQUEST_FIELDS, requestFields, type RequestFieldValues } from '../../forms/request-fields'
 import { useSchemaForm } from '../../forms/use-schema-form'
-import { generateMerchantReference, newIdempotencyKey } from '../../lib/ids'
+import { useMerchantReference, useSendRequest } from '../../forms/use-send-request'
 import { OutcomeField } from '../transactions/outcome-field'
 import { PayoutQuote } from './payout-quote'
 
-interface B2cValues extends Record<string, unknown> {
+interface B2cValues extends RequestFieldValues {
   phoneNumber: string
-  amount: string
-  narration: string
-  merchantTransactionId: string
-  webhookUrl: string
-  metadataRows: MetadataRow[]
-  forceStatus: '' | ForceStatus
 }
 
-const INITIAL: B2cValues = { phoneNumber: '', amount: '', narration: '', merchantTransactionId: '', webhookUrl: '', metadataRows: [], forceStatus: '' }
+const INITIAL: B2cValues = { phoneNumber: '', ...EMPTY_REQUEST_FIELDS }
 const BOUNDS = AMOUNT_BOUNDS.b2c
 
 const rewrite = amountRewrite(BOUNDS)
@@ -36,50 +28,26 @@ const rewrite = amountRewrite(BOUNDS)
 /** B2C: pay out to a phone (POST /v1/mobile/b2c), validated by B2cRequestSchema, confirmed before sending. */
 export function B2cForm({ account, onSent }: { account: Account | undefined; onSent(transactionId: string): void }) {
   const b2c = useCreateB2c()
-  const [reference, setReference] = useState(() => generateMerchantReference('b2c'))
-  const [pending, setPending] = useState<B2cRequest | null>(null)
+  const [reference, renewReference] = useMerchantReference('b2c')
   const form = useSchemaForm({
     initialValues: INITIAL,
     schema: B2cRequestSchema,
     rewrite,
     apiPaths: { metadataRows: 'metadata' },
     toRequest: (v) => {
-      const amount = amountInput(v.amount)
-      const metadata = metadataFromRows(v.metadataRows)
-      return {
-        request: {
-          phoneNumber: optionalText(v.phoneNumber),
-          amount: amount.minor,
-          merchantTransactionId: optionalText(v.merchantTransactionId) ?? reference,
-          narration: optionalText(v.narration),
-          webhookUrl: optionalText(v.webhookUrl),
-          metadata: metadata.metadata,
-          forceStatus: v.forceStatus === '' ? undefined : v.forceStatus,
-        },
-        errors: { ...metadata.errors, ...amountFormatErrors(amount) },
-      }
+      const fields = requestFields(v, reference)
+      return { request: { phoneNumber: optionalText(v.phoneNumber), ...fields.request }, errors: fields.errors }
     },
   })
   const { values, setValue, touch, error } = form
   const amountMinor = amountInput(values.amount).minor
-
-  const send = (body: B2cRequest) => {
-    b2c.mutate({ body, idempotencyKey: newIdempotencyKey() }, {
-      onSuccess: (accepted) => {
-        setPending(null)
-        onSent(accepted.transactionId)
-        form.reset()
-        setReference(generateMerchantReference('b2c'))
-      },
-      onError: (apiError) => {
-        setPending(null)
-        form.setApiError(apiError)
-      },
-    })
-  }
+  const { pending, review, cancel, confirm } = useSendRequest(b2c, form, (transactionId) => {
+    onSent(transactionId)
+    renewReference()
+  })
 
   return (
-    <form className="form" onSubmit={form.handleSubmit((body) => setPending(body))} ref={form.formRef} noValidate aria-label="New B2C payout">
+    <form className="form" onSubmit={form.handleSubmit(review)} ref={form.formRef} noValidate aria-label="New B2C payout">
       {b2c.isError ? <ErrorNotice error={b2c.error} title="The payout was refused" /> : null}
       <div className="form__grid">
         <TextField label="Recipient phone" required type="tel" autoComplete="off" value={values.phoneNumber}
@@ -108,8 +76,8 @@ export function B2cForm({ account, onSent }: { account: Account | undefined; onS
         title="Send this payout?"
         confirmLabel={pending ? `Send KES ${formatMinor(pending.amount)}` : 'Send'}
         busy={b2c.isPending}
-        onCancel={() => setPending(null)}
-        onConfirm={() => pending && send(pending)}
+        onCancel={cancel}
+        onConfirm={confirm}
       >
         {pending ? <p>KES {formatMinor(pending.amount)} to {pending.phoneNumber}, reference {pending.merchantTransactionId}. Amount and fee are reserved from the payouts float now.</p> : null}
       </ConfirmDialog>
