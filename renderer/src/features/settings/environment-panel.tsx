@@ -1,4 +1,5 @@
 import type { Environment } from '../../../../shared/schemas/common'
+import { OptionCard } from '../../components/option-card'
 import { Panel } from '../../components/panel'
 import { useEnvironmentStore } from '../../stores/environment-store'
 
@@ -19,14 +20,8 @@ export function EnvironmentPanel() {
       <fieldset className="option-cards">
         <legend className="visually-hidden">Environment the console shows and acts in</legend>
         {OPTIONS.map((option) => (
-          <label key={option.value} className="option-card">
-            <input type="radio" name="settings-environment" value={option.value} checked={environment === option.value}
-              onChange={() => setEnvironment(option.value)} />
-            <span className="option-card__text">
-              <span className="option-card__label">{option.label}</span>
-              <span className="option-card__description">{option.description}</span>
-            </span>
-          </label>
+          <OptionCard key={option.value} name="settings-environment" {...option} checked={environment === option.value}
+            onChange={() => setEnvironment(option.value)} />
         ))}
       </fieldset>
       <p className="form__note settings-note">Data never mixes: each environment has its own accounts, transactions, keys and webhook endpoint.</p>

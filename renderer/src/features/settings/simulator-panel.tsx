@@ -2,6 +2,7 @@ import type { SimulatorMode, SimulatorState } from '../../../../shared/schemas/s
 import { useSimulatorState } from '../../api/hooks/simulator'
 import { useUpdateSimulator } from '../../api/hooks/settings'
 import { ErrorNotice } from '../../components/error-notice'
+import { OptionCard } from '../../components/option-card'
 import { Panel } from '../../components/panel'
 import { QueryView } from '../../components/query-view'
 import { Tag } from '../../components/status-badge'
@@ -37,14 +38,8 @@ function SimulatorControls({ state }: { state: SimulatorState }) {
       <fieldset className="option-cards" aria-describedby="simulator-mode-note">
         <legend className="field__label">Mode</legend>
         {MODES.map((option) => (
-          <label key={option.value} className="option-card">
-            <input type="radio" name="simulator-mode" value={option.value} checked={mode === option.value}
-              onChange={() => update.mutate({ body: { mode: option.value } })} />
-            <span className="option-card__text">
-              <span className="option-card__label">{option.label}</span>
-              <span className="option-card__description">{option.description}</span>
-            </span>
-          </label>
+          <OptionCard key={option.value} name="simulator-mode" {...option} checked={mode === option.value}
+            onChange={() => update.mutate({ body: { mode: option.value } })} />
         ))}
       </fieldset>
       <p className="form__note" id="simulator-mode-note">
