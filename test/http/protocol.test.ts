@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONSOLE_TOKEN, LIVE_KEY, TEST_KEY, startTestServer, type TestServer } from '../support/harness'
+import { rawRequest } from '../support/node-http'
 import { bearer, chargeBody, errorOf } from './helpers'
 
 const MIB = 1024 * 1024
@@ -20,39 +20,8 @@ afterAll(async () => {
   rmSync(webRoot, { recursive: true, force: true })
 })
 
-interface RawResponse {
-  status: number
-  headers: Record<string, string | string[] | undefined>
-  body: unknown
-}
-
-/**
- * A request through node:http, for what fetch will not send: a declared Content-Length with no body,
- * a chunked body without a length, raw bytes.
- */
-function raw(method: string, path: string, headers: Record<string, string>, body?: Buffer | 'declared-only'): Promise<RawResponse> {
-  const { port } = new URL(server.url)
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: Number(port), method, path, headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8')
-        let parsed: unknown = text
-        try {
-          parsed = JSON.parse(text)
-        } catch {
-          // not JSON
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed })
-        req.destroy()
-      })
-    })
-    req.on('error', reject)
-    if (body === 'declared-only') req.flushHeaders()
-    else req.end(body)
-  })
-}
+/** node:http, for what fetch will not send: a declared Content-Length with no body, a chunked body without a length, raw bytes. */
+const raw = (method: string, path: string, headers: Record<string, string>, body?: Buffer | 'declared-only') => rawRequest(server.url, method, path, headers, body)
 
 describe('unknown routes and wrong methods', () => {
   it('answers 404 in the envelope for an unknown path, before authentication', async () => {

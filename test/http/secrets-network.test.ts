@@ -1,5 +1,4 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseServeOptions } from '../../electron/cli/options'
 import { startHttpServer } from '../../electron/service/http/server'
 import { CONSOLE_TOKEN, TEST_KEY, startTestServer, testService, type TestServer } from '../support/harness'
+import { rawRequest } from '../support/node-http'
 import { chargeBody } from './helpers'
 
 /**
@@ -30,18 +30,7 @@ afterAll(async () => {
 const port = () => Number(new URL(server.url).port)
 
 /** node:http, because fetch cannot set Host (a forbidden header) nor send every method. */
-function raw(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
-  return new Promise((done, fail) => {
-    const req = httpRequest({ host: '127.0.0.1', port: port(), method, path, headers }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk: string) => (text += chunk))
-      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: text }))
-    })
-    req.on('error', fail)
-    req.end(body)
-  })
-}
+const raw = (method: string, path: string, headers: Record<string, string>, body?: string) => rawRequest(server.url, method, path, headers, body)
 
 describe('where the server listens', () => {
   it('binds 127.0.0.1 when no host is given, and every host passes loopback unless told otherwise', async () => {
@@ -79,7 +68,7 @@ describe('DNS rebinding: a foreign Host is refused on every surface, whatever th
     for (const host of foreign()) {
       const response = await raw('GET', path, { ...credential, host })
       expect(response.status, `Host: ${host}`).toBe(403)
-      expect(JSON.parse(response.body).error.message, `Host: ${host}`).toMatch(/Host header is not allowed/)
+      expect(JSON.parse(response.text).error.message, `Host: ${host}`).toMatch(/Host header is not allowed/)
     }
     for (const host of [`127.0.0.1:${port()}`, `localhost:${port()}`, `LOCALHOST:${port()}`, `[::1]:${port()}`]) {
       const response = await raw('GET', path === '/console/events' ? '/console/info' : path, { ...credential, host })

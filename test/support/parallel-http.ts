@@ -1,11 +1,7 @@
 import { request } from 'node:http'
+import { readAnswer, type NodeHttpAnswer } from './node-http'
 
-export interface ParallelAnswer {
-  status: number
-  headers: Record<string, string | string[] | undefined>
-  text: string
-  body: any
-}
+export type ParallelAnswer = NodeHttpAnswer
 
 /**
  * One request on its own TCP connection (agent: false), so N calls at once really are N clients racing,
@@ -17,20 +13,7 @@ export function onNewConnection(url: string, method: string, headers: Record<str
     const req = request(url, {
       method, agent: false,
       headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}) },
-    }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8')
-        let parsed: unknown = text
-        try {
-          parsed = JSON.parse(text)
-        } catch {
-          // not JSON: left as text for the assertion message
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: parsed })
-      })
-    })
+    }, (res) => readAnswer(res).then(resolve, reject))
     req.on('error', reject)
     req.end(payload)
   })
