@@ -1,15 +1,16 @@
 import { CURRENCY } from '../../shared/money'
 import type { FeeTariff } from '../../shared/schemas/fees'
 import type { Environment } from '../../shared/schemas/common'
-import { createHistoryWriter, type HistoryWriter } from './db/history-writer'
+import { createHistoryWriter } from './db/history-writer'
 import type { AccountRow } from './db/rows'
 import type { Store } from './db/store'
 import type { NewTransaction } from './db/transactions-repo'
 import { computeFee, DEFAULT_TARIFF } from './domain/fees'
 import {
-  completeCharge, completePayout, completeReversal, reservePayout, reserveReversal, settleCharge, sweep, topUp, type Posting,
+  completeCharge, completePayout, completeReversal, reservePayout, reserveReversal, settleCharge, sweep, topUp,
 } from './domain/ledger'
 import { createIds } from './ids'
+import { createBook, type HistoryAccounts } from './seed-history-book'
 import {
   ANSWER_DELAY_MS, CHARGE_FAILURE_RATE, PAYOUT_FAILURE_RATE, REVERSAL_FAILURE_RATE, SETTLEMENT_DELAY_MS, createCustomers, pickAmount,
   pickBankCounterparty, pickChargeFailure, pickKind, pickMetadata, pickNarration, pickTillOrPaybill, type Customer, type HistoryKind,
@@ -63,13 +64,6 @@ const TOP_UP_PROBABILITY = 0.75
 const SWEEP_MINIMUM_MINOR = 1_000 * KES
 const REVERSIBLE_POOL_SIZE = 5_000
 
-interface Accounts {
-  collections: AccountRow
-  payouts: AccountRow
-  shortcodePayouts: AccountRow | null
-  external: AccountRow
-  fees: AccountRow
-}
 
 interface SettledCharge {
   id: number
@@ -80,7 +74,7 @@ interface SettledCharge {
   settleAt: number
 }
 
-function accountsOf(store: Store, organizationId: string, environment: Environment): Accounts {
+function accountsOf(store: Store, organizationId: string, environment: Environment): HistoryAccounts {
   const resolve = (kind: AccountRow['kind']) => store.accounts.resolve(organizationId, environment, kind)
   const shortcodePayouts = store.accounts.list(organizationId, environment).find((a) => a.kind === 'payouts' && a.shortcode !== null) ?? null
   return { collections: resolve('collections'), payouts: resolve('payouts'), shortcodePayouts, external: resolve('external'), fees: resolve('fees') }
@@ -90,42 +84,6 @@ function tariffOf(store: Store, organizationId: string): FeeTariff {
   const organization = store.organizations.get(organizationId)
   if (!organization) throw new Error(`no organization ${organizationId}`)
   return organization.fee_tariff ? (JSON.parse(organization.fee_tariff) as FeeTariff) : DEFAULT_TARIFF
-}
-
-/** Money state while walking through time: what each account could spend at that moment, and the postings' totals. */
-function createBook(writer: HistoryWriter, accounts: Accounts) {
-  const spendable = new Map<number, number>()
-  for (const account of Object.values(accounts) as (AccountRow | null)[]) if (account) spendable.set(account.id, account.available)
-  const totals = new Map<number, { available: number; pending: number }>()
-  return {
-    spendable: (accountId: number) => spendable.get(accountId) ?? 0,
-    adjustSpendable(accountId: number, amount: number) {
-      spendable.set(accountId, (spendable.get(accountId) ?? 0) + amount)
-    },
-    /** Writes the transaction's postings netted per account bucket; they must sum to zero. */
-    post(transactionId: number, postings: readonly Posting[], at: number) {
-      const net = new Map<string, Posting>()
-      let sum = 0
-      for (const p of postings) {
-        sum += p.amount
-        const key = `${p.accountId}:${p.bucket}`
-        const current = net.get(key)
-        net.set(key, { ...p, amount: (current?.amount ?? 0) + p.amount })
-      }
-      if (sum !== 0) throw new Error(`historical postings of transaction ${transactionId} sum to ${sum}, not 0`)
-      for (const p of net.values()) {
-        if (p.amount === 0) continue
-        writer.insertPosting(transactionId, p.accountId, p.bucket, p.amount, at)
-        const total = totals.get(p.accountId) ?? { available: 0, pending: 0 }
-        total[p.bucket] += p.amount
-        totals.set(p.accountId, total)
-      }
-    },
-    /** Applies the postings' totals to the cached balances, once per account. */
-    close(at: number) {
-      for (const [accountId, total] of totals) writer.addToBalance(accountId, total.available, total.pending, at)
-    },
-  }
 }
 
 export function seedHistory(store: Store, options: SeedHistoryOptions): SeedHistoryResult {

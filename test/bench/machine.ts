@@ -42,11 +42,31 @@ export async function otherLoad(ms = 1_500): Promise<{ busyShare: number | null;
   return { busyShare, loadAverage1m: loadavg()[0] ?? 0 }
 }
 
-/** Share of all cores busy between two samples, whoever used them (benchmark included). */
-export function createBusyMeter() {
+/** CPU ticks of this process plus its finished (reaped) children, grandchildren included: fields 14-17 of /proc/self/stat. */
+function ownTicks(): number | null {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /, '').split(' ').map(Number)
+    // After the command name: state is field 3, so utime/stime/cutime/cstime (fields 14-17) sit at 11-14.
+    return fields.slice(11, 15).reduce((a, b) => a + b, 0)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Share of all cores used by OTHER work over the whole run: the machine's busy time minus the CPU of this
+ * benchmark and every server, receiver and browser it started (all reaped by the end). Call the returned
+ * function after every child has exited.
+ */
+export function createOtherWorkMeter() {
   const start = cpuTicks()
-  return () => {
+  const ownStart = ownTicks()
+  return (): number | null => {
     const end = cpuTicks()
-    return start && end && end.total > start.total ? (end.busy - start.busy) / (end.total - start.total) : null
+    const ownEnd = ownTicks()
+    if (!start || !end || ownStart === null || ownEnd === null || end.total <= start.total) return null
+    // /proc/stat counts every core; a process's ticks count one core at a time, in the same units.
+    const other = end.busy - start.busy - (ownEnd - ownStart)
+    return Math.max(0, other) / (end.total - start.total)
   }
 }

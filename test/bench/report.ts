@@ -22,6 +22,8 @@ export interface RunSummary {
   durationS: number
   /** Share of the cores busy with other work just before the run, and the 1-minute load averages. */
   otherBusyShare: number | null
+  /** Share of the cores used by other work over the whole run (machine busy time minus the benchmark's own). */
+  otherShareDuringRun?: number | null
   loadAverageStart: number
   loadAverageEnd: number
   rows: FigureRow[]
@@ -44,17 +46,19 @@ function escapeCell(text: string): string {
 
 export function renderResults(run: RunSummary): string {
   const m = run.machine
-  const share = run.otherBusyShare === null ? 'unknown' : `${Math.round(run.otherBusyShare * 100)}% of all cores`
-  const loaded = (run.otherBusyShare ?? 0) > 0.15 || run.loadAverageStart > m.cores * 0.25
+  const percent = (share: number | null | undefined) => (share === null || share === undefined ? 'unknown' : `${Math.round(share * 100)}%`)
+  const during = run.otherShareDuringRun === undefined ? '' : `; during the run other processes used ${percent(run.otherShareDuringRun)} of all cores`
+  // The load average also counts this benchmark's own recent work, so it only decides when it is high.
+  const loaded = Math.max(run.otherBusyShare ?? 0, run.otherShareDuringRun ?? 0) > 0.15 || run.loadAverageStart > m.cores * 0.5
   const lines = [
     START,
     `Last full run: ${run.startedAt.toISOString().replace(/\.\d+Z$/, 'Z')}, ${formatNumber(run.durationS)} s in all.`,
     '',
     `Machine: ${m.cores} cores (${m.cpuModel}), ${formatNumber(m.memoryGb, 1)} GB memory, Node ${m.node}, ${m.platform}.`,
-    `Other work on the machine just before the run: ${share} busy; 1-minute load average ${formatNumber(run.loadAverageStart, 2)} at the start, ${formatNumber(run.loadAverageEnd, 2)} at the end.`,
+    `Other work on the machine: ${percent(run.otherBusyShare)} of all cores busy just before the run${during}; 1-minute load average ${formatNumber(run.loadAverageStart, 2)} at the start, ${formatNumber(run.loadAverageEnd, 2)} at the end.`,
     loaded
       ? '**The machine was loaded by other work during this run**: absolute numbers are low and noisy; the ratios, measured back to back, are the figures to compare.'
-      : 'The machine was otherwise idle.',
+      : 'No other work worth mentioning ran on the machine during this run.',
     '',
     '| Figure | Measured | Reference (same run) | Ratio | Goal | Result |',
     '|---|---|---|---|---|---|',
