@@ -1,12 +1,11 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { generateOpenApi } from '../../shared/api/openapi'
-import { createService, type PaydeskService } from '../service'
+import { createService, HOST_TICK, type PaydeskService } from '../service'
 import { startHttpServer } from '../service/http/server'
 import { seedHistory } from '../service/seed-history'
 import { parseServeOptions, usage, UsageError, type ServeOptions } from './options'
 
-const TICK_MS = 100
 
 function banner(service: PaydeskService, url: string, options: ServeOptions): string {
   const s = service.startup
@@ -45,7 +44,7 @@ async function serve(argv: string[]): Promise<void> {
   if (options.dbPath !== ':memory:') mkdirSync(dirname(options.dbPath), { recursive: true, mode: 0o700 })
   const service = createService({
     dbPath: options.dbPath, apiKey: options.apiKey, liveApiKey: options.liveApiKey, webhookSecret: options.webhookSecret,
-    consoleToken: options.consoleToken, simulatorMode: options.simulatorMode,
+    consoleToken: options.consoleToken, simulatorMode: options.simulatorMode, tickBudgetMs: HOST_TICK.simulatorBudgetMs,
   })
   if (options.seedTransactions > 0) seedTransactions(service, options.seedTransactions)
   const http = await startHttpServer({
@@ -57,7 +56,7 @@ async function serve(argv: string[]): Promise<void> {
   // delivery twice, so an endpoint that hangs for 10 s must not hold back settlement of everything else.
   const ticker = setInterval(() => {
     service.tick().catch((error: unknown) => console.error('[paydesk] tick failed:', error))
-  }, TICK_MS)
+  }, HOST_TICK.intervalMs)
   console.log(banner(service, http.url, options))
   const stop = async (signal: string) => {
     clearInterval(ticker)

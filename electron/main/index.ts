@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell, type WebContents } from 'electron'
-import { createService, type PaydeskService } from '../service'
+import { createService, HOST_TICK, type PaydeskService } from '../service'
 import { startDesktopHttp, type DesktopHttp } from './http-host'
 import { createSenderCheck, forwardPushEvents, registerIpcHandler } from './ipc-handler'
 import { menuTemplate } from './menu'
@@ -11,7 +11,6 @@ import { electronSqliteBinding, missingBindingMessage } from './native-binding'
 import { appLocation, isAllowedRequest, isAppUrl, isExternalLink, isPermissionAllowed, type AppLocation } from './url-policy'
 import { mainWindowOptions } from './window-options'
 
-const TICK_MS = 100
 const SHUTDOWN_GRACE_MS = 2_000
 
 // One data folder name in development and when packaged (package.json's name is lower-case "paydesk").
@@ -74,7 +73,7 @@ function startTicker(service: PaydeskService): { stop(): Promise<void> } {
     const tick = service.tick().catch((error: unknown) => console.error('[paydesk] tick failed:', error))
     running.add(tick)
     void tick.finally(() => running.delete(tick))
-  }, TICK_MS)
+  }, HOST_TICK.intervalMs)
   return {
     async stop() {
       clearInterval(timer)
@@ -91,7 +90,7 @@ async function start(): Promise<() => Promise<void>> {
   if (missing) throw new Error(missing)
   mkdirSync(app.getPath('userData'), { recursive: true })
   const dbPath = join(app.getPath('userData'), 'paydesk.db')
-  const service = createService({ dbPath, nativeBinding })
+  const service = createService({ dbPath, nativeBinding, tickBudgetMs: HOST_TICK.simulatorBudgetMs })
   let desktopHttp: DesktopHttp
   try {
     // The same console build the window shows is served at `/` for the console URL (token in the link).

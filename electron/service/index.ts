@@ -20,6 +20,12 @@ export type { WebhookTransport } from './webhooks/transport'
 
 export const VERSION = '0.1.0'
 
+/**
+ * How the hosts (CLI, desktop) drive `tick()`: often, with a small simulator budget, so a backlog of due
+ * transactions is worked off at up to about half the event loop while HTTP and IPC requests interleave.
+ */
+export const HOST_TICK = { intervalMs: 20, simulatorBudgetMs: 10 } as const
+
 export interface ServiceOptions {
   /** SQLite file, or ':memory:'. */
   dbPath: string
@@ -36,6 +42,8 @@ export interface ServiceOptions {
   simulatorMode?: SimulatorMode
   /** How webhooks are sent; default: real HTTP(S) with node:http. Tests inject a recorder. */
   webhookTransport?: WebhookTransport
+  /** Longest the simulator may hold the event loop per tick (hosts set it; see simulator/index.ts). */
+  tickBudgetMs?: number
 }
 
 export interface PaydeskService {
@@ -80,7 +88,7 @@ export function createService(options: ServiceOptions): PaydeskService {
     emit: (event) => publish([event]),
   }
   const call = createDispatcher(engine, publish)
-  const simulator = createSimulator(engine)
+  const simulator = createSimulator(engine, { tickBudgetMs: options.tickBudgetMs })
   const webhooks = createWebhookDispatcher(engine, options.webhookTransport)
   let closed = false
   return {
