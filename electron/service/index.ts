@@ -10,7 +10,7 @@ import { seedDatabase, type SeedResult } from './provisioning'
 import { createSimulatedClock } from './simulator/clock'
 import { createSimulator } from './simulator'
 import { SIMULATOR_MODES, type SimulatorMode } from './simulator/plan'
-import { createWebhookDispatcher } from './webhooks/dispatcher'
+import { createWebhookDispatcher, DEFAULT_LIMITS, type DispatcherLimits } from './webhooks/dispatcher'
 import type { WebhookTransport } from './webhooks/transport'
 
 export type { CallContext } from './auth'
@@ -42,6 +42,8 @@ export interface ServiceOptions {
   simulatorMode?: SimulatorMode
   /** How webhooks are sent; default: real HTTP(S) with node:http. Tests inject a recorder. */
   webhookTransport?: WebhookTransport
+  /** Attempts in flight at once, per endpoint and in all; default DEFAULT_LIMITS (webhooks/dispatcher.ts). */
+  webhookLimits?: Partial<DispatcherLimits>
   /** Longest the simulator may hold the event loop per tick (hosts set it; see simulator/index.ts). */
   tickBudgetMs?: number
 }
@@ -89,7 +91,7 @@ export function createService(options: ServiceOptions): PaydeskService {
   }
   const call = createDispatcher(engine, publish)
   const simulator = createSimulator(engine, { tickBudgetMs: options.tickBudgetMs })
-  const webhooks = createWebhookDispatcher(engine, options.webhookTransport)
+  const webhooks = createWebhookDispatcher(engine, options.webhookTransport, { ...DEFAULT_LIMITS, ...options.webhookLimits })
   let closed = false
   return {
     call,

@@ -6,6 +6,7 @@ import { isErrorEnvelope } from '../../shared/api/envelope'
 import type { PushEvent } from '../../shared/api/push-events'
 import type { RouteData, RouteId } from '../../shared/api/routes'
 import type { CallInput, PaydeskService, ServiceOptions, WebhookTransport } from '../../electron/service'
+import { DEFAULT_LIMITS } from '../../electron/service/webhooks/dispatcher'
 import { createHttpTransport, RESPONSE_PREFIX_BYTES } from '../../electron/service/webhooks/http-transport'
 import type { WebhookRequest, WebhookResponse } from '../../electron/service/webhooks/transport'
 import { CONSOLE_TOKEN, TEST_KEY, WEBHOOK_SECRET, fakeClock, ref, testService } from '../support/harness'
@@ -49,6 +50,11 @@ function call<Id extends RouteId>(service: PaydeskService, bearer: string, id: I
 }
 const consoleCall = <Id extends RouteId>(service: PaydeskService, id: Id, input: CallInput = {}) => call(service, CONSOLE_TOKEN, id, input)
 const publicCall = <Id extends RouteId>(service: PaydeskService, id: Id, input: CallInput = {}) => call(service, TEST_KEY, id, input)
+
+/** Lets answered attempts record and their slots refill (a few turns of the event loop). */
+async function settle() {
+  for (let i = 0; i < 5; i++) await new Promise((done) => setImmediate(done))
+}
 
 function sendTestEvent(service: PaydeskService, url: string) {
   return consoleCall(service, 'console.webhooks.test', { body: { url } })
@@ -243,7 +249,7 @@ describe('webhook transport', () => {
     expect(hook.floodBytesWritten()).toBeLessThan(16 * 1024 * 1024)
   })
 
-  it('a slow endpoint gets at most 2 attempts in flight and does not hold up the others; overlapping ticks never send one delivery twice', async () => {
+  it('a slow endpoint gets at most maxPerEndpoint attempts in flight and does not hold up the others; overlapping ticks and refills never send one delivery twice', async () => {
     const waiting: { request: WebhookRequest; answer: (response: WebhookResponse) => void }[] = []
     const sentIds: string[] = []
     const held: WebhookTransport = (request) => {
@@ -251,27 +257,30 @@ describe('webhook transport', () => {
       return new Promise((answer) => waiting.push({ request, answer }))
     }
     const { service } = setup({ webhookTransport: held })
-    // The slow endpoint's deliveries are older, so they come first in the due order.
-    const slow = Array.from({ length: 5 }, (_, i) => sendTestEvent(service, `https://slow.example/hook?n=${i}`).id)
+    const { maxPerEndpoint } = DEFAULT_LIMITS
+    // The slow endpoint's deliveries are older, so they come first in the due order; it has more than its slots.
+    const slow = Array.from({ length: 2 * maxPerEndpoint + 3 }, (_, i) => sendTestEvent(service, `https://slow.example/hook?n=${i}`).id)
     const fast = Array.from({ length: 3 }, (_, i) => sendTestEvent(service, `https://fast-${i}.example/hook`).id)
     const isSlow = (w: (typeof waiting)[number]) => new URL(w.request.url).host === 'slow.example'
 
+    // Two overlapping ticks: the second finds the slow endpoint's slots taken and its deliveries in flight.
     const ticks = [service.tick(), service.tick()]
-    expect(waiting.filter(isSlow)).toHaveLength(2)
+    expect(waiting.filter(isSlow)).toHaveLength(maxPerEndpoint)
     expect(waiting.filter((w) => !isSlow(w))).toHaveLength(3)
-    // Each tick starts what fits; answering and ticking again moves the slow backlog two at a time.
+    // Answering frees slots, which the first tick refills at once from the slow backlog (no new tick needed).
     while (waiting.length > 0) {
-      expect(waiting.filter(isSlow).length).toBeLessThanOrEqual(2)
-      for (const w of waiting.splice(0)) w.answer({ status: 200, bodyPrefix: '' })
-      await Promise.all(ticks.splice(0))
-      ticks.push(service.tick())
+      expect(waiting.filter(isSlow).length).toBeLessThanOrEqual(maxPerEndpoint)
+      expect(new Set(waiting.map((w) => w.request.headers['webhook-id'])).size).toBe(waiting.length)
+      for (const w of waiting.splice(0, 3)) w.answer({ status: 200, bodyPrefix: '' })
+      await settle()
     }
     await Promise.all(ticks)
+    // Each delivery was sent exactly once (every answer was a 200).
     expect(sentIds.sort()).toEqual([...slow, ...fast].sort())
     for (const id of [...slow, ...fast]) expect(deliveryOf(service, id).status).toBe('succeeded')
   })
 
-  it('keeps at most 8 attempts in flight in all', async () => {
+  it('keeps at most maxInFlight attempts in flight in all, refilling freed slots within the tick', async () => {
     const waiting: ((response: WebhookResponse) => void)[] = []
     let started = 0
     const held: WebhookTransport = () => {
@@ -279,17 +288,46 @@ describe('webhook transport', () => {
       return new Promise((answer) => waiting.push(answer))
     }
     const { service } = setup({ webhookTransport: held })
-    for (let i = 0; i < 12; i++) sendTestEvent(service, `https://merchant-${i}.example/hook`)
-    let tick = service.tick()
-    expect(started).toBe(8)
-    for (const answer of waiting.splice(0)) answer({ status: 200, bodyPrefix: '' })
+    const { maxInFlight } = DEFAULT_LIMITS
+    const total = maxInFlight + 12
+    for (let i = 0; i < total; i++) sendTestEvent(service, `https://merchant-${i}.example/hook`)
+    let resolved = false
+    const tick = service.tick().then(() => (resolved = true))
+    expect(started).toBe(maxInFlight)
+    // Another tick finds no free slot: it starts nothing and resolves at once.
+    await service.tick()
+    expect(started).toBe(maxInFlight)
+    // Each answer frees one slot, which is refilled at once: never more than maxInFlight waiting.
+    for (let answered = 0; answered < total; answered++) {
+      expect(waiting.length).toBeLessThanOrEqual(maxInFlight)
+      waiting.shift()!({ status: 200, bodyPrefix: '' })
+      await settle()
+      expect(started).toBe(Math.min(total, maxInFlight + answered + 1))
+    }
     await tick
-    // A tick never refills its freed slots (it must end within one attempt's timeout): the next tick does.
-    expect(started).toBe(8)
-    tick = service.tick()
-    expect(started).toBe(12)
-    for (const answer of waiting.splice(0)) answer({ status: 200, bodyPrefix: '' })
-    await tick
+    expect(resolved).toBe(true)
+    expect(started).toBe(total)
+  })
+
+  it('one tick delivers a backlog to one endpoint by refilling its slots, never more than maxPerEndpoint at once', async () => {
+    let inFlight = 0
+    let most = 0
+    const sent: string[] = []
+    const local: WebhookTransport = async (request) => {
+      sent.push(request.headers['webhook-id']!)
+      inFlight += 1
+      most = Math.max(most, inFlight)
+      await new Promise((done) => setImmediate(done)) // a real turn of the event loop, like a local receiver
+      inFlight -= 1
+      return { status: 204, bodyPrefix: '' }
+    }
+    const { service } = setup({ webhookTransport: local, webhookLimits: { maxPerEndpoint: 2 } })
+    const events = Array.from({ length: 50 }, (_, i) => sendTestEvent(service, `http://127.0.0.1:4000/hook?n=${i}`).id)
+    await service.tick()
+    expect(most).toBe(2)
+    expect(sent).toHaveLength(50)
+    expect(new Set(sent)).toEqual(new Set(events))
+    for (const id of events) expect(deliveryOf(service, id).status).toBe('succeeded')
   })
 
   it('an attempt cut short by closing the service is not recorded, and the next start sends the same event again', async () => {

@@ -28,7 +28,8 @@ export function migrate(db: Db): void {
   if (pending.length === 0) return
   db.transaction(() => {
     for (const migration of pending) {
-      db.exec(migration.sql)
+      if ('sql' in migration) db.exec(migration.sql)
+      else migration.up(db)
       db.pragma(`user_version = ${migration.version}`)
     }
   })()

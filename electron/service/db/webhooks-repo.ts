@@ -24,6 +24,8 @@ export interface WebhookDeliveryRow {
   id: string
   event_id: string
   url: string
+  /** The URL's origin (scheme, host and port): the endpoint whose slots the dispatcher counts. */
+  origin: string
   target: 'request' | 'default' | 'test' | 'resend'
   status: 'pending' | 'succeeded' | 'failed'
   attempt_count: number
@@ -73,8 +75,8 @@ export function createWebhooksRepo(db: Db) {
     ON CONFLICT(organization_id, environment) DO UPDATE SET default_url = excluded.default_url, secret = excluded.secret,
       previous_secret = excluded.previous_secret, previous_secret_expires_at = excluded.previous_secret_expires_at`)
   const insertEventStmt = db.prepare('INSERT INTO webhook_events (id, organization_id, environment, type, transaction_id, payload, created_at) VALUES (@id, @organization_id, @environment, @type, @transaction_id, @payload, @created_at)')
-  const insertDeliveryStmt = db.prepare(`INSERT INTO webhook_deliveries (id, event_id, url, target, status, attempt_count, next_attempt_at, last_response_status, created_at, updated_at)
-    VALUES (@id, @event_id, @url, @target, @status, @attempt_count, @next_attempt_at, @last_response_status, @created_at, @updated_at)`)
+  const insertDeliveryStmt = db.prepare(`INSERT INTO webhook_deliveries (id, event_id, url, origin, target, status, attempt_count, next_attempt_at, last_response_status, created_at, updated_at)
+    VALUES (@id, @event_id, @url, @origin, @target, @status, @attempt_count, @next_attempt_at, @last_response_status, @created_at, @updated_at)`)
   const eventsOfTxStmt = db.prepare<[number], WebhookEventRow>('SELECT * FROM webhook_events WHERE transaction_id = ? ORDER BY created_at, id')
   const eventStmt = db.prepare<[string], WebhookEventRow>('SELECT * FROM webhook_events WHERE id = ?')
   const listEventsStmt = db.prepare<[EventFilter], WebhookEventRow>(`SELECT e.* FROM webhook_events e
@@ -86,9 +88,21 @@ export function createWebhooksRepo(db: Db) {
     ORDER BY e.created_at DESC, e.rowid DESC LIMIT @limit`)
   const deliveryStmt = db.prepare<[string], WebhookDeliveryRow>('SELECT * FROM webhook_deliveries WHERE id = ?')
   const deliveriesOfEventStmt = db.prepare<[string], WebhookDeliveryRow>('SELECT * FROM webhook_deliveries WHERE event_id = ? ORDER BY created_at, rowid')
-  const dueStmt = db.prepare<[number], { id: string; url: string }>(
-    "SELECT id, url FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, rowid",
+  // The dispatcher's queries: each one a seek in webhook_deliveries_origin_due (migration 002) or on the
+  // rowid, so their cost does not grow with the backlog of pending deliveries.
+  const dueOfOriginStmt = db.prepare<[string, number, number], { id: string }>(
+    "SELECT id FROM webhook_deliveries WHERE origin = ? AND status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, rowid LIMIT ?",
   )
+  const nextDueOfOriginStmt = db.prepare<[string, number], { next_attempt_at: number }>(
+    "SELECT next_attempt_at FROM webhook_deliveries WHERE origin = ? AND status = 'pending' AND next_attempt_at > ? ORDER BY next_attempt_at LIMIT 1",
+  )
+  const pendingOriginAfterStmt = db.prepare<[string], { origin: string }>(
+    "SELECT origin FROM webhook_deliveries WHERE status = 'pending' AND origin > ? ORDER BY origin LIMIT 1",
+  )
+  const deliveriesFromRowidStmt = db.prepare<[number], { rowid: number; id: string; origin: string }>(
+    'SELECT rowid, id, origin FROM webhook_deliveries WHERE rowid >= ? ORDER BY rowid',
+  )
+  const lastDeliveryStmt = db.prepare<[], { rowid: number; id: string }>('SELECT rowid, id FROM webhook_deliveries ORDER BY rowid DESC LIMIT 1')
   const sendableStmt = db.prepare<[string], SendableDeliveryRow>(`SELECT d.id, d.url, d.status, d.attempt_count, e.id AS event_id,
       e.organization_id, e.environment, e.payload
     FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id WHERE d.id = ?`)
@@ -126,9 +140,27 @@ export function createWebhooksRepo(db: Db) {
     deliveriesOfEvent(eventId: string): WebhookDeliveryRow[] {
       return deliveriesOfEventStmt.all(eventId)
     },
-    /** Pending deliveries due at `now`, oldest due first. Lazy, so the dispatcher stops reading once it is full. */
-    dueDeliveries(now: number): IterableIterator<{ id: string; url: string }> {
-      return dueStmt.iterate(now)
+    /** Ids of up to `limit` pending deliveries to one origin due at `now`, oldest due first. */
+    dueDeliveriesOfOrigin(origin: string, now: number, limit: number): string[] {
+      return dueOfOriginStmt.all(origin, now, limit).map((row) => row.id)
+    },
+    /** When the next pending delivery to `origin` due after `now` is due, or null when none is. */
+    nextDueOfOrigin(origin: string, now: number): number | null {
+      return nextDueOfOriginStmt.get(origin, now)?.next_attempt_at ?? null
+    },
+    /** Every origin with a pending delivery, one index seek per origin (not a read of every pending row). */
+    pendingOrigins(): string[] {
+      const origins: string[] = []
+      for (let row = pendingOriginAfterStmt.get(''); row; row = pendingOriginAfterStmt.get(row.origin)) origins.push(row.origin)
+      return origins
+    },
+    /** Deliveries from `rowid` on (inclusive), in insertion order: how the dispatcher notices new ones. */
+    deliveriesFromRowid(rowid: number): { rowid: number; id: string; origin: string }[] {
+      return deliveriesFromRowidStmt.all(rowid)
+    },
+    /** The most recently inserted delivery still stored, or undefined when there is none. */
+    lastDelivery(): { rowid: number; id: string } | undefined {
+      return lastDeliveryStmt.get()
     },
     sendableDelivery(id: string): SendableDeliveryRow | undefined {
       return sendableStmt.get(id)

@@ -16,26 +16,36 @@ export interface DispatcherLimits {
   maxPerEndpoint: number
 }
 
-export const DEFAULT_LIMITS: DispatcherLimits = { maxInFlight: 8, maxPerEndpoint: 2 }
+/**
+ * Sized for a local sandbox. 8 per endpoint (about what a browser opens to one host) lets a local receiver
+ * answering in a millisecond or two take hundreds to thousands of webhooks a second, while an endpoint that
+ * hangs holds at most 8 sockets for at most one timeout each. 32 in all leaves 24 slots to the other endpoints
+ * when a hanging one takes its 8, and keeps sockets and buffers small: signing and recording are CPU work in
+ * this one process, so more attempts in parallel would not deliver faster on a two-core laptop.
+ */
+export const DEFAULT_LIMITS: DispatcherLimits = { maxInFlight: 32, maxPerEndpoint: 8 }
+
+/**
+ * After an attempt that could not be made or recorded (our error, not the endpoint's answer: no signing
+ * secret, a database error), its endpoint rests this long (simulated time) instead of being retried at once.
+ */
+const ERROR_PAUSE_MS = 1_000
 
 interface Claim {
   deliveryId: string
-  endpointKey: string
+  origin: string
+}
+
+/** The attempts one tick started, refills chained from them included; the tick resolves when none is left. */
+interface Group {
+  live: number
+  done: () => void
 }
 
 interface AttemptResult {
   responseStatus: number | null
   responseBody: string | null
   error: string | null
-}
-
-/** Deliveries to one server share a slot budget whatever their paths or query strings. */
-function endpointKeyOf(url: string): string {
-  try {
-    return new URL(url).origin
-  } catch {
-    return url
-  }
 }
 
 async function send(transport: WebhookTransport, delivery: SendableDeliveryRow, headers: Record<string, string>, signal: AbortSignal): Promise<AttemptResult> {
@@ -51,41 +61,127 @@ async function send(transport: WebhookTransport, delivery: SendableDeliveryRow, 
 /**
  * Sends due webhook deliveries (outbox rows), signs them, records attempts and schedules retries.
  *
- * Nothing is written before a send: the in-memory in-flight set is what stops overlapping ticks from
- * sending one delivery twice at once. After a crash mid-attempt the delivery is still `pending` and due,
- * so it is simply sent again (at least once). Each attempt's result is recorded in its own SQLite
+ * Nothing is written before a send: the in-memory in-flight set is what stops overlapping ticks and refills
+ * from sending one delivery twice at once. After a crash mid-attempt the delivery is still `pending` and
+ * due, so it is simply sent again (at least once). Each attempt's result is recorded in its own SQLite
  * transaction after the HTTP exchange, never around it.
+ *
+ * Claiming never reads the backlog: the dispatcher knows which endpoints (origins) have pending deliveries
+ * (loaded once, then new rows are noticed by rowid) and, for each endpoint with free slots, reads only the
+ * few oldest due deliveries of that endpoint from the (origin, next_attempt_at) index. A slot freed by a
+ * finished attempt is refilled at once, so a healthy endpoint is kept busy between ticks.
  */
 export function createWebhookDispatcher(engine: Engine, transport: WebhookTransport = createHttpTransport(), limits: DispatcherLimits = DEFAULT_LIMITS) {
+  const webhooks = engine.store.webhooks
   const inFlight = new Set<string>()
-  const perEndpoint = new Map<string, number>()
+  /** Attempts in flight per origin. */
+  const busy = new Map<string, number>()
+  /**
+   * Origins that have pending deliveries, each with the time before which none of its deliveries that is
+   * not in flight is due (0: look now; Infinity: all of them are in flight). A hint only ever errs early
+   * (which costs one indexed query), never late: every change to a pending delivery lowers it (a new row,
+   * a failed attempt's retry time, an attempt that could not be made).
+   */
+  const known = new Map<string, number>()
+  /** The newest delivery row seen, by rowid; null before the first load or while the table was empty. */
+  let lastSeen: { rowid: number; id: string } | null = null
+  let loaded = false
+  /** Where the next claim starts among the known origins, so each gets its turn when slots are scarce. */
+  let cursor = 0
   const closing = new AbortController()
 
-  /** Claims due deliveries while slots are free, skipping busy endpoints so the others still move. */
-  function claimDue(cutoff: number): Claim[] {
+  /** Reads the set of origins with pending deliveries afresh (at start, and after a sandbox reset deleted rows). */
+  function load(): void {
+    known.clear()
+    lastSeen = webhooks.lastDelivery() ?? null
+    for (const origin of webhooks.pendingOrigins()) known.set(origin, 0)
+    loaded = true
+  }
+
+  /** A delivery of `origin` may be due from `at` on. */
+  function wake(origin: string, at: number): void {
+    const idleUntil = known.get(origin)
+    if (idleUntil === undefined || at < idleUntil) known.set(origin, at)
+  }
+
+  /**
+   * Notices deliveries inserted since the last look (their origins may be new). The row seen last is read
+   * again as a sentinel: rowids are reused only after the newest rows were deleted (a sandbox reset), and
+   * then the sentinel is gone or has another id, so the origins are reloaded rather than missed.
+   */
+  function discover(): void {
+    if (!loaded) return load()
+    const rows = webhooks.deliveriesFromRowid(lastSeen?.rowid ?? 1)
+    let from = 0
+    if (lastSeen) {
+      if (rows[0]?.rowid !== lastSeen.rowid || rows[0].id !== lastSeen.id) return load()
+      from = 1
+    }
+    for (let i = from; i < rows.length; i++) wake(rows[i]!.origin, 0)
+    const newest = rows[rows.length - 1]
+    if (newest) lastSeen = { rowid: newest.rowid, id: newest.id }
+  }
+
+  /**
+   * Claims due deliveries for the free slots, endpoint by endpoint from the rotating cursor, oldest due
+   * first within an endpoint. Each endpoint costs one index seek reading at most maxPerEndpoint rows,
+   * however large its backlog. Never throws: what was claimed before an error is returned (and attempted).
+   */
+  function claim(): Claim[] {
     const claims: Claim[] = []
-    if (inFlight.size >= limits.maxInFlight) return claims
-    for (const due of engine.store.webhooks.dueDeliveries(cutoff)) {
-      if (inFlight.size >= limits.maxInFlight) break
-      if (inFlight.has(due.id)) continue
-      const endpointKey = endpointKeyOf(due.url)
-      const busy = perEndpoint.get(endpointKey) ?? 0
-      if (busy >= limits.maxPerEndpoint) continue
-      inFlight.add(due.id)
-      perEndpoint.set(endpointKey, busy + 1)
-      claims.push({ deliveryId: due.id, endpointKey })
+    if (closing.signal.aborted) return claims
+    try {
+      discover()
+      if (inFlight.size >= limits.maxInFlight || known.size === 0) return claims
+      const now = engine.now()
+      const origins = [...known.keys()]
+      const start = cursor % origins.length
+      for (let i = 0; i < origins.length && inFlight.size < limits.maxInFlight; i++) {
+        const origin = origins[(start + i) % origins.length]!
+        if (now < known.get(origin)!) continue
+        const taken = busy.get(origin) ?? 0
+        const free = Math.min(limits.maxPerEndpoint - taken, limits.maxInFlight - inFlight.size)
+        if (free <= 0) continue
+        // Deliveries in flight are still pending and due (nothing is written before a send): read past them.
+        let claimed = 0
+        for (const deliveryId of webhooks.dueDeliveriesOfOrigin(origin, now, free + taken)) {
+          if (claimed === free) break
+          if (inFlight.has(deliveryId)) continue
+          inFlight.add(deliveryId)
+          claims.push({ deliveryId, origin })
+          claimed += 1
+        }
+        if (claimed > 0) {
+          busy.set(origin, taken + claimed)
+          cursor = start + i + 1
+        }
+        if (claimed < free) {
+          // Every due delivery of this origin is in flight now: skip it until its next one comes due.
+          const next = webhooks.nextDueOfOrigin(origin, now)
+          if (next !== null) known.set(origin, next)
+          else if (taken + claimed > 0) known.set(origin, Number.POSITIVE_INFINITY)
+          else known.delete(origin) // no pending delivery at all
+        }
+      }
+    } catch (error) {
+      console.error('[paydesk] could not read due webhook deliveries:', error)
     }
     return claims
   }
 
   function release(claim: Claim): void {
     inFlight.delete(claim.deliveryId)
-    const busy = (perEndpoint.get(claim.endpointKey) ?? 1) - 1
-    if (busy <= 0) perEndpoint.delete(claim.endpointKey)
-    else perEndpoint.set(claim.endpointKey, busy)
+    const taken = (busy.get(claim.origin) ?? 1) - 1
+    if (taken > 0) {
+      busy.set(claim.origin, taken)
+      return
+    }
+    busy.delete(claim.origin)
+    // Its last attempt in flight ended and nothing else of it was pending.
+    if (known.get(claim.origin) === Number.POSITIVE_INFINITY) known.delete(claim.origin)
   }
 
-  function record(delivery: SendableDeliveryRow, startedAt: number, durationMs: number, result: AttemptResult): void {
+  function record(origin: string, delivery: SendableDeliveryRow, startedAt: number, durationMs: number, result: AttemptResult): void {
     const finishedAt = engine.now()
     const attemptNo = delivery.attempt_count + 1
     const acknowledged = result.responseStatus !== null && result.responseStatus >= 200 && result.responseStatus < 300
@@ -105,6 +201,7 @@ export function createWebhookDispatcher(engine: Engine, transport: WebhookTransp
       return true
     })
     if (!recorded) return
+    if (status === 'pending') wake(origin, finishedAt + delay!)
     engine.emit({
       type: 'webhook.attempted', environment: delivery.environment, eventId: delivery.event_id, deliveryId: delivery.id,
       outcome: status === 'pending' ? 'retrying' : status,
@@ -128,32 +225,52 @@ export function createWebhookDispatcher(engine: Engine, transport: WebhookTransp
       const sentAt = performance.now()
       const result = await send(transport, delivery, headers, closing.signal)
       if (closing.signal.aborted) return
-      record(delivery, startedAt, Math.round(performance.now() - sentAt), result)
+      record(claim.origin, delivery, startedAt, Math.round(performance.now() - sentAt), result)
     } catch (error) {
-      if (!closing.signal.aborted) console.error(`[paydesk] webhook delivery ${claim.deliveryId} could not be attempted:`, error)
+      if (closing.signal.aborted) return
+      console.error(`[paydesk] webhook delivery ${claim.deliveryId} could not be attempted:`, error)
+      // Still pending and due: try again after a pause rather than in a tight loop of refills.
+      known.set(claim.origin, engine.now() + ERROR_PAUSE_MS)
     } finally {
       release(claim)
     }
   }
 
+  function spawn(first: Claim, group: Group): void {
+    group.live += 1
+    void work(first, group).finally(() => {
+      group.live -= 1
+      if (group.live === 0) group.done()
+    })
+  }
+
+  /** Holds one slot: attempts its delivery, then refills the slot at once (and any other free one). */
+  async function work(first: Claim, group: Group): Promise<void> {
+    let next: Claim | undefined = first
+    while (next) {
+      await attempt(next)
+      const claims = claim()
+      next = claims.shift()
+      for (const other of claims) spawn(other, group)
+    }
+  }
+
   return {
     /**
-     * Starts the deliveries due now that fit in the free slots and resolves when those attempts finish.
-     * It does not refill slots as they free up: the hosts wait for one tick before the next (and the
-     * simulator runs in the same tick), so a tick must last at most one attempt's timeout however large
-     * the backlog of a slow endpoint is. Later ticks take the rest; attempts still in flight from an
-     * earlier tick keep their slots and are never started twice.
+     * Starts the deliveries due now that fit in the free slots and resolves when those attempts, and the
+     * attempts chained from them as slots freed up, have finished: when it resolves, everything that was
+     * due when it started has been attempted (a failed attempt's retry is due later). Ticks may overlap
+     * (the hosts overlap them on purpose): a delivery in flight is never claimed again, and a tick that
+     * finds every slot busy resolves at once. Live attempts are at most maxInFlight, so however long a
+     * busy endpoint keeps its slots refilled, pending ticks stay few.
      */
-    async tick(): Promise<void> {
-      if (closing.signal.aborted) return
-      let claims: Claim[]
-      try {
-        claims = claimDue(engine.now())
-      } catch (error) {
-        console.error('[paydesk] could not read due webhook deliveries:', error)
-        return
-      }
-      await Promise.all(claims.map(attempt))
+    tick(): Promise<void> {
+      const claims = claim()
+      if (claims.length === 0) return Promise.resolve()
+      return new Promise<void>((done) => {
+        const group: Group = { live: 0, done }
+        for (const first of claims) spawn(first, group)
+      })
     },
     /** Cancels attempts in flight without recording them; they stay due and are retried on the next start. */
     close(): void {

@@ -4,6 +4,7 @@ import type { Store } from '../db/store'
 import type { WebhookDeliveryRow } from '../db/webhooks-repo'
 import { toTransactionAlt } from '../domain/transaction-view'
 import type { Ids } from '../ids'
+import { deliveryOrigin } from './origin'
 
 export type WebhookEventType =
   | 'transaction.succeeded' | 'transaction.failed' | 'transaction.creation_failed' | 'transaction.reversed'
@@ -33,10 +34,10 @@ function insertEvent(store: Store, ids: Ids, now: number, event: OutboxEvent): s
   return id
 }
 
-/** A delivery due now; the dispatcher's next tick sends it. */
+/** A delivery due now, keyed by its endpoint (origin); the dispatcher notices it at its next claim. */
 export function insertDelivery(store: Store, ids: Ids, now: number, eventId: string, url: string, target: WebhookDeliveryRow['target']): WebhookDeliveryRow {
   const row: WebhookDeliveryRow = {
-    id: ids.delivery(), event_id: eventId, url, target, status: 'pending', attempt_count: 0, next_attempt_at: now,
+    id: ids.delivery(), event_id: eventId, url, origin: deliveryOrigin(url), target, status: 'pending', attempt_count: 0, next_attempt_at: now,
     last_response_status: null, created_at: now, updated_at: now,
   }
   store.webhooks.insertDelivery(row)

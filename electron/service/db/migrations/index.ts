@@ -1,6 +1,14 @@
+import type { Db } from '../connection'
 import { MIGRATION_001 } from './001-initial'
+import { migration002 } from './002-webhook-origin'
 
-/** Applied in order, each once, inside one transaction; `PRAGMA user_version` records the last applied. */
-export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+/**
+ * Applied in order, each once, inside one transaction; `PRAGMA user_version` records the last applied.
+ * A migration is SQL, or a function of the connection when it needs more (e.g. computing a backfill in JS).
+ */
+export type Migration = { version: number; name: string } & ({ sql: string } | { up: (db: Db) => void })
+
+export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', sql: MIGRATION_001 },
+  { version: 2, name: 'webhook-origin', up: migration002 },
 ]
