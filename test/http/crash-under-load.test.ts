@@ -101,8 +101,9 @@ describe('crashes under load', () => {
   it(`survives ${CRASHES} SIGKILLs at random moments: every 202 ends in exactly one final state, its webhook arrives under one event id, the ledger holds`, { timeout: 180_000 }, async () => {
     const dbPath = join(folder, 'paydesk.db')
     const args = ['--db', dbPath, '--api-key', API_KEY, '--console-token', CONSOLE_TOKEN, '--webhook-secret', WEBHOOK_SECRET, '--rate-limit', '0', '--simulator', 'fast']
-    // Three quick endpoints (the dispatcher keeps at most 2 attempts in flight per endpoint, 8 in all) and a
-    // slow one that a few requests name, so some deliveries are in flight when the host is killed.
+    // Three quick endpoints (the dispatcher keeps at most 8 attempts in flight per endpoint, 32 in all, and
+    // refills freed slots at once) and a slow one that a few requests name, so some deliveries are in flight
+    // when the host is killed.
     const receivers: WebhookReceiver[] = []
     for (let i = 0; i < 3; i++) receivers.push(await startWebhookReceiver())
     const slow = await startDelayedReceiver(150)

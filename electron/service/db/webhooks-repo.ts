@@ -67,6 +67,10 @@ export interface EventFilter {
   limit: number
 }
 
+/** The dispatcher's claim: exported so a test can check its query plan (an index seek, never a scan). */
+export const DUE_OF_ORIGIN_SQL =
+  "SELECT id FROM webhook_deliveries WHERE origin = ? AND status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, rowid LIMIT ?"
+
 /** Webhook endpoints, the outbox of events and their deliveries. Dispatch logic lives in webhooks/. */
 export function createWebhooksRepo(db: Db) {
   const endpointStmt = db.prepare<[string, string], WebhookEndpointRow>('SELECT * FROM webhook_endpoints WHERE organization_id = ? AND environment = ?')
@@ -90,9 +94,7 @@ export function createWebhooksRepo(db: Db) {
   const deliveriesOfEventStmt = db.prepare<[string], WebhookDeliveryRow>('SELECT * FROM webhook_deliveries WHERE event_id = ? ORDER BY created_at, rowid')
   // The dispatcher's queries: each one a seek in webhook_deliveries_origin_due (migration 002) or on the
   // rowid, so their cost does not grow with the backlog of pending deliveries.
-  const dueOfOriginStmt = db.prepare<[string, number, number], { id: string }>(
-    "SELECT id FROM webhook_deliveries WHERE origin = ? AND status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, rowid LIMIT ?",
-  )
+  const dueOfOriginStmt = db.prepare<[string, number, number], { id: string }>(DUE_OF_ORIGIN_SQL)
   const nextDueOfOriginStmt = db.prepare<[string, number], { next_attempt_at: number }>(
     "SELECT next_attempt_at FROM webhook_deliveries WHERE origin = ? AND status = 'pending' AND next_attempt_at > ? ORDER BY next_attempt_at LIMIT 1",
   )
