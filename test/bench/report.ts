@@ -27,6 +27,8 @@ export interface RunSummary {
   loadAverageStart: number
   loadAverageEnd: number
   rows: FigureRow[]
+  /** Default sizes, every figure, no profiling: only such a run may fill docs/benchmarks.md. */
+  fullRun?: boolean
 }
 
 const START = '<!-- bench:results:start (written by `npm run bench`; edit outside these markers) -->'

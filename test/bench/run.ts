@@ -97,7 +97,7 @@ async function main(): Promise<void> {
   }
   const summary: RunSummary = {
     machine, startedAt, durationS: (performance.now() - started) / 1000, otherBusyShare: load.busyShare, otherShareDuringRun: otherWork(),
-    loadAverageStart: load.loadAverage1m, loadAverageEnd: loadavg()[0] ?? 0, rows,
+    loadAverageStart: load.loadAverage1m, loadAverageEnd: loadavg()[0] ?? 0, rows, fullRun: isDefaultRun,
   }
   console.log(`\n${renderResults(summary)}`)
   mkdirSync(join(ROOT, 'reports'), { recursive: true })
@@ -114,6 +114,7 @@ async function main(): Promise<void> {
 /** --render: rewrites docs/benchmarks.md from the last run's reports/bench.json (after changing the report's wording). */
 function renderLastRun(): void {
   const summary = JSON.parse(readFileSync(join(ROOT, 'reports', 'bench.json'), 'utf8')) as RunSummary & { startedAt: string }
+  if (!summary.fullRun && !values.write) throw new Error('reports/bench.json is not from a full default run; pass --write to render it anyway')
   writeResults(join(ROOT, 'docs', 'benchmarks.md'), { ...summary, startedAt: new Date(summary.startedAt) })
   console.log('rewrote docs/benchmarks.md from reports/bench.json')
 }
