@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react'
 import type { PushEvent } from '../../../shared/api/push-events'
 import { usePushStatusStore } from '../stores/push-status-store'
 import { useApiClient } from './api-context'
+import { createInvalidationBatcher } from './invalidation-batcher'
 import { PUSH_INVALIDATES } from './push-invalidation'
 import { API_QUERY_ROOT, routeQueryPredicate } from './query-keys'
 
@@ -21,9 +22,12 @@ export function usePushEventSubscription(): void {
   const wasDisconnected = useRef(false)
 
   useEffect(() => {
-    return client.transport.subscribe({
+    const batcher = createInvalidationBatcher((environment, selectors) => {
+      void queryClient.invalidateQueries({ predicate: routeQueryPredicate(environment, selectors) })
+    })
+    const unsubscribe = client.transport.subscribe({
       onEvent(event) {
-        void queryClient.invalidateQueries({ predicate: routeQueryPredicate(event.environment, PUSH_INVALIDATES[event.type]) })
+        batcher.add(event.environment, PUSH_INVALIDATES[event.type])
         for (const listener of listeners) listener(event)
       },
       onConnectionChange(state) {
@@ -35,6 +39,10 @@ export function usePushEventSubscription(): void {
         }
       },
     })
+    return () => {
+      unsubscribe()
+      batcher.dispose()
+    }
   }, [client, queryClient, setStatus])
 }
 
