@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { TransactionsPage } from './pages/transactions-page'
 import { collectPageErrors } from './support/console-page'
-import { CONSOLE_TOKEN } from './support/sandbox'
+import { CONSOLE_TOKEN, TEST_API_KEY } from './support/sandbox'
 import { startSeededSandbox } from './support/seeded-sandbox'
 
 /**
@@ -50,5 +50,37 @@ test('10,000 transactions render virtualized, scroll smoothly end to end, and so
   await transactions.sortBy('Amount', 'descending')
   const firstAmounts = await transactions.table.locator('tbody tr.data-table__row td.data-table__cell--end .money').allTextContents()
   expect(firstAmounts.length).toBeGreaterThan(0)
+  expect(errors).toEqual([])
+})
+
+test('a large result is not refetched on every push event: new activity is offered as a refresh', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  const transactions = new TransactionsPage(page)
+  await page.goto(`${sandbox.url}/?token=${CONSOLE_TOKEN}#/transactions`)
+  await transactions.setPeriod('Last 90 days')
+  await transactions.search()
+  await expect(transactions.rowCount).toHaveText('10,000 rows', { timeout: 15_000 })
+  let listRequests = 0
+  page.on('request', (request) => {
+    if (request.url().includes('/v1/transactions?')) listRequests++
+  })
+
+  const reference = `big-list-${Date.now()}`
+  const charge = await fetch(`${sandbox.url}/v1/mobile/charge`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ phoneNumber: '0712345678', amount: 10_000, merchantTransactionId: reference }),
+  })
+  expect(charge.status).toBe(202)
+
+  const notice = page.getByRole('status').filter({ hasText: 'New activity since these results were loaded.' })
+  await expect(notice).toBeVisible()
+  expect(listRequests).toBe(0)
+  await expect(transactions.table.getByText(reference)).toHaveCount(0)
+
+  await notice.getByRole('button', { name: 'Refresh results' }).click()
+  await expect(transactions.table.getByText(reference)).toBeVisible()
+  await expect(notice).toHaveCount(0)
+  expect(listRequests).toBeGreaterThan(0)
   expect(errors).toEqual([])
 })

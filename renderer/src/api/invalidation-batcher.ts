@@ -1,8 +1,7 @@
 import type { Environment } from '../../../shared/schemas/common'
-import type { RouteSelector } from './query-keys'
 
-export interface InvalidationBatcher {
-  add(environment: Environment, selectors: readonly RouteSelector[]): void
+export interface InvalidationBatcher<Selector extends string> {
+  add(environment: Environment, selectors: readonly Selector[]): void
   dispose(): void
 }
 
@@ -12,12 +11,12 @@ export interface InvalidationBatcher {
  * applied together when the window ends. Under load (hundreds of status changes a second) a screen
  * showing 10,000 rows then refetches at most once per window instead of continuously.
  */
-export function createInvalidationBatcher(
-  flush: (environment: Environment, selectors: readonly RouteSelector[]) => void,
+export function createInvalidationBatcher<Selector extends string>(
+  flush: (environment: Environment, selectors: readonly Selector[]) => void,
   windowMs = 1_000,
   now: () => number = Date.now,
-): InvalidationBatcher {
-  const pending = new Map<Environment, Set<RouteSelector>>()
+): InvalidationBatcher<Selector> {
+  const pending = new Map<Environment, Set<Selector>>()
   let lastFlushAt = Number.NEGATIVE_INFINITY
   let timer: ReturnType<typeof setTimeout> | undefined
 
@@ -30,7 +29,7 @@ export function createInvalidationBatcher(
 
   return {
     add(environment, selectors) {
-      const set = pending.get(environment) ?? new Set<RouteSelector>()
+      const set = pending.get(environment) ?? new Set<Selector>()
       for (const selector of selectors) set.add(selector)
       pending.set(environment, set)
       if (timer !== undefined) return

@@ -4,8 +4,10 @@ import type { PushEvent } from '../../../shared/api/push-events'
 import { usePushStatusStore } from '../stores/push-status-store'
 import { useApiClient } from './api-context'
 import { createInvalidationBatcher } from './invalidation-batcher'
+import { isLargeList } from './large-lists'
+import { useListActivityStore } from '../stores/list-activity-store'
 import { PUSH_INVALIDATES } from './push-invalidation'
-import { API_QUERY_ROOT, routeQueryPredicate } from './query-keys'
+import { API_QUERY_ROOT, routeQueryPredicate, type RouteSelector } from './query-keys'
 
 type Listener = (event: PushEvent) => void
 const listeners = new Set<Listener>()
@@ -22,8 +24,13 @@ export function usePushEventSubscription(): void {
   const wasDisconnected = useRef(false)
 
   useEffect(() => {
-    const batcher = createInvalidationBatcher((environment, selectors) => {
-      void queryClient.invalidateQueries({ predicate: routeQueryPredicate(environment, selectors) })
+    const batcher = createInvalidationBatcher<RouteSelector>((environment, selectors) => {
+      const matches = routeQueryPredicate(environment, selectors)
+      void queryClient.invalidateQueries({ predicate: (query) => matches(query) && !isLargeList(query) })
+      const large = queryClient.getQueryCache().findAll({ predicate: (query) => matches(query) && isLargeList(query) })
+      if (large.length === 0) return
+      void queryClient.invalidateQueries({ predicate: (query) => large.includes(query), refetchType: 'none' })
+      useListActivityStore.getState().mark(Date.now())
     })
     const unsubscribe = client.transport.subscribe({
       onEvent(event) {

@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/page-header'
 import { Panel } from '../../components/panel'
 import { QueryView } from '../../components/query-view'
 import { useEnvironment } from '../../stores/environment-store'
+import { useListActivityStore } from '../../stores/list-activity-store'
 import { useTransactionFiltersStore } from '../../stores/transaction-filters-store'
 import { CsvExportButton } from './csv-export-button'
 import { localDay } from './date-range'
@@ -45,6 +46,9 @@ export function TransactionsScreen() {
   const query = useMemo(() => filtersToQuery(filters, anchorMs) as TransactionsQuery, [filters, anchorMs])
   // Disabled (so still pending, showing the loading state) until the clock is known.
   const list = useTransactions(query, { enabled: clockKnown })
+  // Large results are not refetched on every push event (api/large-lists.ts): offer a refresh instead.
+  const activityAt = useListActivityStore((state) => state.activityAt)
+  const newActivity = list.data !== undefined && activityAt > list.dataUpdatedAt
   const days = filterDays(filters, anchorMs)
 
   return (
@@ -57,6 +61,14 @@ export function TransactionsScreen() {
         <Panel title="Search">
           <TransactionFiltersForm applied={filters} nowMs={anchorMs} onApply={setFilters} apiError={list.error} />
         </Panel>
+        {newActivity ? (
+          <div className="notice notice--info list-activity" role="status">
+            <span>New activity since these results were loaded.</span>
+            <button type="button" className="button button--secondary button--small" disabled={list.isFetching} onClick={() => void list.refetch()}>
+              {list.isFetching ? 'Refreshing…' : 'Refresh results'}
+            </button>
+          </div>
+        ) : null}
         {list.data && list.data.count >= API_LIMIT ? (
           <p className="notice notice--info" role="status">
             Showing the newest {API_LIMIT.toLocaleString()} transactions, the most the API returns at once. Narrow the dates or filters to see older ones.
