@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { TransactionsPage } from './pages/transactions-page'
 import { collectPageErrors } from './support/console-page'
 import { CONSOLE_TOKEN, TEST_API_KEY } from './support/sandbox'
@@ -18,13 +18,19 @@ test.afterAll(async () => {
   await sandbox?.stop()
 })
 
-test('10,000 transactions render virtualized, scroll smoothly end to end, and sort', async ({ page }) => {
-  const errors = collectPageErrors(page)
+/** Opens the Transactions screen on the seeded sandbox and searches the last 90 days: 10,000 rows. */
+async function openTenThousandRows(page: Page): Promise<TransactionsPage> {
   const transactions = new TransactionsPage(page)
   await page.goto(`${sandbox.url}/?token=${CONSOLE_TOKEN}#/transactions`)
   await transactions.setPeriod('Last 90 days')
   await transactions.search()
   await expect(transactions.rowCount).toHaveText('10,000 rows', { timeout: 15_000 })
+  return transactions
+}
+
+test('10,000 transactions render virtualized, scroll smoothly end to end, and sort', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  const transactions = await openTenThousandRows(page)
   await expect(page.getByText('Showing the newest 10,000 transactions')).toBeVisible()
   await expect(transactions.table).toHaveAttribute('aria-rowcount', '10001')
 
@@ -55,11 +61,7 @@ test('10,000 transactions render virtualized, scroll smoothly end to end, and so
 
 test('a large result is not refetched on every push event: new activity is offered as a refresh', async ({ page }) => {
   const errors = collectPageErrors(page)
-  const transactions = new TransactionsPage(page)
-  await page.goto(`${sandbox.url}/?token=${CONSOLE_TOKEN}#/transactions`)
-  await transactions.setPeriod('Last 90 days')
-  await transactions.search()
-  await expect(transactions.rowCount).toHaveText('10,000 rows', { timeout: 15_000 })
+  const transactions = await openTenThousandRows(page)
   let listRequests = 0
   page.on('request', (request) => {
     if (request.url().includes('/v1/transactions?')) listRequests++
