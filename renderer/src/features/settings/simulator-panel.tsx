@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import type { SimulatorMode, SimulatorState } from '../../../../shared/schemas/simulator'
 import { useSimulatorState } from '../../api/hooks/simulator'
 import { useUpdateSimulator } from '../../api/hooks/settings'
@@ -29,9 +30,16 @@ export function SimulatorPanel() {
 function SimulatorControls({ state }: { state: SimulatorState }) {
   const update = useUpdateSimulator()
   // While a change is on its way, show what was asked for rather than flicking back to the old state.
+  // The chosen mode is held locally from the click on: the mutation only reports "pending" a moment later,
+  // and a controlled radio would otherwise snap back in between.
+  const [chosenMode, setChosenMode] = useState<SimulatorMode | null>(null)
   const asked = update.isPending ? update.variables.body : {}
-  const mode = asked.mode ?? state.mode
+  const mode = chosenMode ?? asked.mode ?? state.mode
   const paused = asked.paused ?? state.paused
+  const chooseMode = (value: SimulatorMode) => {
+    setChosenMode(value)
+    update.mutate({ body: { mode: value } }, { onSettled: () => setChosenMode(null) })
+  }
   return (
     <div className="stack">
       {update.isError ? <ErrorNotice error={update.error} title="The simulator was not changed" /> : null}
@@ -39,7 +47,7 @@ function SimulatorControls({ state }: { state: SimulatorState }) {
         <legend className="field__label">Mode</legend>
         {MODES.map((option) => (
           <OptionCard key={option.value} name="simulator-mode" {...option} checked={mode === option.value}
-            onChange={() => update.mutate({ body: { mode: option.value } })} />
+            onChange={() => chooseMode(option.value)} />
         ))}
       </fieldset>
       <p className="form__note" id="simulator-mode-note">
