@@ -39,9 +39,12 @@ export class WebhooksPage {
     return /(evt_[0-9a-z]+)/.exec((await status.textContent()) ?? '')![1]!
   }
 
-  /** Opens an event of the log by clicking its row. */
+  /**
+   * Opens an event of the log by clicking its row, found by the full id (the cell shows a shortened id,
+   * and ids begin with their creation time, so events made within a second share the visible prefix).
+   */
   async openEvent(eventId: string): Promise<Locator> {
-    await this.page.getByRole('row').filter({ hasText: eventId.slice(0, 12) }).first().click()
+    await this.page.getByRole('row').filter({ has: this.page.getByTitle(eventId, { exact: true }) }).click()
     const details = this.page.getByTestId('webhook-event').and(this.page.locator(`[data-event-id="${eventId}"]`))
     await expect(details).toBeVisible()
     return details
