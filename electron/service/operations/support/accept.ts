@@ -8,6 +8,7 @@ import type { OperationContext } from '../../engine'
 import { moveMoney } from '../../move-money'
 import { enqueueWebhookEvent } from '../../webhooks/outbox'
 import { isAwaitingPrompt } from '../../simulator/prompts'
+import { announce } from '../../simulator/result'
 import { planTransaction, type TimedKind } from '../../simulator/plan'
 
 export interface Acceptance {
@@ -59,7 +60,7 @@ function newRow(ctx: OperationContext, a: Acceptance, status: 'pending' | 'rejec
 /** Records an accepted transaction as `pending` with the simulator's planned outcome and due time. */
 export function acceptPending(ctx: OperationContext, a: Acceptance): TransactionRow {
   const row = ctx.store.transactions.insert(newRow(ctx, a, 'pending', PENDING_MESSAGES[a.type]))
-  ctx.emit({ type: 'transaction.changed', environment: row.environment, transactionId: row.public_id, status: 'pending' })
+  announce(ctx.emit, row)
   if (isAwaitingPrompt(row)) {
     ctx.emit({ type: 'prompt.pending', environment: row.environment, transactionId: row.public_id })
   }
@@ -73,7 +74,7 @@ export function acceptRejected(ctx: OperationContext, a: Acceptance, code: strin
     organizationId: row.organization_id, environment: row.environment, type: 'transaction.creation_failed',
     transaction: row, error: { code, message }, toRequestUrl: true,
   })
-  ctx.emit({ type: 'transaction.changed', environment: row.environment, transactionId: row.public_id, status: 'rejected' })
+  announce(ctx.emit, row)
   return row
 }
 
