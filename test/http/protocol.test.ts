@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONSOLE_TOKEN, LIVE_KEY, TEST_KEY, startTestServer, type TestServer } from '../support/harness'
 import { rawRequest } from '../support/node-http'
@@ -9,16 +6,10 @@ import { bearer, chargeBody, errorOf } from './helpers'
 const MIB = 1024 * 1024
 
 let server: TestServer
-let webRoot: string
 beforeAll(async () => {
-  webRoot = mkdtempSync(join(tmpdir(), 'paydesk-web-'))
-  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>console</title>')
-  server = await startTestServer({ webRoot })
+  server = await startTestServer({ consolePage: true })
 })
-afterAll(async () => {
-  await server.close()
-  rmSync(webRoot, { recursive: true, force: true })
-})
+afterAll(() => server.close())
 
 /** node:http, for what fetch will not send: a declared Content-Length with no body, a chunked body without a length, raw bytes. */
 const raw = (method: string, path: string, headers: Record<string, string>, body?: Buffer | 'declared-only') => rawRequest(server.url, method, path, headers, body)

@@ -1,7 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseServeOptions } from '../../electron/cli/options'
 import { startHttpServer } from '../../electron/service/http/server'
@@ -16,16 +15,10 @@ import { chargeBody } from './helpers'
  * cross-site form or simple request (CSRF) cannot carry the bearer credential the API requires.
  */
 let server: TestServer
-let webRoot: string
 beforeAll(async () => {
-  webRoot = mkdtempSync(join(tmpdir(), 'paydesk-web-'))
-  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>console</title>')
-  server = await startTestServer({ webRoot })
+  server = await startTestServer({ consolePage: true })
 })
-afterAll(async () => {
-  await server.close()
-  rmSync(webRoot, { recursive: true, force: true })
-})
+afterAll(() => server.close())
 
 const port = () => Number(new URL(server.url).port)
 

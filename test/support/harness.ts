@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createService, type PaydeskService, type ServiceOptions } from '../../electron/service'
 import { startHttpServer, type RunningHttpServer } from '../../electron/service/http/server'
 
@@ -42,8 +45,14 @@ export interface TestServer {
 }
 
 /** The real HTTP adapter on port 0 over a fresh in-memory engine. */
-export async function startTestServer(options: Partial<ServiceOptions> & { rateLimitPerMinute?: number; webRoot?: string } = {}): Promise<TestServer> {
-  const { rateLimitPerMinute = 0, webRoot, ...serviceOptions } = options
+export async function startTestServer(
+  options: Partial<ServiceOptions> & { rateLimitPerMinute?: number; webRoot?: string; consolePage?: boolean } = {},
+): Promise<TestServer> {
+  const { rateLimitPerMinute = 0, consolePage = false, webRoot: givenRoot, ...serviceOptions } = options
+  // consolePage: a throwaway web root holding a stand-in index.html, removed again by close().
+  const tempRoot = consolePage ? mkdtempSync(join(tmpdir(), 'paydesk-web-')) : undefined
+  if (tempRoot) writeFileSync(join(tempRoot, 'index.html'), '<!doctype html><title>console</title>')
+  const webRoot = tempRoot ?? givenRoot
   const { service, clock } = testService(serviceOptions)
   const http = await startHttpServer({ service, port: 0, rateLimitPerMinute, now: clock.now, webRoot })
   const url = `http://127.0.0.1:${(http.server.address() as AddressInfo).port}`
@@ -69,6 +78,7 @@ export async function startTestServer(options: Partial<ServiceOptions> & { rateL
     async close() {
       await http.close()
       service.close()
+      if (tempRoot) rmSync(tempRoot, { recursive: true, force: true })
     },
   }
 }
