@@ -76,7 +76,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   const { service } = options
   const host = options.host ?? '127.0.0.1'
   const limiter = createRateLimiter(options.rateLimitPerMinute ?? 600, options.now)
-  const openApi = JSON.stringify(generateOpenApi())
+  const openApi = generateOpenApi()
   let port = 0
 
   function hostAllowed(req: IncomingMessage, consoleOnly: boolean): boolean {
@@ -104,7 +104,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     const isApi = pathname.startsWith('/v1/') || pathname.startsWith('/console/')
     if (!hostAllowed(req, !pathname.startsWith('/v1/'))) return fail(new ApiError('forbidden', 'This Host header is not allowed; use 127.0.0.1 or localhost.'))
     if (!isApi) {
-      if (req.method === 'GET' && pathname === '/openapi.json') return sendJson(res, 200, JSON.parse(openApi))
+      if (req.method === 'GET' && pathname === '/openapi.json') return sendJson(res, 200, openApi)
       if ((req.method === 'GET' || req.method === 'HEAD') && options.webRoot && serveStatic(options.webRoot, pathname, res)) return
       return fail(new ApiError('not_found', `No route ${req.method} ${pathname}.`))
     }
