@@ -70,7 +70,6 @@ export function pickChargeFailure(random: SeededRandom): ForceStatus {
 
 export const CHARGE_FAILURE_RATE = 0.14
 export const PAYOUT_FAILURE_RATE = 0.04
-export const PAYOUT_REFUSAL_RATE = 0.01
 export const REVERSAL_FAILURE_RATE = 0.08
 
 /** Processor answer delay in ms per kind: [min, max] (the `realistic` simulator's ranges). */

@@ -33,12 +33,3 @@ export function saveConsoleToken(token: string): void {
     // Storage disabled: the in-memory copy serves until the page reloads.
   }
 }
-
-export function forgetConsoleToken(): void {
-  memoryToken = null
-  try {
-    window.sessionStorage.removeItem(STORAGE_KEY)
-  } catch {
-    // Nothing stored.
-  }
-}

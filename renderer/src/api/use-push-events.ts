@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import type { PushEvent } from '../../../shared/api/push-events'
 import { usePushStatusStore } from '../stores/push-status-store'
 import { useApiClient } from './api-context'
 import { createInvalidationBatcher } from './invalidation-batcher'
@@ -8,9 +7,6 @@ import { isLargeList } from './large-lists'
 import { useListActivityStore } from '../stores/list-activity-store'
 import { PUSH_INVALIDATES } from './push-invalidation'
 import { API_QUERY_ROOT, routeQueryPredicate, type RouteSelector } from './query-keys'
-
-type Listener = (event: PushEvent) => void
-const listeners = new Set<Listener>()
 
 /**
  * Subscribes once (in the app's providers) to the engine's push events and turns them into query
@@ -35,7 +31,6 @@ export function usePushEventSubscription(): void {
     const unsubscribe = client.transport.subscribe({
       onEvent(event) {
         batcher.add(event.environment, PUSH_INVALIDATES[event.type])
-        for (const listener of listeners) listener(event)
       },
       onConnectionChange(state) {
         setStatus(state)
@@ -51,17 +46,4 @@ export function usePushEventSubscription(): void {
       batcher.dispose()
     }
   }, [client, queryClient, setStatus])
-}
-
-/** Runs `listener` for every push event while the calling component is mounted (e.g. to announce a result). */
-export function usePushEvent(listener: Listener): void {
-  const latest = useRef(listener)
-  useEffect(() => {
-    latest.current = listener
-  })
-  useEffect(() => {
-    const forward: Listener = (event) => latest.current(event)
-    listeners.add(forward)
-    return () => void listeners.delete(forward)
-  }, [])
 }

@@ -3,6 +3,3 @@ export function optionalText(value: string): string | undefined {
   const trimmed = value.trim()
   return trimmed === '' ? undefined : trimmed
 }
-
-/** Required text: trimmed, but undefined when empty so the schema reports "is required" like the API. */
-export const requiredText = optionalText
