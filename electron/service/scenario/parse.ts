@@ -43,6 +43,19 @@ function locate(doc: Document, lines: LineCounter, path: readonly PropertyKey[])
 }
 
 /**
+ * A value matching none of a union's options (a step, an expectation) gets zod's bare "Invalid input".
+ * Report instead the problems of the option it came closest to (fewest problems), with their full paths.
+ */
+function closestIssues(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  return issues.flatMap((issue) => {
+    if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [issue]
+    const best = [...issue.errors].sort((a, b) => a.length - b.length)[0]!
+    if (best.length === 0) return [issue]
+    return closestIssues(best.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] })))
+  })
+}
+
+/**
  * Parses a scenario (YAML or JSON: JSON is YAML, so one parser gives line numbers for both) and validates it
  * with `schema`. Throws ScenarioFileError naming the file, line and field of every problem.
  */
@@ -58,7 +71,7 @@ export function parseScenarioText<S extends z.ZodType>(text: string, file: strin
   const value: unknown = doc.toJS({ maxAliasCount: 100 })
   const result = schema.safeParse(value ?? {})
   if (result.success) return result.data
-  throw new ScenarioFileError(result.error.issues.map((issue) => {
+  throw new ScenarioFileError(closestIssues(result.error.issues).map((issue) => {
     // A misspelt field: point at the field itself, not at the object holding it.
     const path = issue.code === 'unrecognized_keys' && issue.keys.length > 0 ? [...issue.path, issue.keys[0]!] : issue.path
     const pos = locate(doc, lines, path)
