@@ -5,7 +5,7 @@ import { createService, HOST_TICK, type PaydeskService } from '../service'
 import { startHttpServer } from '../service/http/server'
 import { seedHistory } from '../service/seed-history'
 import { parseServeOptions, usage, UsageError, type ServeOptions } from './options'
-import { prepareScenario, ScenarioStartError, scenarioErrorText } from './serve-scenario'
+import { prepareScenario, runLines, ScenarioStartError, scenarioErrorText } from './serve-scenario'
 
 
 function banner(service: PaydeskService, url: string, options: ServeOptions): string {
@@ -22,6 +22,7 @@ function banner(service: PaydeskService, url: string, options: ServeOptions): st
     `  Webhook secret  ${s.testWebhookSecret} (test)`,
     `  Database        ${options.dbPath}${s.freshDatabase ? ' (new)' : ''}`,
     `  Simulator       ${service.internals.engine.simulatorMode()}`,
+    ...runLines(service, options),
     'Press Ctrl+C to stop.',
   ].join('\n')
 }

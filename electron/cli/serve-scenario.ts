@@ -2,6 +2,7 @@ import { existsSync, rmSync } from 'node:fs'
 import { formatProblem, problemAt, ScenarioFileError } from '../service/scenario/parse'
 import { ScenarioApplyError } from '../service/scenario/apply'
 import { ScenarioDatabaseInUseError, type ScenarioInput } from '../service/scenario/startup'
+import type { PaydeskService } from '../service'
 import type { ServeOptions } from './options'
 import { loadScenarioFile, type LoadedScenario } from './scenario-file'
 
@@ -35,4 +36,14 @@ export class ScenarioStartError extends Error {
   constructor(override readonly cause: unknown, readonly file: LoadedScenario | undefined) {
     super(cause instanceof Error ? cause.message : String(cause))
   }
+}
+
+/** Banner lines for a scenario or seeded run (none otherwise). */
+export function runLines(service: PaydeskService, options: ServeOptions): string[] {
+  const lines: string[] = []
+  if (options.scenarioPath) lines.push(`  Scenario        ${options.scenarioPath}`)
+  if (options.seed !== undefined) {
+    lines.push(`  Seeded run      seed ${options.seed}, simulated clock at ${new Date(service.internals.engine.now()).toISOString()} (moves with requests; docs/simulator.md)`)
+  }
+  return lines
 }
