@@ -5,6 +5,7 @@ import { createService, HOST_TICK, type PaydeskService } from '../service'
 import { startHttpServer } from '../service/http/server'
 import { seedHistory } from '../service/seed-history'
 import { parseServeOptions, usage, UsageError, type ServeOptions } from './options'
+import { scenarioCommand } from './commands/scenario'
 import { prepareScenario, runLines, ScenarioStartError, scenarioErrorText } from './serve-scenario'
 
 
@@ -81,6 +82,7 @@ async function serve(argv: string[]): Promise<void> {
 async function main(argv: string[]): Promise<void> {
   const [command = 'serve', ...rest] = argv
   if (command === 'serve') return serve(rest)
+  if (command === 'scenario') return void (process.exitCode = await scenarioCommand(rest))
   if (command === 'openapi') return void process.stdout.write(`${JSON.stringify(generateOpenApi(), null, 2)}\n`)
   if (command === 'help' || command === '--help' || command === '-h') return void process.stdout.write(usage())
   throw new UsageError(`unknown command "${command}"`)
@@ -95,7 +97,7 @@ main(process.argv.slice(2)).catch((thrown: unknown) => {
   }
   if (error instanceof ScenarioStartError) error = error.cause
   if (error instanceof UsageError || (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
-    console.error(`paydesk: ${error.message}\n\n${usage()}`)
+    console.error(error.message.includes('Usage:') ? `paydesk: ${error.message}` : `paydesk: ${error.message}\n\n${usage()}`)
     process.exit(2)
   }
   console.error('paydesk: failed to start:', error instanceof Error ? error.message : error)

@@ -25,7 +25,7 @@ export const DurationSchema = z.union([
 
 const CallStepSchema = z.strictObject({
   /** A route id of the route table, e.g. mobile.charge, mobile.reverse, transactions.getById. */
-  call: z.string().regex(/^[a-z][A-Za-z]*(\.[A-Za-z]+)+$/, 'must be a route id such as mobile.charge'),
+  call: z.string().regex(/^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)+$/, 'must be a route id such as mobile.charge'),
   body: z.record(z.string(), z.unknown()).optional(),
   query: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
   params: z.record(z.string(), z.string()).optional(),
