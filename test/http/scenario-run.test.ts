@@ -54,7 +54,7 @@ function flow(name: string, expectations: string[]): string {
 
 describe('paydesk scenario run', () => {
   it('runs the example flow (busy phone, cancel, payout, reversal, a day passing): exit 0 and a JUnit report with no failures', async () => {
-    const report = join(folder, 'example.xml')
+    const report = join(folder, 'reports', 'example.xml')
     const result = await scenario(['run', 'examples/scenarios/checkout-flow.yaml', '--junit', report])
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { ScenarioFlow } from '../../../shared/schemas/scenario-flow'
 import { createService, HOST_TICK } from '../../service'
@@ -88,6 +89,7 @@ export async function scenarioCommand(argv: string[]): Promise<number> {
   try {
     const report = await runFlow(file.value, target, (line) => console.log(line))
     if (values.junit) {
+      mkdirSync(dirname(values.junit), { recursive: true })
       writeFileSync(values.junit, junitXml(file.value.name ?? file.path, report.cases, report.seconds))
       console.log(`JUnit report: ${values.junit}`)
     }

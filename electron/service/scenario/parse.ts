@@ -13,8 +13,12 @@ export interface ScenarioProblem {
 
 /** A scenario file that cannot be used; `message` lists every problem as `file:line:column field: message`. */
 export class ScenarioFileError extends Error {
-  constructor(readonly problems: ScenarioProblem[]) {
-    super(problems.map(formatProblem).join('\n'))
+  readonly problems: ScenarioProblem[]
+  constructor(problems: ScenarioProblem[]) {
+    // In file order, as the person fixing them reads the file.
+    const sorted = [...problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0))
+    super(sorted.map(formatProblem).join('\n'))
+    this.problems = sorted
     this.name = 'ScenarioFileError'
   }
 }
