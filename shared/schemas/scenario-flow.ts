@@ -23,7 +23,14 @@ export const DurationSchema = z.union([
   return Math.round(Number(amount) * factor)
 })
 
+/**
+ * Every step may say when it happens on the simulated clock, from the start of the run: the clock is
+ * advanced to that time first (a step whose time has passed runs at once). Steps still run in order.
+ */
+const Timed = { at: DurationSchema.optional() }
+
 const CallStepSchema = z.strictObject({
+  ...Timed,
   /** A route id of the route table, e.g. mobile.charge, mobile.reverse, transactions.getById. */
   call: z.string().regex(/^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)+$/, 'must be a route id such as mobile.charge'),
   body: z.record(z.string(), z.unknown()).optional(),
@@ -37,16 +44,18 @@ const CallStepSchema = z.strictObject({
 })
 
 const AnswerStepSchema = z.strictObject({
+  ...Timed,
   /** The handset: answer the push prompt of the charge named `transaction`. `no_answer` lets it time out (1037). */
   answer: z.enum(['approve', 'cancel', 'wrong_pin', 'no_answer']),
   transaction: NameSchema,
 })
 
-const AdvanceStepSchema = z.strictObject({ advance: DurationSchema.pipe(z.number().min(1).max(MAX_SIMULATOR_SPAN_MS)) })
+const AdvanceStepSchema = z.strictObject({ ...Timed, advance: DurationSchema.pipe(z.number().min(1).max(MAX_SIMULATOR_SPAN_MS)) })
 
-const SettleStepSchema = z.strictObject({ settle: z.union([NameSchema, z.literal('all')]) })
+const SettleStepSchema = z.strictObject({ ...Timed, settle: z.union([NameSchema, z.literal('all')]) })
 
 const WaitStepSchema = z.strictObject({
+  ...Timed,
   wait: z.union([
     z.strictObject({ transaction: NameSchema, status: TransactionStatusSchema, timeout: DurationSchema.default(30_000) }),
     z.strictObject({ event: z.string().min(1), transaction: NameSchema.optional(), timeout: DurationSchema.default(30_000) }),
@@ -54,7 +63,7 @@ const WaitStepSchema = z.strictObject({
 })
 
 /** A real-time pause (rarely needed: waits and advances are faster and reproducible). */
-const SleepStepSchema = z.strictObject({ sleep: DurationSchema.pipe(z.number().max(600_000)) })
+const SleepStepSchema = z.strictObject({ ...Timed, sleep: DurationSchema.pipe(z.number().max(600_000)) })
 
 export const ScenarioStepSchema = z.union([CallStepSchema, AnswerStepSchema, AdvanceStepSchema, SettleStepSchema, WaitStepSchema, SleepStepSchema])
 export type ScenarioStep = z.infer<typeof ScenarioStepSchema>

@@ -144,3 +144,45 @@ describe('paydesk scenario run', () => {
     expect(result.stderr).toMatch(/bad-flow\.yaml:2:\d+ steps\[0\]\.answer: /)
   }, 30_000)
 })
+
+describe('paydesk scenario run: handset answers, timed steps, seeds', () => {
+  it('wrong PIN, no answer and steps at given simulated times', async () => {
+    const path = join(folder, 'handset.yaml')
+    writeFileSync(path, [
+      'name: Handset answers',
+      'organization: { name: Handset Shop }',
+      'apiKeys: { test: sk_test_handset00000000000001 }',
+      'simulator: { mode: interactive }',
+      'customers:',
+      '  - { phoneNumber: "0712000101", balance: 100000 }',
+      '  - { phoneNumber: "0712000102", balance: 100000 }',
+      'steps:',
+      '  - { call: mobile.charge, body: { phoneNumber: "0712000101", amount: 1000, merchantTransactionId: "p-${runId}" }, as: pin }',
+      '  - { answer: wrong_pin, transaction: pin }',
+      '  - { at: 1h, call: mobile.charge, body: { phoneNumber: "0712000102", amount: 1000, merchantTransactionId: "q-${runId}" }, as: silent }',
+      '  - { answer: no_answer, transaction: silent }',
+      '  - { wait: { transaction: silent, status: failed, timeout: 5s } }',
+      '  - { at: 30m, advance: 1s }',
+      'expect:',
+      '  - { transaction: pin, status: failed, message: "The initiator information is invalid." }',
+      '  - { transaction: silent, status: failed, message: "DS timeout user cannot be reached." }',
+      '  - { customer: "0712000101", balance: 100000 }',
+    ].join('\n'))
+    const result = await scenario(['run', path])
+    expect(result.stdout).toMatch(/ok {4}step 3: at \+1h: call mobile\.charge as silent {2}\(clock \+\d+ ms\) POST/)
+    // 30 minutes after the start has already passed: that step runs at once.
+    expect(result.stdout).toMatch(/ok {4}step 6: at \+30m: advance the clock 1000 ms {2}simulated now/)
+    expect(result.stdout).toContain('PASSED: 9 passed, 0 failed, 0 skipped')
+    expect(result.code).toBe(0)
+  }, 60_000)
+
+  it('with --seed and --clock, two runs print the same timeline (ids, receipts, simulated times)', async () => {
+    const args = ['run', 'examples/scenarios/checkout-flow.yaml', '--seed', '5', '--clock', '2026-02-02T08:00:00Z']
+    const strip = (out: string) => out.replace(/^\+ *[\d.]+s/gm, '').replace(/in [\d.]+ s$/m, '').replace(/at http:\S+/, '')
+    const first = await scenario(args)
+    const second = await scenario(args)
+    expect(first.code).toBe(0)
+    expect(first.stdout).toContain('simulated now 2026-02-02T08:')
+    expect(strip(second.stdout)).toBe(strip(first.stdout))
+  }, 60_000)
+})

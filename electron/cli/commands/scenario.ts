@@ -87,7 +87,7 @@ export async function scenarioCommand(argv: string[]): Promise<number> {
     console.log(`Sandbox from ${file.path} at ${target.url}`)
   }
   try {
-    const report = await runFlow(file.value, target, (line) => console.log(line))
+    const report = await runFlow(file.value, target, (line) => console.log(line), { seed })
     if (values.junit) {
       mkdirSync(dirname(values.junit), { recursive: true })
       writeFileSync(values.junit, junitXml(file.value.name ?? file.path, report.cases, report.seconds))

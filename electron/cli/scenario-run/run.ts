@@ -15,12 +15,13 @@ export interface RunReport {
  * Plays a flow's steps in order against a sandbox, then checks its expectations, printing a timeline as it
  * goes. The first failing step stops the steps (later ones depend on it); expectations are then skipped.
  */
-export async function runFlow(flow: ScenarioFlow, target: SandboxTarget, print: (line: string) => void): Promise<RunReport> {
+export async function runFlow(flow: ScenarioFlow, target: SandboxTarget, print: (line: string) => void, options: { seed?: number } = {}): Promise<RunReport> {
   const client = createSandboxClient(target)
   const started = performance.now()
   const elapsed = () => (performance.now() - started) / 1000
   const stamp = () => `+${elapsed().toFixed(2).padStart(6)}s`
-  const names: RunNames = { runId: randomBytes(4).toString('hex'), values: new Map() }
+  // A seeded run must send the same bytes twice, merchant references included.
+  const names: RunNames = { runId: options.seed === undefined ? randomBytes(4).toString('hex') : `seed${options.seed}`, values: new Map() }
   const since = (await client.data('console.simulator.get')).now as number
   const cases: JunitCase[] = []
   const steps = flow.steps ?? []
@@ -33,7 +34,7 @@ export async function runFlow(flow: ScenarioFlow, target: SandboxTarget, print: 
       continue
     }
     const at = performance.now()
-    const outcome = await playStep(client, step, names)
+    const outcome = await playStep(client, step, names, since)
     cases.push({ name, classname: 'steps', ok: outcome.ok, detail: outcome.detail, seconds: (performance.now() - at) / 1000 })
     print(`${stamp()}  ${outcome.ok ? 'ok  ' : 'FAIL'}  ${name}${outcome.detail ? `  ${outcome.detail}` : ''}`)
     if (!outcome.ok) stopped = true

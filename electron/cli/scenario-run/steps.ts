@@ -50,16 +50,45 @@ async function until<T>(timeoutMs: number, probe: () => Promise<T | undefined>):
   }
 }
 
-/** Plays one step against the sandbox. Never throws: a failure is an outcome (the run stops there). */
-export async function playStep(client: SandboxClient, step: ScenarioStep, names: RunNames): Promise<StepOutcome> {
+const MAX_ADVANCE_MS = 30 * 24 * 60 * 60 * 1000
+
+/** `at:`: moves the simulated clock to `since + at` unless it is already later. Returns the clock's jump. */
+async function reachTime(client: SandboxClient, since: number, at: number): Promise<number> {
+  const now = (await client.data('console.simulator.get')).now as number
+  let gap = since + at - now
+  const jump = Math.max(gap, 0)
+  while (gap > 0) {
+    const ms = Math.min(gap, MAX_ADVANCE_MS)
+    await client.data('console.simulator.advance', { body: { ms } })
+    gap -= ms
+  }
+  return jump
+}
+
+/**
+ * Plays one step against the sandbox (after moving the clock to its `at:` time, counted from `since`,
+ * the simulated start of the run). Never throws: a failure is an outcome (the run stops there).
+ */
+export async function playStep(client: SandboxClient, step: ScenarioStep, names: RunNames, since: number): Promise<StepOutcome> {
   try {
-    return await play(client, step, names)
+    const jump = step.at === undefined ? 0 : await reachTime(client, since, step.at)
+    const outcome = await play(client, step, names)
+    return jump > 0 ? { ...outcome, detail: `(clock +${jump} ms) ${outcome.detail}` } : outcome
   } catch (error) {
     return { label: describeStep(step), ok: false, detail: error instanceof Error ? error.message : String(error) }
   }
 }
 
 export function describeStep(step: ScenarioStep): string {
+  return step.at === undefined ? describeAction(step) : `at +${formatDuration(step.at)}: ${describeAction(step)}`
+}
+
+function formatDuration(ms: number): string {
+  for (const [unit, size] of [['d', 86_400_000], ['h', 3_600_000], ['m', 60_000], ['s', 1_000]] as const) if (ms >= size && ms % size === 0) return `${ms / size}${unit}`
+  return `${ms}ms`
+}
+
+function describeAction(step: ScenarioStep): string {
   if ('call' in step) return `call ${step.call}${step.as ? ` as ${step.as}` : ''}`
   if ('answer' in step) return `handset: ${step.answer} ${step.transaction}`
   if ('advance' in step) return `advance the clock ${step.advance} ms`
