@@ -152,6 +152,12 @@ export interface SeedResult {
 
 export const DEMO_SHORTCODE = '600100'
 
+function addFixedKeys(store: Store, ids: Ids, organizationId: string, options: SeedOptions, now: number): void {
+  for (const [environment, key] of [['test', options.apiKey], ['live', options.liveApiKey]] as const) {
+    if (key && !store.apiKeys.findByHash(sha256Hex(key))) insertApiKey(store, ids, organizationId, environment, key, 'Fixed by host', now)
+  }
+}
+
 /** Seeds a fresh database with the demo organization and bank codes; on an existing one, applies fixed keys and secrets. */
 export function seedDatabase(store: Store, ids: Ids, now: number, options: SeedOptions): SeedResult {
   return store.transaction(() => {
@@ -169,10 +175,10 @@ export function seedDatabase(store: Store, ids: Ids, now: number, options: SeedO
       store.settings.set('demo.organizationId', demoOrganizationId)
       testKey = demo.testKey
       liveKey = demo.liveKey
+      // A scenario made the organization with its own keys; keys the host fixed work as well.
+      if (options.provisionPrimary) addFixedKeys(store, ids, demoOrganizationId, options, now)
     } else {
-      for (const [environment, key] of [['test', options.apiKey], ['live', options.liveApiKey]] as const) {
-        if (key && !store.apiKeys.findByHash(sha256Hex(key))) insertApiKey(store, ids, demoOrganizationId, environment, key, 'Fixed by host', now)
-      }
+      addFixedKeys(store, ids, demoOrganizationId, options, now)
       const endpoint = store.webhooks.endpoint(demoOrganizationId, 'test')
       if (options.webhookSecret && endpoint && endpoint.secret !== options.webhookSecret) {
         store.webhooks.saveEndpoint({ ...endpoint, secret: options.webhookSecret, previous_secret: null, previous_secret_expires_at: null })

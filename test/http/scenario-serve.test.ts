@@ -80,6 +80,29 @@ describe('scenario files', () => {
     }
   })
 
+  it('several organizations, each with its keys, accounts and webhook endpoint; history in the one named (two-shops.yaml)', async () => {
+    const file = loadScenarioFile(join(EXAMPLES, 'two-shops.yaml'))
+    const server = await startTestServer({ scenario: { scenario: file.value, fingerprint: file.fingerprint } })
+    try {
+      const duka = { authorization: 'Bearer sk_test_duka0000000000000000001' }
+      const mboga = { authorization: 'Bearer sk_test_mboga000000000000000001' }
+      const dukaAccounts = (await server.request('GET', '/v1/accounts', { headers: duka })).body.data.items.map((a: any) => a.accountNo)
+      const mbogaAccounts = (await server.request('GET', '/v1/accounts', { headers: mboga })).body.data.items
+      expect(dukaAccounts.sort()).toEqual(['4100000001', '4200000001'])
+      // Mama Mboga lists only a payouts account: a collections account is generated; its history b2c paid 5000 (plus any fee) out of 300000.
+      expect(mbogaAccounts.find((a: any) => a.accountNo === '5200000001').available).toBeLessThanOrEqual(295_000)
+      expect(mbogaAccounts.some((a: any) => a.type === 'collections')).toBe(true)
+      const mbogaHistory = await server.request('GET', '/v1/transactions?startDate=2020-01-01&endDate=2035-12-31&type=transfer', { headers: mboga })
+      expect(mbogaHistory.body.data.items).toHaveLength(1)
+      const info = await server.request('GET', '/console/info', { headers: consoleHeaders })
+      expect(info.body.data.organization.name).toBe('Duka Platform')
+      const simulator = await server.request('GET', '/console/simulator', { headers: consoleHeaders })
+      expect(simulator.body.data).toMatchObject({ mode: 'interactive', settlementDelayMs: 0 })
+    } finally {
+      await server.close()
+    }
+  })
+
   it('outcome rules: first match wins, by phone, merchant reference and operation with amount', async () => {
     const file = loadScenarioFile(join(EXAMPLES, 'acme-stores.yaml'))
     const server = await startTestServer({ scenario: { scenario: file.value, fingerprint: file.fingerprint } })
@@ -170,8 +193,8 @@ describe('paydesk serve --scenario', () => {
     await killHard(reset)
   })
 
-  it('reads PAYDESK_SCENARIO like the flag', async () => {
-    const path = write('env.yaml', 'organization: { name: From env }\napiKeys: { test: sk_test_envv0000000000000001 }\n')
+  it('reads PAYDESK_SCENARIO like the flag, and JSON files', async () => {
+    const path = write('env.json', JSON.stringify({ organization: { name: 'From env' }, apiKeys: { test: 'sk_test_envv0000000000000001' } }))
     const env = { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PAYDESK_'))), PAYDESK_SCENARIO: path }
     const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/index.ts', 'serve', '--port', '0', '--db', ':memory:'], { cwd: ROOT, env })
     let out = ''
