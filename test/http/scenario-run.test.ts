@@ -142,6 +142,12 @@ describe('paydesk scenario run', () => {
     const result = await scenario(['check', bad])
     expect(result.code).toBe(2)
     expect(result.stderr).toMatch(/bad-flow\.yaml:2:\d+ steps\[0\]\.answer: /)
+    // Problems only applying finds (history the float cannot pay) are located too.
+    const thin = join(folder, 'thin.yaml')
+    writeFileSync(thin, 'accounts: [{ type: payouts, accountNo: "3200000009", available: 100 }]\ntransactions:\n  - { type: b2c, phoneNumber: "0712345678", amount: 5000, status: completed }\n')
+    const applied = await scenario(['check', thin])
+    expect(applied.code).toBe(2)
+    expect(applied.stderr).toMatch(/thin\.yaml:3:\d+ transactions\[0\]\.amount: payouts account 3200000009 holds 100/)
   }, 30_000)
 })
 

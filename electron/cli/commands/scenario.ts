@@ -7,7 +7,7 @@ import { createService, HOST_TICK } from '../../service'
 import { startHttpServer } from '../../service/http/server'
 import { scenarioOrganizations } from '../../service/scenario/apply'
 import { UsageError } from '../options'
-import { loadScenarioFile } from '../scenario-file'
+import { loadScenarioFile, type LoadedScenarioFile } from '../scenario-file'
 import { ScenarioStartError } from '../serve-scenario'
 import type { SandboxTarget } from '../scenario-run/client'
 import { junitXml } from '../scenario-run/junit'
@@ -21,7 +21,8 @@ export const SCENARIO_USAGE = `Usage:
 run    starts a sandbox from the file (in memory, on a free port), plays its steps, checks its
        expectations and exits 0 when all pass, 1 otherwise. --url targets a running sandbox instead
        (started with the same scenario file); the console token may also come from PAYDESK_CONSOLE_TOKEN.
-check  validates a scenario file and exits 0, or 2 naming file, line and field of each problem.
+check  validates a scenario file (and applies it to a throwaway in-memory sandbox) and exits 0,
+       or 2 naming file, line and field of each problem.
 `
 
 interface Started {
@@ -30,15 +31,16 @@ interface Started {
 }
 
 /** The sandbox of a run: an in-process `paydesk serve` on a free loopback port over a fresh in-memory database. */
-async function startSandbox(flow: ScenarioFlow, fingerprint: string, seed: number | undefined, clockStart: number | undefined): Promise<Started> {
+async function startSandbox(file: LoadedScenarioFile<ScenarioFlow>, seed: number | undefined, clockStart: number | undefined): Promise<Started> {
+  const flow = file.value
   let service
   try {
     service = createService({
-      dbPath: ':memory:', scenario: { scenario: flow, fingerprint }, seed, clockStart, tickBudgetMs: HOST_TICK.simulatorBudgetMs,
+      dbPath: ':memory:', scenario: { scenario: flow, fingerprint: file.fingerprint }, seed, clockStart, tickBudgetMs: HOST_TICK.simulatorBudgetMs,
       consoleToken: seed === undefined ? `pdc_run_${randomBytes(16).toString('hex')}` : undefined,
     })
   } catch (error) {
-    throw new ScenarioStartError(error, undefined)
+    throw new ScenarioStartError(error, file)
   }
   const http = await startHttpServer({ service, port: 0, rateLimitPerMinute: 0 })
   const ticker = setInterval(() => void service.tick().catch((error: unknown) => console.error('[paydesk] tick failed:', error)), HOST_TICK.intervalMs)
@@ -67,6 +69,12 @@ export async function scenarioCommand(argv: string[]): Promise<number> {
   if ((sub !== 'run' && sub !== 'check') || positionals.length !== 1) throw new UsageError(`expected "scenario run <file>" or "scenario check <file>"\n\n${SCENARIO_USAGE}`)
   const file = loadScenarioFile(positionals[0]!)
   if (sub === 'check') {
+    // Applying it to a throwaway in-memory database finds what the schema alone cannot (a float too small for the history, ...).
+    try {
+      createService({ dbPath: ':memory:', scenario: { scenario: file.value, fingerprint: file.fingerprint }, consoleToken: `pdc_check_${randomBytes(16).toString('hex')}` }).close()
+    } catch (error) {
+      throw new ScenarioStartError(error, file)
+    }
     console.log(`${file.path}: valid (${(file.value.steps ?? []).length} steps, ${(file.value.expect ?? []).length} expectations)`)
     return 0
   }
@@ -82,7 +90,7 @@ export async function scenarioCommand(argv: string[]): Promise<number> {
     const keys = scenarioOrganizations(file.value)[0]!.apiKeys ?? {}
     target = { url: values.url.replace(/\/+$/, '').replace(/\/v1$/, ''), consoleToken, keys }
   } else {
-    started = await startSandbox(file.value, file.fingerprint, seed, clockStart)
+    started = await startSandbox(file, seed, clockStart)
     target = started.target
     console.log(`Sandbox from ${file.path} at ${target.url}`)
   }
