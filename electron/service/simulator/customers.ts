@@ -37,14 +37,15 @@ export function customerOutcome(store: Store, kind: 'charge' | 'b2c', phoneNumbe
 /**
  * A charge is about to complete: the customer pays from the wallet. The wallet may have changed since
  * acceptance (another charge completed first), so it is checked again; too little now fails the charge
- * with insufficient funds instead of driving the wallet negative. Returns the outcome to apply.
+ * with insufficient funds instead of driving the wallet negative. A forced success (forceStatus, an
+ * outcome rule) completes anyway and empties the wallet as far as it goes. Returns the outcome to apply.
  */
 export function debitWallet(store: Store, phoneNumber: string | null, amount: number, outcome: PlannedOutcome, now: number): PlannedOutcome {
   if (outcome.result !== 'success' || phoneNumber === null || !store.customers.any()) return outcome
   const customer = store.customers.get(phoneNumber)
   if (!customer) return outcome
-  if (customer.balance < amount) return OUTCOMES.insufficient_funds
-  store.customers.adjust(phoneNumber, -amount, now)
+  if (customer.balance < amount && !outcome.forced) return OUTCOMES.insufficient_funds
+  store.customers.adjust(phoneNumber, -Math.min(amount, customer.balance), now)
   return outcome
 }
 

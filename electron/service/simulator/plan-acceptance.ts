@@ -3,7 +3,7 @@ import type { OutcomeOperation } from '../../../shared/schemas/scenario'
 import type { Engine } from '../engine'
 import { customerOutcome } from './customers'
 import { matchOutcomeRule } from './outcome-rules'
-import { MAGIC_PHONES, OUTCOMES, planDueAt, planTransaction, type Plan, type TimedKind } from './plan'
+import { MAGIC_PHONES, OUTCOMES, planDueAt, planTransaction, type Plan, type PlannedOutcome, type TimedKind } from './plan'
 
 export interface AcceptanceSubject {
   type: 'charge' | 'transfer' | 'payment' | 'bank_withdrawal' | 'reversal'
@@ -28,7 +28,7 @@ export function planAcceptance(engine: Engine, a: AcceptanceSubject, now: number
   if (a.forceStatus === undefined) {
     const rule = matchOutcomeRule(engine.store, { operation: OPERATION[a.type], phoneNumber: a.phoneNumber, amount: a.amount, merchantTransactionId: a.merchantTransactionId })
     if (rule) {
-      const outcome = OUTCOMES[rule.result]
+      const outcome: PlannedOutcome = { ...OUTCOMES[rule.result], forced: true }
       const dueAt = outcome.result === 'never' ? null : rule.delayMs !== undefined ? now + rule.delayMs : planDueAt(a.timedKind, outcome, mode, now, engine.ids)
       return { outcome, dueAt }
     }
@@ -39,5 +39,6 @@ export function planAcceptance(engine: Engine, a: AcceptanceSubject, now: number
       if (outcome) return { outcome, dueAt: planDueAt(a.timedKind, outcome, mode, now, engine.ids) }
     }
   }
-  return planTransaction(a.timedKind, a.phoneNumber, a.forceStatus, mode, now, engine.ids)
+  const plan = planTransaction(a.timedKind, a.phoneNumber, a.forceStatus, mode, now, engine.ids)
+  return a.forceStatus === undefined ? plan : { ...plan, outcome: { ...plan.outcome, forced: true } }
 }
