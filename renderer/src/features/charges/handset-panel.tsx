@@ -57,7 +57,9 @@ export function HandsetPanel({ focusTransactionId }: { focusTransactionId?: stri
   const info = useConsoleInfo()
   const answer = useAnswerPrompt()
   const realNow = useTicker(interactive && (prompts.data?.length ?? 0) > 0)
-  const simulatedNow = realNow + (simulator.data?.clockOffsetMs ?? 0)
+  // Simulated now when the state was read, plus the real time since: right for the running clock and close
+  // enough for a seeded run's clock (docs/simulator.md "Seeded runs"), whose offset is not from the wall clock.
+  const simulatedNow = simulator.data ? simulator.data.now + (realNow - simulator.dataUpdatedAt) : realNow
 
   let content
   let announcement = ''
