@@ -5,7 +5,7 @@ import { createService, HOST_TICK, type PaydeskService } from '../service'
 import { startHttpServer } from '../service/http/server'
 import { seedHistory } from '../service/seed-history'
 import { parseServeOptions, usage, UsageError, type ServeOptions } from './options'
-import { scenarioCommand } from './commands/scenario'
+import { SCENARIO_USAGE, scenarioCommand } from './commands/scenario'
 import { prepareScenario, runLines, ScenarioStartError, scenarioErrorText } from './serve-scenario'
 
 
@@ -84,7 +84,7 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'serve') return serve(rest)
   if (command === 'scenario') return void (process.exitCode = await scenarioCommand(rest))
   if (command === 'openapi') return void process.stdout.write(`${JSON.stringify(generateOpenApi(), null, 2)}\n`)
-  if (command === 'help' || command === '--help' || command === '-h') return void process.stdout.write(usage())
+  if (command === 'help' || command === '--help' || command === '-h') return void process.stdout.write(`${usage()}\n${SCENARIO_USAGE}`)
   throw new UsageError(`unknown command "${command}"`)
 }
 
