@@ -5,6 +5,8 @@ import { createService, HOST_TICK, type PaydeskService } from '../service'
 import { startHttpServer } from '../service/http/server'
 import { seedHistory } from '../service/seed-history'
 import { parseServeOptions, usage, UsageError, type ServeOptions } from './options'
+import { SCENARIO_USAGE, scenarioCommand } from './commands/scenario'
+import { prepareScenario, runLines, ScenarioStartError, scenarioErrorText } from './serve-scenario'
 
 
 function banner(service: PaydeskService, url: string, options: ServeOptions): string {
@@ -21,6 +23,7 @@ function banner(service: PaydeskService, url: string, options: ServeOptions): st
     `  Webhook secret  ${s.testWebhookSecret} (test)`,
     `  Database        ${options.dbPath}${s.freshDatabase ? ' (new)' : ''}`,
     `  Simulator       ${service.internals.engine.simulatorMode()}`,
+    ...runLines(service, options),
     'Press Ctrl+C to stop.',
   ].join('\n')
 }
@@ -40,12 +43,19 @@ function seedTransactions(service: PaydeskService, count: number): void {
 
 async function serve(argv: string[]): Promise<void> {
   const options = parseServeOptions(argv)
+  const scenario = prepareScenario(options)
   // A folder we create holds only Paydesk's database and its secrets: owner-only, like the file itself.
   if (options.dbPath !== ':memory:') mkdirSync(dirname(options.dbPath), { recursive: true, mode: 0o700 })
-  const service = createService({
-    dbPath: options.dbPath, apiKey: options.apiKey, liveApiKey: options.liveApiKey, webhookSecret: options.webhookSecret,
-    consoleToken: options.consoleToken, simulatorMode: options.simulatorMode, tickBudgetMs: HOST_TICK.simulatorBudgetMs,
-  })
+  let service: PaydeskService
+  try {
+    service = createService({
+      dbPath: options.dbPath, apiKey: options.apiKey, liveApiKey: options.liveApiKey, webhookSecret: options.webhookSecret,
+      consoleToken: options.consoleToken, simulatorMode: options.simulatorMode, tickBudgetMs: HOST_TICK.simulatorBudgetMs,
+      scenario: scenario?.input, seed: options.seed, clockStart: options.clockStart,
+    })
+  } catch (error) {
+    throw new ScenarioStartError(error, scenario?.file)
+  }
   if (options.seedTransactions > 0) seedTransactions(service, options.seedTransactions)
   const http = await startHttpServer({
     service, host: options.host, port: options.port, rateLimitPerMinute: options.rateLimitPerMinute,
@@ -72,14 +82,22 @@ async function serve(argv: string[]): Promise<void> {
 async function main(argv: string[]): Promise<void> {
   const [command = 'serve', ...rest] = argv
   if (command === 'serve') return serve(rest)
+  if (command === 'scenario') return void (process.exitCode = await scenarioCommand(rest))
   if (command === 'openapi') return void process.stdout.write(`${JSON.stringify(generateOpenApi(), null, 2)}\n`)
-  if (command === 'help' || command === '--help' || command === '-h') return void process.stdout.write(usage())
+  if (command === 'help' || command === '--help' || command === '-h') return void process.stdout.write(`${usage()}\n${SCENARIO_USAGE}`)
   throw new UsageError(`unknown command "${command}"`)
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
+main(process.argv.slice(2)).catch((thrown: unknown) => {
+  let error = thrown
+  const scenarioText = error instanceof ScenarioStartError ? scenarioErrorText(error.cause, error.file) : scenarioErrorText(error, undefined)
+  if (scenarioText !== undefined) {
+    console.error(`paydesk: the scenario cannot be used:\n${scenarioText}`)
+    process.exit(2)
+  }
+  if (error instanceof ScenarioStartError) error = error.cause
   if (error instanceof UsageError || (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
-    console.error(`paydesk: ${error.message}\n\n${usage()}`)
+    console.error(error.message.includes('Usage:') ? `paydesk: ${error.message}` : `paydesk: ${error.message}\n\n${usage()}`)
     process.exit(2)
   }
   console.error('paydesk: failed to start:', error instanceof Error ? error.message : error)

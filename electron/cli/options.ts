@@ -14,6 +14,10 @@ export interface ServeOptions {
   simulatorMode?: SimulatorMode
   consoleToken?: string
   seedTransactions: number
+  scenarioPath?: string
+  reset: boolean
+  seed?: number
+  clockStart?: number
 }
 
 /** Each flag and its environment variable (DECISIONS "Running headless"). */
@@ -28,7 +32,13 @@ export const FLAGS = {
   simulator: { env: 'PAYDESK_SIMULATOR', help: 'fast | realistic | interactive', default: 'fast (or the saved mode)' },
   'console-token': { env: 'PAYDESK_CONSOLE_TOKEN', help: 'fix the console token' },
   'seed-transactions': { env: 'PAYDESK_SEED_TRANSACTIONS', help: 'fill a fresh database with N historical transactions', default: '0' },
+  scenario: { env: 'PAYDESK_SCENARIO', help: 'start from a scenario file (YAML or JSON; docs/scenarios.md)' },
+  reset: { env: 'PAYDESK_RESET', help: 'erase an existing database first (with --scenario); a flag, or 1 in the variable', boolean: true },
+  seed: { env: 'PAYDESK_SEED', help: 'reproducible run: seeded ids and a simulated clock that never reads the wall clock' },
+  clock: { env: 'PAYDESK_CLOCK', help: 'ISO time the simulated clock starts at (with --seed; default 2026-01-01T00:00:00Z)' },
 } as const
+
+const isBoolean = (name: string): boolean => 'boolean' in FLAGS[name as keyof typeof FLAGS]
 
 export class UsageError extends Error {}
 
@@ -53,11 +63,11 @@ function parseFlags(argv: string[]): Record<string, string | undefined> {
   try {
     const { values } = parseArgs({
       args: argv,
-      options: Object.fromEntries(Object.keys(FLAGS).map((name) => [name, { type: 'string' as const }])),
+      options: Object.fromEntries(Object.keys(FLAGS).map((name) => [name, { type: isBoolean(name) ? 'boolean' as const : 'string' as const }])),
       strict: true,
       allowPositionals: false,
     })
-    return values as Record<string, string | undefined>
+    return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === true ? '1' : v === false ? undefined : v])) as Record<string, string | undefined>
   } catch (error) {
     // An unknown flag, a missing value or a stray argument is a usage mistake like any bad value.
     throw new UsageError(error instanceof Error ? error.message : String(error))
@@ -82,7 +92,19 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv = proce
   if (consoleToken !== undefined && !/^[A-Za-z0-9_-]{16,128}$/.test(consoleToken)) throw new UsageError(`${label('console-token')} must be 16-128 letters, digits, _ or -`)
   const simulator = get('simulator')
   if (simulator !== undefined && !SIMULATOR_MODES.includes(simulator as SimulatorMode)) throw new UsageError(`${label('simulator')} must be one of ${SIMULATOR_MODES.join(', ')}`)
+  const seed = get('seed')
+  if (seed !== undefined && !/^\d{1,10}$/.test(seed)) throw new UsageError(`${label('seed')} must be a whole number from 0 to 4294967295 (got "${seed}")`)
+  const clock = get('clock')
+  const clockStart = clock === undefined ? undefined : Date.parse(clock)
+  if (clock !== undefined && (!/^\d{4}-\d{2}-\d{2}T/.test(clock) || !Number.isFinite(clockStart))) throw new UsageError(`${label('clock')} must be an ISO time such as 2026-01-01T09:00:00Z (got "${clock}")`)
+  if (clock !== undefined && seed === undefined) throw new UsageError(`${label('clock')} needs --seed (PAYDESK_SEED): only a seeded run has its own clock`)
+  const reset = get('reset')
+  if (reset !== undefined && reset !== '1' && reset !== 'true') throw new UsageError(`${label('reset')} is a flag; in the variable use 1`)
   return {
+    scenarioPath: get('scenario'),
+    reset: reset !== undefined,
+    seed: seed === undefined ? undefined : integer('seed', seed, 0, 4_294_967_295),
+    clockStart,
     port: integer('port', get('port') ?? '8787', 0, 65_535),
     host: get('host') ?? '127.0.0.1',
     dbPath: get('db') ?? defaultDbPath(env),

@@ -7,6 +7,8 @@ import { createDispatcher, type CallInput } from './dispatch'
 import type { Engine } from './engine'
 import { createIds, type RandomBytes } from './ids'
 import { seedDatabase, type SeedResult } from './provisioning'
+import { scenarioProvisioner, type ScenarioInput } from './scenario/startup'
+import { createSeededRun } from './reproducible'
 import { createSimulatedClock } from './simulator/clock'
 import { createSimulator } from './simulator'
 import { SIMULATOR_MODES, type SimulatorMode } from './simulator/plan'
@@ -17,6 +19,7 @@ export type { CallContext } from './auth'
 export type { CallInput } from './dispatch'
 export type { SimulatorMode } from './simulator/plan'
 export type { WebhookTransport } from './webhooks/transport'
+export type { ScenarioInput } from './scenario/startup'
 
 export const VERSION = '0.1.0'
 
@@ -46,6 +49,12 @@ export interface ServiceOptions {
   webhookLimits?: Partial<DispatcherLimits>
   /** Longest the simulator may hold the event loop per tick (hosts set it; see simulator/index.ts). */
   tickBudgetMs?: number
+  /** A scenario file to start from (applied to a fresh database; docs/scenarios.md). */
+  scenario?: ScenarioInput
+  /** Reproducible run: seeded ids and a clock that never takes its value from the wall clock (reproducible.ts). */
+  seed?: number
+  /** Where a seeded run's simulated clock starts, ms since the epoch. */
+  clockStart?: number
 }
 
 export interface PaydeskService {
@@ -58,6 +67,8 @@ export interface PaydeskService {
   close(): void
   readonly startup: SeedResult
   readonly consoleToken: string
+  /** Seeded runs draw request ids from their own stream; otherwise undefined and hosts make their own. */
+  readonly newRequestId?: () => string
   setHostInfo(info: { httpUrl: string | null; consoleUrl: string | null }): void
   /** For tests and tools in this process: the engine's store and state. Hosts never need it. */
   readonly internals: { store: Store; engine: Engine }
@@ -67,9 +78,10 @@ export function createService(options: ServiceOptions): PaydeskService {
   const realNow = options.now ?? Date.now
   const db = openDatabase(options.dbPath, { nativeBinding: options.nativeBinding })
   const store = createStore(db)
-  const clock = createSimulatedClock(store, realNow)
-  const ids = createIds(clock.now, options.randomBytes)
-  const startup = seedDatabase(store, ids, clock.now(), options)
+  const seeded = options.seed === undefined ? undefined : createSeededRun(store, { seed: options.seed, clockStart: options.clockStart, realNow })
+  const clock = seeded?.clock ?? createSimulatedClock(store, realNow)
+  const ids = seeded?.ids ?? createIds(clock.now, options.randomBytes)
+  const startup = seedDatabase(store, ids, clock.now(), { ...options, provisionPrimary: scenarioProvisioner(store, ids, clock.now(), options.scenario) })
   if (options.simulatorMode) store.settings.set('simulator.mode', options.simulatorMode)
   const listeners = new Set<(event: PushEvent) => void>()
   const publish = (events: PushEvent[]) => {
@@ -89,8 +101,12 @@ export function createService(options: ServiceOptions): PaydeskService {
     },
     emit: (event) => publish([event]),
   }
-  const call = createDispatcher(engine, publish)
+  const dispatch = createDispatcher(engine, publish)
   const simulator = createSimulator(engine, { tickBudgetMs: options.tickBudgetMs })
+  const call: typeof dispatch = seeded ? (routeId, input, ctx) => {
+    seeded.beforeCall(() => simulator.tick())
+    return dispatch(routeId, input, ctx)
+  } : dispatch
   const webhooks = createWebhookDispatcher(engine, options.webhookTransport, { ...DEFAULT_LIMITS, ...options.webhookLimits })
   let closed = false
   return {
@@ -101,6 +117,7 @@ export function createService(options: ServiceOptions): PaydeskService {
     },
     async tick() {
       if (closed) return
+      seeded?.idleJump()
       simulator.tick()
       await webhooks.tick()
     },
@@ -113,6 +130,7 @@ export function createService(options: ServiceOptions): PaydeskService {
     },
     startup,
     consoleToken: startup.consoleToken,
+    newRequestId: seeded?.newRequestId,
     setHostInfo(info) {
       engine.hostInfo = info
     },

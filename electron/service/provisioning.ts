@@ -1,6 +1,6 @@
 import type { Environment } from '../../shared/schemas/common'
 import { CURRENCY } from '../../shared/money'
-import type { AccountKind } from './db/rows'
+import type { AccountKind, AccountRow } from './db/rows'
 import { KE_BANK_CODES } from './db/bank-codes-ke'
 import type { Store } from './db/store'
 import { topUp } from './domain/ledger'
@@ -20,6 +20,22 @@ export interface ProvisionOptions {
   testKey?: string
   liveKey?: string
   testWebhookSecret?: string
+  liveWebhookSecret?: string
+  /**
+   * Accounts given by a scenario file: they replace the generated collections or payouts accounts of their
+   * kind and environment (the first of each is the default); each opening balance is booked as an opening
+   * float. Kinds and environments not listed get generated accounts as before.
+   */
+  accounts?: readonly ProvisionAccount[]
+}
+
+export interface ProvisionAccount {
+  environment: Environment
+  kind: 'collections' | 'payouts'
+  accountNo: string
+  available: number
+  shortcode?: string
+  name?: string
 }
 
 export interface ProvisionedOrganization {
@@ -65,9 +81,9 @@ export function provisionOrganization(store: Store, ids: Ids, now: number, optio
       live: options.liveKey ?? ids.apiKey('live'),
     }
     for (const environment of ENVIRONMENTS) {
-      const account = (kind: AccountKind, name: string, extra: { shortcode?: string; isDefault?: boolean } = {}) =>
+      const account = (kind: AccountKind, name: string, extra: { shortcode?: string; isDefault?: boolean; accountNo?: string } = {}) =>
         store.accounts.insert({
-          organization_id: organizationId, environment, kind, account_no: nextAccountNo(store, environment, kind), name,
+          organization_id: organizationId, environment, kind, account_no: extra.accountNo ?? nextAccountNo(store, environment, kind), name,
           currency: CURRENCY, status: 'active', is_default: extra.isDefault ? 1 : 0,
           host_type: kind === 'collections' || kind === 'payouts' ? 'own' : null, shortcode: extra.shortcode ?? null,
           // The spec shows bank details only on live payout accounts.
@@ -77,25 +93,37 @@ export function provisionOrganization(store: Store, ids: Ids, now: number, optio
           swift_code: environment === 'live' && kind === 'payouts' ? 'KCBLKENX' : null,
           updated_at: now,
         })
-      account('collections', `${options.name} collections`, { isDefault: true })
-      const payouts = account('payouts', `${options.name} payouts`, { isDefault: true })
+      const floats: { target: AccountRow; amount: number }[] = []
+      for (const kind of ['collections', 'payouts'] as const) {
+        const given = (options.accounts ?? []).filter((a) => a.environment === environment && a.kind === kind)
+        given.forEach((a, index) => {
+          if (a.shortcode && !store.organizations.shortcodeOwner(a.shortcode)) store.organizations.addShortcode(a.shortcode, organizationId, now)
+          const target = account(kind, a.name ?? `${options.name} ${kind}${a.shortcode ? ` (shortcode ${a.shortcode})` : ''}`, { isDefault: index === 0, accountNo: a.accountNo, shortcode: a.shortcode })
+          if (a.available > 0) floats.push({ target, amount: a.available })
+        })
+        if (given.length > 0) continue
+        const generated = account(kind, `${options.name} ${kind}`, { isDefault: true })
+        if (kind === 'payouts' && options.openingFloatMinor > 0) floats.push({ target: generated, amount: options.openingFloatMinor })
+      }
       const external = account('external', 'External (customers and banks)')
       account('fees', 'Provider fees')
-      const floats = [payouts]
-      if (options.shortcode) floats.push(account('payouts', `${options.name} payouts (shortcode ${options.shortcode})`, { shortcode: options.shortcode }))
-      for (const target of floats) {
+      if (options.shortcode) {
+        floats.push({ target: account('payouts', `${options.name} payouts (shortcode ${options.shortcode})`, { shortcode: options.shortcode }), amount: options.openingFloatMinor })
+      }
+      for (const { target, amount } of floats) {
         const tx = store.transactions.insert({
           public_id: ids.transaction(), organization_id: organizationId, environment, type: 'bank_deposit', status: 'completed',
-          account_id: target.id, account_type: 'payouts', merchant_transaction_id: null, amount: options.openingFloatMinor,
-          charged_amount: options.openingFloatMinor, fees: 0, currency: CURRENCY, payment_method: 'bank', processor: 'partnerbank',
+          account_id: target.id, account_type: target.kind === 'collections' ? 'collections' : 'payouts', merchant_transaction_id: null, amount,
+          charged_amount: amount, fees: 0, currency: CURRENCY, payment_method: 'bank', processor: 'partnerbank',
           processor_reference: null, phone_number: null, narration: 'Opening float', message: 'Float top-up completed',
           customer_id: null, metadata: null, sub_merchant_id: null, sub_merchant_details: null, shortcode: target.shortcode,
           webhook_url: null, counterparty: null, related_id: null, result_code: '0', outcome: null, due_at: null,
           settle_due_at: null, created_at: now, updated_at: now,
         })
-        store.ledger.post(tx.id, topUp(target.id, external.id, options.openingFloatMinor), now)
+        store.ledger.post(tx.id, topUp(target.id, external.id, amount), now)
       }
-      const secret = environment === 'test' && options.testWebhookSecret ? options.testWebhookSecret : ids.webhookSecret()
+      const fixedSecret = environment === 'test' ? options.testWebhookSecret : options.liveWebhookSecret
+      const secret = fixedSecret ?? ids.webhookSecret()
       store.webhooks.saveEndpoint({ organization_id: organizationId, environment, default_url: null, secret, previous_secret: null, previous_secret_expires_at: null })
       insertApiKey(store, ids, organizationId, environment, keys[environment], 'Default key', now)
     }
@@ -108,6 +136,8 @@ export interface SeedOptions {
   liveApiKey?: string
   webhookSecret?: string
   consoleToken?: string
+  /** Creates the primary organization instead of the demo one (a scenario file), inside the seeding transaction. */
+  provisionPrimary?: () => ProvisionedOrganization
 }
 
 export interface SeedResult {
@@ -122,6 +152,12 @@ export interface SeedResult {
 
 export const DEMO_SHORTCODE = '600100'
 
+function addFixedKeys(store: Store, ids: Ids, organizationId: string, options: SeedOptions, now: number): void {
+  for (const [environment, key] of [['test', options.apiKey], ['live', options.liveApiKey]] as const) {
+    if (key && !store.apiKeys.findByHash(sha256Hex(key))) insertApiKey(store, ids, organizationId, environment, key, 'Fixed by host', now)
+  }
+}
+
 /** Seeds a fresh database with the demo organization and bank codes; on an existing one, applies fixed keys and secrets. */
 export function seedDatabase(store: Store, ids: Ids, now: number, options: SeedOptions): SeedResult {
   return store.transaction(() => {
@@ -131,7 +167,7 @@ export function seedDatabase(store: Store, ids: Ids, now: number, options: SeedO
     let liveKey = options.liveApiKey
     if (demoOrganizationId === undefined) {
       for (const [code, name] of KE_BANK_CODES) store.bankCodes.insert('KE', code, name)
-      const demo = provisionOrganization(store, ids, now, {
+      const demo = options.provisionPrimary?.() ?? provisionOrganization(store, ids, now, {
         name: 'Demo Merchant Ltd', enterprise: true, shortcode: DEMO_SHORTCODE, openingFloatMinor: 50_000_000,
         testKey: options.apiKey, liveKey: options.liveApiKey, testWebhookSecret: options.webhookSecret,
       })
@@ -139,10 +175,10 @@ export function seedDatabase(store: Store, ids: Ids, now: number, options: SeedO
       store.settings.set('demo.organizationId', demoOrganizationId)
       testKey = demo.testKey
       liveKey = demo.liveKey
+      // A scenario made the organization with its own keys; keys the host fixed work as well.
+      if (options.provisionPrimary) addFixedKeys(store, ids, demoOrganizationId, options, now)
     } else {
-      for (const [environment, key] of [['test', options.apiKey], ['live', options.liveApiKey]] as const) {
-        if (key && !store.apiKeys.findByHash(sha256Hex(key))) insertApiKey(store, ids, demoOrganizationId, environment, key, 'Fixed by host', now)
-      }
+      addFixedKeys(store, ids, demoOrganizationId, options, now)
       const endpoint = store.webhooks.endpoint(demoOrganizationId, 'test')
       if (options.webhookSecret && endpoint && endpoint.secret !== options.webhookSecret) {
         store.webhooks.saveEndpoint({ ...endpoint, secret: options.webhookSecret, previous_secret: null, previous_secret_expires_at: null })

@@ -18,7 +18,7 @@ export const SimulatorStateSchema = z.object({
   paused: z.boolean(),
   /** Simulated now, ms since the epoch. */
   now: z.number().int(),
-  /** How far the simulated clock runs ahead of the real one. */
+  /** How far the simulated clock runs ahead of the real one (in a seeded run: how far it moved since `--clock`). */
   clockOffsetMs: z.number().int(),
   /** Delay between a charge completing and its funds settling (the override, or the mode's default). */
   settlementDelayMs: z.number().int(),

@@ -104,6 +104,15 @@ describe('IPC call channel: same route table, same envelope as HTTP', () => {
     expect(overHttp.status).toBe(403)
   })
 
+  it('manages simulated customers over IPC like the console does over HTTP', async () => {
+    const saved = await call(bridge('console.customers.put', { params: { phoneNumber: '0712016101' }, body: { name: 'Over IPC', balance: 1_000 } }))
+    expect(saved.status).toBe(200)
+    expect(saved.body).toMatchObject({ data: { phoneNumber: '+254712016101', name: 'Over IPC', balance: 1_000, status: 'active' } })
+    const listed = await call(bridge('console.customers.list'))
+    expect((listed.body as { data: { items: { phoneNumber: string }[] } }).data.items.map((c) => c.phoneNumber)).toContain('+254712016101')
+    expect((await call(bridge('console.customers.delete', { params: { phoneNumber: '+254712016101' } }))).status).toBe(200)
+  })
+
   it('passes the Idempotency-Key through: a retried call is replayed', async () => {
     const request = bridge('mobile.charge', { body: { phoneNumber: '0712345678', amount: 10_000, merchantTransactionId: ref('idem') }, idempotencyKey: 'a8f5f167-0d2b-4a0e-9a3c-6b2f1e7d9c11' })
     const first = await call(request)

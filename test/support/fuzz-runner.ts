@@ -20,6 +20,8 @@ const silentTransport: WebhookTransport = async () => ({ status: 200, bodyPrefix
 const SEED_ANSWERS: Partial<Record<RouteId, number>> = {
   // Needs a charge awaiting its push prompt (interactive mode); the fixture charge is already final.
   'console.prompts.answer': 400,
+  // A fresh fixture has no simulated customers to remove.
+  'console.customers.delete': 404,
 }
 
 /**

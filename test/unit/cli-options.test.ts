@@ -10,6 +10,7 @@ describe('parseServeOptions', () => {
     expect(options).toEqual({
       port: 8787, host: '127.0.0.1', dbPath: defaultDbPath({ XDG_DATA_HOME: '/data' }), apiKey: undefined, liveApiKey: undefined,
       webhookSecret: undefined, rateLimitPerMinute: 600, simulatorMode: undefined, consoleToken: undefined, seedTransactions: 0,
+      scenarioPath: undefined, reset: false, seed: undefined, clockStart: undefined,
     })
   })
 
@@ -18,11 +19,13 @@ describe('parseServeOptions', () => {
       PAYDESK_PORT: '9000', PAYDESK_HOST: '0.0.0.0', PAYDESK_DB: ':memory:', PAYDESK_API_KEY: 'sk_test_fromenv1234',
       PAYDESK_LIVE_API_KEY: 'sk_live_fromenv1234', PAYDESK_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', PAYDESK_RATE_LIMIT: '0',
       PAYDESK_SIMULATOR: 'realistic', PAYDESK_CONSOLE_TOKEN: 'console-token-from-env', PAYDESK_SEED_TRANSACTIONS: '25',
+      PAYDESK_SCENARIO: 'qa/shop.yaml', PAYDESK_RESET: '1', PAYDESK_SEED: '42', PAYDESK_CLOCK: '2026-03-01T08:00:00Z',
     }
     expect(parseServeOptions([], env)).toEqual({
       port: 9000, host: '0.0.0.0', dbPath: ':memory:', apiKey: 'sk_test_fromenv1234', liveApiKey: 'sk_live_fromenv1234',
       webhookSecret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', rateLimitPerMinute: 0, simulatorMode: 'realistic',
       consoleToken: 'console-token-from-env', seedTransactions: 25,
+      scenarioPath: 'qa/shop.yaml', reset: true, seed: 42, clockStart: Date.UTC(2026, 2, 1, 8),
     })
   })
 
@@ -42,6 +45,11 @@ describe('parseServeOptions', () => {
     [['--port', '-1'], /--port|argument/],
     [['--rate-limit', '1.5'], /--rate-limit/],
     [['--seed-transactions', 'lots'], /--seed-transactions/],
+    [['--seed', '-3'], /--seed|argument/],
+    [['--seed', '4294967296'], /--seed \(PAYDESK_SEED\)/],
+    [['--seed', '1', '--clock', 'yesterday'], /--clock \(PAYDESK_CLOCK\) must be an ISO time/],
+    [['--clock', '2026-01-01T00:00:00Z'], /--clock \(PAYDESK_CLOCK\) needs --seed/],
+    [['--reset', 'yes'], /argument|Unexpected/],
     [['--api-key', 'sk_live_abcdefgh123'], /--api-key \(PAYDESK_API_KEY\) must look like sk_test_/],
     [['--api-key', 'sk_test_short'], /--api-key/],
     [['--live-api-key', 'sk_test_abcdefgh123'], /--live-api-key/],

@@ -2,6 +2,7 @@ import { createAccountsRepo } from './accounts-repo'
 import { createApiKeysRepo } from './api-keys-repo'
 import { createBankCodesRepo } from './bank-codes-repo'
 import type { Db } from './connection'
+import { createCustomersRepo } from './customers-repo'
 import { createIdempotencyRepo } from './idempotency-repo'
 import { createLedgerRepo } from './ledger-repo'
 import { createOrganizationsRepo } from './organizations-repo'
@@ -31,6 +32,7 @@ export function createStore(db: Db) {
     bankCodes: createBankCodesRepo(db),
     webhooks: createWebhooksRepo(db),
     sandbox: createSandboxRepo(db),
+    customers: createCustomersRepo(db),
   }
 }
 export type Store = ReturnType<typeof createStore>

@@ -91,7 +91,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const requestId = newRequestId()
+    const requestId = service.newRequestId?.() ?? newRequestId()
     res.setHeader('X-Request-Id', requestId)
     const fail = (error: ApiError) => {
       const response = errorResponse(error, requestId)

@@ -7,14 +7,16 @@ import type { SimulatorContext } from './context'
 import type { PlannedOutcome } from './plan'
 import { announce, finalFields, systemAccounts, webhookError } from './result'
 import { settlementDelayMs } from './settings'
+import { debitWallet } from './customers'
 
 /**
  * A charge gets the customer's answer. Success: the customer's money arrives in collections `pending`
  * net of fees and the settlement is scheduled; failure: nothing moves. Either way the webhook event is
  * written in the same SQLite transaction as the state change.
  */
-export function finalizeCharge(ctx: SimulatorContext, charge: TransactionRow, outcome: PlannedOutcome): TransactionRow {
+export function finalizeCharge(ctx: SimulatorContext, charge: TransactionRow, planned: PlannedOutcome): TransactionRow {
   const { engine, store, now } = ctx
+  const outcome = debitWallet(store, charge.phone_number, charge.amount, planned, now)
   const succeeded = outcome.result === 'success'
   const status = succeeded ? 'completed' : 'failed'
   assertTransition(charge.public_id, charge.status, status)

@@ -5,6 +5,7 @@ import { moveMoney } from '../move-money'
 import { enqueueWebhookEvent } from '../webhooks/outbox'
 import type { SimulatorContext } from './context'
 import type { PlannedOutcome } from './plan'
+import { creditWallet } from './customers'
 import { announce, finalFields, systemAccounts, webhookError } from './result'
 
 /**
@@ -23,6 +24,7 @@ export function finalizePayout(ctx: SimulatorContext, payout: TransactionRow, ou
     ? completePayout(row.account_id, external.id, fees.id, row.amount, row.fees)
     : releasePayout(row.account_id, row.amount, row.fees)
   moveMoney(store, engine.ids, ctx.emit, row, postings, now)
+  if (succeeded && row.type === 'transfer') creditWallet(store, row.phone_number, row.amount, now)
   enqueueWebhookEvent(store, engine.ids, now, {
     organizationId: row.organization_id, environment: row.environment, transaction: row, toRequestUrl: true,
     type: succeeded ? 'payout.succeeded' : 'payout.failed',

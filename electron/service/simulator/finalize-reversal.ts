@@ -6,6 +6,7 @@ import { moveMoney } from '../move-money'
 import { enqueueWebhookEvent } from '../webhooks/outbox'
 import type { SimulatorContext } from './context'
 import type { PlannedOutcome } from './plan'
+import { creditWallet } from './customers'
 import { announce, finalFields, systemAccounts, webhookError } from './result'
 
 /**
@@ -27,6 +28,7 @@ export function finalizeReversal(ctx: SimulatorContext, reversal: TransactionRow
     ? completeReversal(row.account_id, external.id, fees.id, charge.amount, charge.fees)
     : releaseReversal(row.account_id, charge.amount - charge.fees)
   moveMoney(store, engine.ids, ctx.emit, row, postings, now)
+  if (succeeded) creditWallet(store, charge.phone_number, charge.amount, now)
   if (succeeded) {
     // The event is about the charge (its data is the charge), sent to the URL the reversal request named
     // (which defaults to the charge's own webhookUrl).

@@ -15,6 +15,11 @@ export interface PlannedOutcome {
    * outcome is the timeout (1037) that happens if nobody does; answering replaces it.
    */
   prompt?: true
+  /**
+   * Decided by the caller (`forceStatus`) or a scenario's outcome rule, not by the simulated customer:
+   * a forced success completes even when the customer's wallet cannot cover it (simulator/customers.ts).
+   */
+  forced?: true
 }
 
 /** M-Pesa result codes and texts (DECISIONS "Sandbox outcomes"). */
@@ -91,5 +96,8 @@ export function parseOutcome(json: string | null): PlannedOutcome | null {
   if ((value.result !== 'success' && value.result !== 'failed' && value.result !== 'never') || typeof value.resultCode !== 'string' || typeof value.message !== 'string') {
     throw new Error(`unreadable planned outcome: ${json}`)
   }
-  return { result: value.result, resultCode: value.resultCode, message: value.message, ...(value.prompt === true ? { prompt: true as const } : {}) }
+  return {
+    result: value.result, resultCode: value.resultCode, message: value.message,
+    ...(value.prompt === true ? { prompt: true as const } : {}), ...(value.forced === true ? { forced: true as const } : {}),
+  }
 }

@@ -8,6 +8,7 @@ export const PATHS = {
   payouts: '/payouts',
   bankTransfers: '/bank-transfers',
   accounts: '/accounts',
+  customers: '/customers',
   transactions: '/transactions',
   transaction: '/transactions/:transactionId',
   webhooks: '/webhooks',

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react'
 import { AccountsScreen } from '../features/accounts/accounts-screen'
 import { BankTransferScreen } from '../features/bank-transfers/bank-transfer-screen'
 import { ChargesScreen } from '../features/charges/charges-screen'
+import { CustomersScreen } from '../features/customers/customers-screen'
 import { HomeScreen } from '../features/home/home-screen'
 import { PayoutsScreen } from '../features/payouts/payouts-screen'
 import { SettingsScreen } from '../features/settings/settings-screen'
@@ -40,6 +41,7 @@ export const SCREENS: readonly ScreenDef[] = [
   { path: PATHS.bankTransfers, title: 'Bank transfers', section: 'Move money', component: BankTransferScreen },
   { path: PATHS.accounts, title: 'Accounts', section: 'Records', component: AccountsScreen },
   { path: PATHS.transactions, title: 'Transactions', section: 'Records', component: TransactionsScreen },
+  { path: PATHS.customers, title: 'Customers', section: 'Records', component: CustomersScreen },
   { path: PATHS.transaction, title: 'Transaction', component: TransactionDetailScreen },
   { path: PATHS.webhooks, title: 'Webhooks', section: 'Developers', component: WebhooksScreen },
   { path: PATHS.settings, title: 'Settings', section: 'Developers', component: SettingsScreen },

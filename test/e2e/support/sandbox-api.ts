@@ -8,3 +8,15 @@ export async function setSimulatorMode(request: APIRequestContext, mode: 'fast' 
   const response = await request.put('/console/simulator', { headers, data: { mode } })
   expect(response.status()).toBe(200)
 }
+
+/** Adds (or changes) a simulated customer (console.customers.put). */
+export async function putCustomer(request: APIRequestContext, phone: string, body: Record<string, unknown>): Promise<void> {
+  const response = await request.put(`/console/customers/${phone}`, { headers, data: body })
+  expect(response.status()).toBe(200)
+}
+
+/** Removes a simulated customer again (console.customers.delete); a customer already gone is fine. */
+export async function removeCustomer(request: APIRequestContext, phone: string): Promise<void> {
+  const response = await request.delete(`/console/customers/${phone}`, { headers })
+  expect([200, 404]).toContain(response.status())
+}

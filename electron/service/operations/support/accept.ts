@@ -9,7 +9,8 @@ import { moveMoney } from '../../move-money'
 import { enqueueWebhookEvent } from '../../webhooks/outbox'
 import { isAwaitingPrompt } from '../../simulator/prompts'
 import { announce } from '../../simulator/result'
-import { planTransaction, type TimedKind } from '../../simulator/plan'
+import { planAcceptance } from '../../simulator/plan-acceptance'
+import type { TimedKind } from '../../simulator/plan'
 
 export interface Acceptance {
   type: 'charge' | 'transfer' | 'payment' | 'bank_withdrawal' | 'reversal'
@@ -39,7 +40,7 @@ const PENDING_MESSAGES: Record<Acceptance['type'], string> = {
 }
 
 function newRow(ctx: OperationContext, a: Acceptance, status: 'pending' | 'rejected', message: string): NewTransaction {
-  const plan = planTransaction(a.timedKind, a.phoneNumber, a.forceStatus, ctx.engine.simulatorMode(), ctx.now, ctx.engine.ids)
+  const plan = planAcceptance(ctx.engine, a, ctx.now)
   const subMerchantDetails = a.metadata?.['subMerchantDetails']
   const isBank = a.type === 'bank_withdrawal'
   return {

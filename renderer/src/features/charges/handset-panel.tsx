@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react'
 import type { Prompt, PromptAnswer } from '../../../../shared/schemas/simulator'
+import type { Customer } from '../../../../shared/schemas/customers'
 import { useConsoleInfo } from '../../api/hooks/console'
+import { useCustomers } from '../../api/hooks/customers'
 import { useAnswerPrompt, usePrompts, useSimulatorState } from '../../api/hooks/simulator'
 import { ErrorNotice } from '../../components/error-notice'
 import { LoadingState } from '../../components/loading-state'
@@ -26,19 +28,38 @@ function useTicker(enabled: boolean): number {
   return now
 }
 
+/** The phones the handset can show: those with a prompt waiting first, then the other simulated customers. */
+function phonesOf(prompts: readonly Prompt[], customers: readonly Customer[]): string[] {
+  const waiting = prompts.map((p) => p.phoneNumber)
+  return [...new Set([...waiting, ...customers.map((c) => c.phoneNumber)])]
+}
+
+function phoneLabel(phone: string, prompts: readonly Prompt[], customers: readonly Customer[]): string {
+  const name = customers.find((c) => c.phoneNumber === phone)?.name
+  const count = prompts.filter((p) => p.phoneNumber === phone).length
+  return `${name ? `${name} · ` : ''}${phone}${count > 0 ? ` (${count} prompt${count > 1 ? 's' : ''})` : ''}`
+}
+
 /**
- * The customer's phone in interactive simulator mode: the oldest waiting push prompt, answered with the
- * buttons (console.prompts.answer). New prompts arrive by push event (prompt.pending). In other modes the
- * simulator answers by itself, and the panel says so.
+ * The customer's phone in interactive simulator mode: a waiting push prompt, answered with the buttons
+ * (console.prompts.answer). Several phones can show prompts at once; the switch picks whose phone is in
+ * hand (by default the one of the charge just sent, else the first with a prompt). New prompts arrive by
+ * push event (prompt.pending). In other modes the simulator answers by itself, and the panel says so.
  */
 export function HandsetPanel({ focusTransactionId }: { focusTransactionId?: string }) {
   const simulator = useSimulatorState()
   const interactive = simulator.data?.mode === 'interactive'
   const prompts = usePrompts({ enabled: interactive })
+  const customers = useCustomers()
+  const [chosenPhone, setChosenPhone] = useState<string | undefined>()
+  // A new charge puts its own phone in hand again.
+  useEffect(() => setChosenPhone(undefined), [focusTransactionId])
   const info = useConsoleInfo()
   const answer = useAnswerPrompt()
   const realNow = useTicker(interactive && (prompts.data?.length ?? 0) > 0)
-  const simulatedNow = realNow + (simulator.data?.clockOffsetMs ?? 0)
+  // Simulated now when the state was read, plus the real time since: right for the running clock and close
+  // enough for a seeded run's clock (docs/simulator.md "Seeded runs"), whose offset is not from the wall clock.
+  const simulatedNow = simulator.data ? simulator.data.now + (realNow - simulator.dataUpdatedAt) : realNow
 
   let content
   let announcement = ''
@@ -55,9 +76,30 @@ export function HandsetPanel({ focusTransactionId }: { focusTransactionId?: stri
   else if (prompts.isError) content = <ErrorNotice error={prompts.error} onRetry={() => void prompts.refetch()} />
   else {
     const items = prompts.data
-    const prompt: Prompt | undefined = items.find((p) => p.transactionId === focusTransactionId) ?? items[0]
+    const known = customers.data ?? []
+    const phones = phonesOf(items, known)
+    const phone = chosenPhone ?? items.find((p) => p.transactionId === focusTransactionId)?.phoneNumber ?? items[0]?.phoneNumber ?? phones[0]
+    const onPhone = items.filter((p) => p.phoneNumber === phone)
+    const prompt: Prompt | undefined = onPhone.find((p) => p.transactionId === focusTransactionId) ?? onPhone[0]
+    const wallet = known.find((c) => c.phoneNumber === phone)
+    const elsewhere = items.length - onPhone.length
     announcement = prompt ? `Payment prompt on ${prompt.phoneNumber}: KES ${formatMinor(prompt.amount)}` : ''
+    const switcher = phones.length > 1 ? (
+      <label className="handset__switch">
+        <select className="input select" aria-label="Phone in hand" value={phone} onChange={(e) => setChosenPhone(e.target.value)}>
+          {phones.map((p) => <option key={p} value={p}>{phoneLabel(p, items, known)}</option>)}
+        </select>
+      </label>
+    ) : null
+    const footer = (
+      <>
+        {wallet ? <p className="handset__prompt-text" data-testid="handset-wallet">M-PESA balance <Money minor={wallet.balance} /></p> : null}
+        {elsewhere > 0 ? <p className="handset__prompt-text">{elsewhere} waiting on other phones</p> : null}
+      </>
+    )
     content = prompt ? (
+      <>
+      {switcher}
       <div className="handset__prompt" role="group" aria-label="Payment prompt on the customer's phone" data-testid="handset-prompt">
         <p className="handset__prompt-title">M-PESA</p>
         <p className="handset__prompt-text">
@@ -74,10 +116,16 @@ export function HandsetPanel({ focusTransactionId }: { focusTransactionId?: stri
             </button>
           ))}
         </div>
-        {items.length > 1 ? <p className="handset__prompt-text">{items.length - 1} more waiting</p> : null}
+        {onPhone.length > 1 ? <p className="handset__prompt-text">{onPhone.length - 1} more waiting on this phone</p> : null}
       </div>
+      {footer}
+      </>
     ) : (
-      <p className="handset__idle">No prompt waiting. Send a charge and it appears here.</p>
+      <>
+        {switcher}
+        <p className="handset__idle">No prompt waiting. Send a charge and it appears here.</p>
+        {footer}
+      </>
     )
   }
 

@@ -1,0 +1,139 @@
+import { CURRENCY } from '../../../shared/money'
+import type { Environment } from '../../../shared/schemas/common'
+import type { Scenario, ScenarioHistoryTransaction, ScenarioOrganization } from '../../../shared/schemas/scenario'
+import type { TransactionRow } from '../db/rows'
+import type { Store } from '../db/store'
+import { computeFee, DEFAULT_TARIFF } from '../domain/fees'
+import { completeCharge, completePayout, reservePayout, settleCharge } from '../domain/ledger'
+import type { Ids } from '../ids'
+import { moveMoney } from '../move-money'
+import { provisionOrganization, type ProvisionedOrganization } from '../provisioning'
+import { saveOutcomeRules } from '../simulator/outcome-rules'
+import { processorReference } from '../simulator/result'
+import { updateSimulator } from '../simulator/settings'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** A scenario that parsed but cannot be applied (an account that cannot pay its history, ...); `path` names the field. */
+export class ScenarioApplyError extends Error {
+  constructor(readonly path: (string | number)[], message: string) {
+    super(message)
+    this.name = 'ScenarioApplyError'
+  }
+}
+
+/** `organization:` or `organizations:`; the top-level apiKeys, webhooks and accounts belong to the first. */
+export function scenarioOrganizations(scenario: Scenario): ScenarioOrganization[] {
+  const listed = scenario.organizations ?? [scenario.organization ?? { name: 'Scenario Merchant', enterprise: true }]
+  return listed.map((org, index) => index > 0 ? org : {
+    ...org,
+    apiKeys: { ...scenario.apiKeys, ...org.apiKeys },
+    webhooks: scenario.webhooks || org.webhooks ? { ...scenario.webhooks, ...org.webhooks } : undefined,
+    accounts: scenario.accounts || org.accounts ? [...(scenario.accounts ?? []), ...(org.accounts ?? [])] : undefined,
+  })
+}
+
+/** Where a top-level list lives in the file: `organizations[i].accounts` or, for the first, also `accounts`. */
+function accountNoCheck(scenario: Scenario): void {
+  const seen = new Set<string>()
+  const check = (accounts: readonly { accountNo: string }[] | undefined, path: (string | number)[]) => accounts?.forEach((account, i) => {
+    if (seen.has(account.accountNo)) throw new ScenarioApplyError([...path, i, 'accountNo'], `account number ${account.accountNo} is used twice`)
+    seen.add(account.accountNo)
+  })
+  check(scenario.accounts, ['accounts'])
+  check(scenario.organization?.accounts, ['organization', 'accounts'])
+  scenario.organizations?.forEach((org, i) => check(org.accounts, ['organizations', i, 'accounts']))
+}
+
+function historyRow(store: Store, ids: Ids, now: number, orgId: string, t: ScenarioHistoryTransaction, index: number): TransactionRow {
+  const kind = t.type === 'charge' ? 'collections' : 'payouts'
+  const account = t.accountNo ? store.accounts.getByNo(t.accountNo) : store.accounts.resolve(orgId, t.environment, kind)
+  if (!account || account.organization_id !== orgId || account.environment !== t.environment || account.kind !== kind) {
+    throw new ScenarioApplyError(['transactions', index, 'accountNo'], `no ${kind} account ${t.accountNo ?? ''} in the ${t.environment} environment of this organization`)
+  }
+  if (t.type === 'b2c' && t.status === 'settled') throw new ScenarioApplyError(['transactions', index, 'status'], 'a b2c payout is completed or failed, never settled')
+  const at = now - Math.round(t.daysAgo * DAY_MS)
+  const fees = computeFee(DEFAULT_TARIFF, t.type === 'charge' ? 'charge' : 'b2c', t.amount)
+  const ok = t.status !== 'failed'
+  return store.transactions.insert({
+    public_id: ids.transaction(), organization_id: orgId, environment: t.environment, type: t.type === 'charge' ? 'charge' : 'transfer',
+    status: t.status, account_id: account.id, account_type: kind, merchant_transaction_id: t.merchantTransactionId ?? null, amount: t.amount,
+    charged_amount: t.type === 'charge' ? t.amount : t.amount + fees, fees, currency: CURRENCY, payment_method: 'mobile_money', processor: 'mobile',
+    processor_reference: ok ? processorReference(ids, 'mobile') : null, phone_number: t.phoneNumber, narration: t.narration ?? null,
+    message: ok ? (t.status === 'settled' ? 'Funds settled to the collections account' : 'The service request is processed successfully.') : 'Request cancelled by user.',
+    customer_id: null, metadata: null, sub_merchant_id: null, sub_merchant_details: null, shortcode: account.shortcode, webhook_url: null,
+    counterparty: null, related_id: null, result_code: ok ? '0' : '1032', outcome: null, due_at: null, settle_due_at: null, created_at: at, updated_at: at,
+  })
+}
+
+/**
+ * Books one history transaction through the ledger (move-money), as the simulator would have: a completed
+ * charge pays collections `pending`, a settled one moves on to `available`, a completed b2c is reserved
+ * and paid out of the float. Push events go nowhere (no console is listening yet) and the webhook URL is
+ * set only after the history, so nothing is sent for the past.
+ */
+function bookHistory(store: Store, ids: Ids, now: number, orgId: string, t: ScenarioHistoryTransaction, index: number): void {
+  const row = historyRow(store, ids, now, orgId, t, index)
+  if (t.status === 'failed') return
+  const quiet = () => undefined
+  const external = store.accounts.resolve(orgId, t.environment, 'external')
+  const feesAccount = store.accounts.resolve(orgId, t.environment, 'fees')
+  if (t.type === 'charge') {
+    moveMoney(store, ids, quiet, row, completeCharge(row.account_id, external.id, feesAccount.id, row.amount, row.fees), row.created_at)
+    if (t.status === 'settled') moveMoney(store, ids, quiet, row, settleCharge(row.account_id, row.amount - row.fees), row.created_at)
+    return
+  }
+  const payouts = store.accounts.get(row.account_id)!
+  if (payouts.available < row.amount + row.fees) {
+    throw new ScenarioApplyError(['transactions', index, 'amount'], `payouts account ${payouts.account_no} holds ${payouts.available}, too little for ${row.amount} plus fee ${row.fees}`)
+  }
+  moveMoney(store, ids, quiet, row, reservePayout(row.account_id, row.amount, row.fees), row.created_at)
+  moveMoney(store, ids, quiet, row, completePayout(row.account_id, external.id, feesAccount.id, row.amount, row.fees), row.created_at)
+}
+
+export interface AppliedScenario {
+  primary: ProvisionedOrganization
+  organizationIds: string[]
+}
+
+/**
+ * Applies a scenario to a fresh database, inside the caller's SQLite transaction: organizations with
+ * their accounts, keys and webhook endpoints, the simulator settings, customers, outcome rules and history.
+ * The first organization is the one the console acts for.
+ */
+export function applyScenario(store: Store, ids: Ids, now: number, scenario: Scenario): AppliedScenario {
+  accountNoCheck(scenario)
+  const orgs = scenarioOrganizations(scenario)
+  const provisioned = orgs.map((org, i) => {
+    try {
+      return provisionOrganization(store, ids, now, {
+        name: org.name, enterprise: org.enterprise, openingFloatMinor: org.accounts ? 0 : 50_000_000,
+        testKey: org.apiKeys?.test, liveKey: org.apiKeys?.live,
+        testWebhookSecret: org.webhooks?.secret, liveWebhookSecret: org.webhooks?.live?.secret,
+        accounts: org.accounts?.map((a) => ({ environment: a.environment, kind: a.type, accountNo: a.accountNo, available: a.available, shortcode: a.shortcode, name: a.name })),
+      })
+    } catch (error) {
+      // SQLite's UNIQUE constraints: the same key in two organizations, a shortcode another organization holds.
+      const path = scenario.organizations ? ['organizations', i] : ['organization']
+      throw new ScenarioApplyError(path, `organization "${org.name}" cannot be created: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  })
+  scenario.transactions?.forEach((t, index) => {
+    const orgIndex = t.organization === undefined ? 0 : orgs.findIndex((o) => o.name === t.organization)
+    if (orgIndex < 0) throw new ScenarioApplyError(['transactions', index, 'organization'], `no organization named "${t.organization}" in this scenario`)
+    bookHistory(store, ids, now, provisioned[orgIndex]!.organizationId, t, index)
+  })
+  orgs.forEach((org, i) => {
+    const urls: [Environment, string | undefined][] = [['test', org.webhooks?.url], ['live', org.webhooks?.live?.url]]
+    for (const [environment, url] of urls) {
+      const endpoint = store.webhooks.endpoint(provisioned[i]!.organizationId, environment)
+      if (url && endpoint) store.webhooks.saveEndpoint({ ...endpoint, default_url: url })
+    }
+  })
+  if (scenario.simulator) updateSimulator(store, scenario.simulator)
+  for (const c of scenario.customers ?? []) {
+    store.customers.upsert({ phone_number: c.phoneNumber, name: c.name ?? null, balance: c.balance, daily_limit: c.dailyLimit, status: c.status, created_at: now, updated_at: now })
+  }
+  saveOutcomeRules(store, scenario.outcomes ?? [])
+  return { primary: provisioned[0]!, organizationIds: provisioned.map((p) => p.organizationId) }
+}

@@ -1,0 +1,39 @@
+import type { Scenario } from '../../../shared/schemas/scenario'
+import type { Store } from '../db/store'
+import type { Ids } from '../ids'
+import type { ProvisionedOrganization } from '../provisioning'
+import { applyScenario } from './apply'
+
+const FINGERPRINT_KEY = 'scenario.fingerprint'
+
+export interface ScenarioInput {
+  scenario: Scenario
+  /** Identifies the file's content (a hash): a restart with the same file keeps the database. */
+  fingerprint: string
+}
+
+/** The database already holds data from elsewhere (or another scenario): applying would mix the two. */
+export class ScenarioDatabaseInUseError extends Error {
+  constructor() {
+    super('the database already exists and was not made from this scenario file; start with --reset to erase it and apply the scenario')
+    this.name = 'ScenarioDatabaseInUseError'
+  }
+}
+
+/**
+ * What seeding calls instead of creating the demo organization. A database made earlier from the same
+ * file (same fingerprint) is kept as it is, so restarting a scenario sandbox keeps its state; any other
+ * existing database is refused rather than mixed with the scenario.
+ */
+export function scenarioProvisioner(store: Store, ids: Ids, now: number, input: ScenarioInput | undefined): (() => ProvisionedOrganization) | undefined {
+  if (!input) return undefined
+  if (store.settings.get<string>('demo.organizationId') !== undefined) {
+    if (store.settings.get<string>(FINGERPRINT_KEY) !== input.fingerprint) throw new ScenarioDatabaseInUseError()
+    return undefined
+  }
+  return () => {
+    const applied = applyScenario(store, ids, now, input.scenario)
+    store.settings.set(FINGERPRINT_KEY, input.fingerprint)
+    return applied.primary
+  }
+}
