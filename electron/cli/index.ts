@@ -45,6 +45,7 @@ async function serve(argv: string[]): Promise<void> {
   const service = createService({
     dbPath: options.dbPath, apiKey: options.apiKey, liveApiKey: options.liveApiKey, webhookSecret: options.webhookSecret,
     consoleToken: options.consoleToken, simulatorMode: options.simulatorMode, tickBudgetMs: HOST_TICK.simulatorBudgetMs,
+    strictRequestChecks: options.strict,
   })
   if (options.seedTransactions > 0) seedTransactions(service, options.seedTransactions)
   const http = await startHttpServer({

@@ -14,6 +14,8 @@ export interface ServeOptions {
   simulatorMode?: SimulatorMode
   consoleToken?: string
   seedTransactions: number
+  /** Strict request checks for every organization (warnings become 400s). */
+  strict: boolean
 }
 
 /** Each flag and its environment variable (DECISIONS "Running headless"). */
@@ -28,6 +30,7 @@ export const FLAGS = {
   simulator: { env: 'PAYDESK_SIMULATOR', help: 'fast | realistic | interactive', default: 'fast (or the saved mode)' },
   'console-token': { env: 'PAYDESK_CONSOLE_TOKEN', help: 'fix the console token' },
   'seed-transactions': { env: 'PAYDESK_SEED_TRANSACTIONS', help: 'fill a fresh database with N historical transactions', default: '0' },
+  strict: { env: 'PAYDESK_STRICT', help: 'strict request checks: refuse (400) what is otherwise answered with a Paydesk-Warning', default: 'off', boolean: true },
 } as const
 
 export class UsageError extends Error {}
@@ -53,11 +56,12 @@ function parseFlags(argv: string[]): Record<string, string | undefined> {
   try {
     const { values } = parseArgs({
       args: argv,
-      options: Object.fromEntries(Object.keys(FLAGS).map((name) => [name, { type: 'string' as const }])),
+      options: Object.fromEntries(Object.entries(FLAGS).map(([name, flag]) => [name, { type: 'boolean' in flag ? ('boolean' as const) : ('string' as const) }])),
       strict: true,
       allowPositionals: false,
     })
-    return values as Record<string, string | undefined>
+    // A boolean flag given on the command line reads as "1", like its environment variable set to 1.
+    return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value === true ? '1' : value === false ? undefined : value]))
   } catch (error) {
     // An unknown flag, a missing value or a stray argument is a usage mistake like any bad value.
     throw new UsageError(error instanceof Error ? error.message : String(error))
@@ -82,6 +86,8 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv = proce
   if (consoleToken !== undefined && !/^[A-Za-z0-9_-]{16,128}$/.test(consoleToken)) throw new UsageError(`${label('console-token')} must be 16-128 letters, digits, _ or -`)
   const simulator = get('simulator')
   if (simulator !== undefined && !SIMULATOR_MODES.includes(simulator as SimulatorMode)) throw new UsageError(`${label('simulator')} must be one of ${SIMULATOR_MODES.join(', ')}`)
+  const strict = get('strict')
+  if (strict !== undefined && !['1', '0', 'true', 'false'].includes(strict)) throw new UsageError(`${label('strict')} must be 1 or 0 (got "${strict}")`)
   return {
     port: integer('port', get('port') ?? '8787', 0, 65_535),
     host: get('host') ?? '127.0.0.1',
@@ -93,6 +99,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     simulatorMode: simulator as SimulatorMode | undefined,
     consoleToken,
     seedTransactions: integer('seed-transactions', get('seed-transactions') ?? '0', 0, 10_000_000),
+    strict: strict === '1' || strict === 'true',
   }
 }
 

@@ -1,4 +1,5 @@
 import { createAccountsRepo } from './accounts-repo'
+import { createApiRequestsRepo } from './api-requests-repo'
 import { createApiKeysRepo } from './api-keys-repo'
 import { createBankCodesRepo } from './bank-codes-repo'
 import type { Db } from './connection'
@@ -31,6 +32,7 @@ export function createStore(db: Db) {
     bankCodes: createBankCodesRepo(db),
     webhooks: createWebhooksRepo(db),
     sandbox: createSandboxRepo(db),
+    apiRequests: createApiRequestsRepo(db),
   }
 }
 export type Store = ReturnType<typeof createStore>
