@@ -4,6 +4,8 @@ import { BankTransferScreen } from '../features/bank-transfers/bank-transfer-scr
 import { ChargesScreen } from '../features/charges/charges-screen'
 import { HomeScreen } from '../features/home/home-screen'
 import { PayoutsScreen } from '../features/payouts/payouts-screen'
+import { RequestDetailScreen } from '../features/requests/request-detail-screen'
+import { RequestsScreen } from '../features/requests/requests-screen'
 import { SettingsScreen } from '../features/settings/settings-screen'
 import { TransactionDetailScreen } from '../features/transactions/transaction-detail-screen'
 import { TransactionsScreen } from '../features/transactions/transactions-screen'
@@ -42,5 +44,7 @@ export const SCREENS: readonly ScreenDef[] = [
   { path: PATHS.transactions, title: 'Transactions', section: 'Records', component: TransactionsScreen },
   { path: PATHS.transaction, title: 'Transaction', component: TransactionDetailScreen },
   { path: PATHS.webhooks, title: 'Webhooks', section: 'Developers', component: WebhooksScreen },
+  { path: PATHS.requests, title: 'Requests', section: 'Developers', component: RequestsScreen },
+  { path: PATHS.request, title: 'Request', component: RequestDetailScreen },
   { path: PATHS.settings, title: 'Settings', section: 'Developers', component: SettingsScreen },
 ]
