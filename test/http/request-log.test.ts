@@ -200,6 +200,17 @@ describe('the request log', () => {
     for (const secret of secrets) expect(stored.includes(secret)).toBe(false)
   })
 
+  it('shows the API faults a host applied to a request (the fault lab fills ApiExchange.faults)', async () => {
+    server.service.logRequest({
+      requestId: 'req_faulted0001', method: 'POST', path: '/v1/mobile/charge', query: '', status: 503, durationMs: 1,
+      requestHeaders: { authorization: `Bearer ${TEST_KEY}` }, requestBody: null, responseHeaders: {}, responseBody: '{}',
+      bearer: TEST_KEY, notes: {}, faults: ['http-503', 'latency-2000ms'],
+    })
+    const detail = await one('req_faulted0001')
+    expect(detail).toMatchObject({ status: 503, faults: ['http-503', 'latency-2000ms'], keyPrefix: null, environment: 'test' })
+    expect(detail.requestHeaders['authorization']).toBe('Bearer [redacted]')
+  })
+
   it('is bounded per environment: the oldest requests are dropped in batches once the limit is passed', async () => {
     const bounded = await startTestServer()
     try {
