@@ -86,6 +86,10 @@ describe('the request log', () => {
       expect(found.items.map((e) => [e.requestId, e.status])).toEqual([[requestIdOf(response), response.status]])
       expect(JSON.parse((await one(requestIdOf(response))).responseBody!)).toEqual(response.body)
     }
+    // Refused before the engine authenticated it (bad JSON, too large): a known key still names itself.
+    const testPrefix = `${TEST_KEY.slice(0, 12)}…${TEST_KEY.slice(-4)}`
+    expect((await one(requestIdOf(refused[1]!))).keyPrefix).toBe(testPrefix)
+    expect((await one(requestIdOf(refused[6]!))).keyPrefix).toBe(testPrefix)
     const unknownKey = await one(requestIdOf(refused[3]!))
     expect(unknownKey.keyPrefix).toBeNull()
     expect(unknownKey.requestHeaders['authorization']).toBe('Bearer [redacted]')
@@ -97,10 +101,17 @@ describe('the request log', () => {
       const tooMany = await limited.request('GET', '/v1/accounts')
       expect(tooMany.status).toBe(429)
       const found = await limited.request('GET', `/console/requests?requestId=${requestIdOf(tooMany)}`, { headers: consoleAuth('test') })
-      expect(found.body.data.items.map((e: Entry) => e.status)).toEqual([429])
+      expect(found.body.data.items.map((e: Entry) => [e.status, e.keyPrefix])).toEqual([[429, `${TEST_KEY.slice(0, 12)}…${TEST_KEY.slice(-4)}`]])
     } finally {
       await limited.close()
     }
+
+    // A revoked key is refused (401) but named, so you can see which key your integration still sends.
+    const created = await server.request('POST', '/console/keys', { headers: consoleAuth('test'), body: { label: 'to revoke' } })
+    await server.request('POST', `/console/keys/${created.body.data.id}/revoke`, { headers: consoleAuth('test') })
+    const revoked = await server.request('GET', '/v1/accounts', { headers: bearer(created.body.data.key) })
+    expect(revoked.status).toBe(401)
+    expect((await one(requestIdOf(revoked))).keyPrefix).toBe(created.body.data.prefix)
 
     const info = await server.request('GET', '/console/info', { headers: consoleAuth('test') })
     expect(info.status).toBe(200)
@@ -207,8 +218,9 @@ describe('the request log', () => {
       bearer: TEST_KEY, notes: {}, faults: ['http-503', 'latency-2000ms'],
     })
     const detail = await one('req_faulted0001')
-    expect(detail).toMatchObject({ status: 503, faults: ['http-503', 'latency-2000ms'], keyPrefix: null, environment: 'test' })
-    expect(detail.requestHeaders['authorization']).toBe('Bearer [redacted]')
+    const prefix = `${TEST_KEY.slice(0, 12)}…${TEST_KEY.slice(-4)}`
+    expect(detail).toMatchObject({ status: 503, faults: ['http-503', 'latency-2000ms'], keyPrefix: prefix, environment: 'test' })
+    expect(detail.requestHeaders['authorization']).toBe(`Bearer ${prefix}`)
   })
 
   it('is bounded per environment: the oldest requests are dropped in batches once the limit is passed', async () => {

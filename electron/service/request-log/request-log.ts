@@ -2,6 +2,7 @@ import type { PushEvent } from '../../../shared/api/push-events'
 import type { Environment } from '../../../shared/schemas/common'
 import type { NewApiRequestRow } from '../db/api-requests-repo'
 import type { Store } from '../db/store'
+import { sha256Hex } from '../ids'
 import type { ApiExchange } from './exchange'
 import { redactHeaders, redactSecrets } from './redact'
 
@@ -32,13 +33,25 @@ function environmentOf(exchange: ApiExchange): Environment {
   return exchange.requestHeaders['paydesk-environment'] === 'live' ? 'live' : 'test'
 }
 
-function toRow(exchange: ApiExchange, at: number): NewApiRequestRow {
-  const { notes } = exchange
+/**
+ * Who sent a request the engine never authenticated (refused by the adapter: 400 bad JSON, 413, 429; or
+ * a 401 for a revoked key): a known API key, revoked or not, names its organization, environment and
+ * prefix. Looked up here, off the request path, and only for those requests.
+ */
+function identify(store: Store, exchange: ApiExchange): ApiExchange['notes'] {
+  const { notes, bearer } = exchange
+  if (notes.organizationId !== undefined || !bearer || !/^sk_(test|live)_/.test(bearer)) return notes
+  const key = store.apiKeys.findByHash(sha256Hex(bearer))
+  return key ? { ...notes, organizationId: key.organization_id, environment: key.environment, keyPrefix: key.prefix } : notes
+}
+
+function toRow(store: Store, exchange: ApiExchange, at: number): NewApiRequestRow {
+  const notes = identify(store, exchange)
   const keyPrefix = notes.keyPrefix ?? null
   const warnings = notes.warnings ?? []
   return {
     request_id: exchange.requestId,
-    environment: environmentOf(exchange),
+    environment: notes.environment ?? environmentOf(exchange),
     organization_id: notes.organizationId ?? null,
     at,
     method: exchange.method,
@@ -93,7 +106,7 @@ export function createRequestLog(store: Store, now: () => number, emit: (event: 
       try {
         store.transaction(() => {
           for (const { exchange, at } of batch) {
-            const row = toRow(exchange, at)
+            const row = toRow(store, exchange, at)
             store.apiRequests.insert(row)
             if (counts.has(row.environment)) counts.set(row.environment, counts.get(row.environment)! + 1)
             touched.add(row.environment)
