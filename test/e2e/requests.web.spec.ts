@@ -67,7 +67,7 @@ test('a refused request is found by its request id, opened, and "Copy as curl" r
   requests.shell.expectNoPageErrors()
 })
 
-test('transaction detail links to the requests that created and read it, and a request back to its transaction', async ({ page }) => {
+test('transaction detail links to the requests that created and read it, and a request to its transaction and its webhook events', async ({ page }) => {
   const requests = new RequestsPage(page)
   const transactionId = await api.charge({ merchantTransactionId: `e2e-linked-${Date.now()}` })
   await api.v1(`/v1/transactions/${transactionId}`)
@@ -76,8 +76,17 @@ test('transaction detail links to the requests that created and read it, and a r
   await expect(linked.getByRole('listitem')).toHaveCount(2)
   await linked.getByRole('link', { name: 'POST /v1/mobile/charge' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('POST /v1/mobile/charge')
+  // Once the charge has completed, the request also links to the webhook event it caused.
+  await api.waitForStatus(transactionId, ['completed', 'settled'])
+  const events = page.getByRole('list', { name: 'Webhook events of the transaction' })
+  await expect(events.getByRole('link', { name: 'transaction.succeeded' })).toBeVisible()
+  const eventId = (await api.console(`/console/webhooks/events?transactionId=${transactionId}&type=transaction.succeeded`)).body.data.items[0].id as string
   await page.getByTestId('request-transaction').click()
   await expect(page.getByTestId('transaction-id')).toHaveText(transactionId)
+  await page.goBack()
+  await events.getByRole('link', { name: 'transaction.succeeded' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Webhooks')
+  await expect(page.getByRole('region', { name: `Webhook event ${eventId}` })).toBeVisible()
   requests.shell.expectNoPageErrors()
 })
 
