@@ -5,6 +5,7 @@ import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { isErrorEnvelope } from '../../shared/api/envelope'
 import type { RouteData, RouteId } from '../../shared/api/routes'
+import { MIGRATIONS } from '../../electron/service/db/migrations'
 import type { CallInput, PaydeskService, ServiceOptions, WebhookTransport } from '../../electron/service'
 import { DUE_OF_ORIGIN_SQL } from '../../electron/service/db/webhooks-repo'
 import { DEFAULT_LIMITS } from '../../electron/service/webhooks/dispatcher'
@@ -183,7 +184,8 @@ describe('webhook dispatcher: restart', () => {
 
     // Turn the file into what version 1 of the schema wrote: no origin column, the old index.
     const old = new Database(dbPath)
-    old.exec(`DROP INDEX webhook_deliveries_origin_due;
+    old.exec(`DROP TABLE api_requests;
+      DROP INDEX webhook_deliveries_origin_due;
       ALTER TABLE webhook_deliveries DROP COLUMN origin;
       CREATE INDEX webhook_deliveries_due ON webhook_deliveries(next_attempt_at) WHERE status = 'pending';
       PRAGMA user_version = 1;`)
@@ -192,7 +194,7 @@ describe('webhook dispatcher: restart', () => {
     const { transport, sent } = scriptedTransport()
     const second = setup({ dbPath, webhookTransport: transport })
     const db = second.service.internals.store.db
-    expect(db.pragma('user_version', { simple: true })).toBe(2)
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS[MIGRATIONS.length - 1]!.version)
     expect(db.prepare('SELECT DISTINCT origin FROM webhook_deliveries ORDER BY origin').all()).toEqual([
       { origin: 'http://two.example:8080' }, { origin: 'https://one.example' }, { origin: 'https://retry.example' },
     ])
