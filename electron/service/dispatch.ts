@@ -3,14 +3,14 @@ import type { ErrorEnvelope, ServiceResponse } from '../../shared/api/envelope'
 import { ROUTES, isRouteId } from '../../shared/api/routes'
 import type { RouteSpec } from '../../shared/api/route'
 import type { PushEvent } from '../../shared/api/push-events'
-import { authenticate, type CallContext, type Principal } from './auth'
+import { WARNING_HEADER, warningHeaderValue, type ApiWarning } from '../../shared/api/warnings'
+import { authenticate, type CallContext } from './auth'
 import type { Engine, OperationContext } from './engine'
 import { sha256Hex } from './ids'
 import { OPERATIONS } from './operations'
 import { assertEnterpriseFields, enterpriseFieldsOf } from './operations/support/guards'
 import { checkIdempotencyKey, strictChecks } from './request-checks'
 import { parseWith } from './validation'
-import { WARNING_HEADER, warningHeaderValue, type ApiWarning } from '../../shared/api/warnings'
 
 /** What a host passes: raw, unvalidated input for one route. */
 export interface CallInput {
