@@ -51,7 +51,7 @@ async function serve(argv: string[]): Promise<void> {
     service = createService({
       dbPath: options.dbPath, apiKey: options.apiKey, liveApiKey: options.liveApiKey, webhookSecret: options.webhookSecret,
       consoleToken: options.consoleToken, simulatorMode: options.simulatorMode, tickBudgetMs: HOST_TICK.simulatorBudgetMs,
-      scenario: scenario?.input, seed: options.seed, clockStart: options.clockStart,
+      scenario: scenario?.input, seed: options.seed, clockStart: options.clockStart, strictRequestChecks: options.strict,
     })
   } catch (error) {
     throw new ScenarioStartError(error, scenario?.file)

@@ -18,6 +18,8 @@ export interface ServeOptions {
   reset: boolean
   seed?: number
   clockStart?: number
+  /** Strict request checks for every organization (warnings become 400s). */
+  strict: boolean
 }
 
 /** Each flag and its environment variable (DECISIONS "Running headless"). */
@@ -36,6 +38,7 @@ export const FLAGS = {
   reset: { env: 'PAYDESK_RESET', help: 'erase an existing database first (with --scenario); a flag, or 1 in the variable', boolean: true },
   seed: { env: 'PAYDESK_SEED', help: 'reproducible run: seeded ids and a simulated clock that never reads the wall clock' },
   clock: { env: 'PAYDESK_CLOCK', help: 'ISO time the simulated clock starts at (with --seed; default 2026-01-01T00:00:00Z)' },
+  strict: { env: 'PAYDESK_STRICT', help: 'strict request checks: refuse (400) what is otherwise answered with a Paydesk-Warning', default: 'off', boolean: true },
 } as const
 
 const isBoolean = (name: string): boolean => 'boolean' in FLAGS[name as keyof typeof FLAGS]
@@ -100,6 +103,8 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv = proce
   if (clock !== undefined && seed === undefined) throw new UsageError(`${label('clock')} needs --seed (PAYDESK_SEED): only a seeded run has its own clock`)
   const reset = get('reset')
   if (reset !== undefined && reset !== '1' && reset !== 'true') throw new UsageError(`${label('reset')} is a flag; in the variable use 1`)
+  const strict = get('strict')
+  if (strict !== undefined && !['1', '0', 'true', 'false'].includes(strict)) throw new UsageError(`${label('strict')} must be 1 or 0 (got "${strict}")`)
   return {
     scenarioPath: get('scenario'),
     reset: reset !== undefined,
@@ -115,6 +120,7 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     simulatorMode: simulator as SimulatorMode | undefined,
     consoleToken,
     seedTransactions: integer('seed-transactions', get('seed-transactions') ?? '0', 0, 10_000_000),
+    strict: strict === '1' || strict === 'true',
   }
 }
 

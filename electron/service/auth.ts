@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import { ApiError } from '../../shared/errors'
+import type { ApiWarning } from '../../shared/api/warnings'
 import type { Environment } from '../../shared/schemas/common'
 import type { Store } from './db/store'
 import { sha256Hex } from './ids'
@@ -10,6 +11,8 @@ export interface Principal {
   environment: Environment
   via: 'apiKey' | 'console'
   keyId: string | null
+  /** The key's display prefix (`sk_test_AbCd…wxyz`), never the secret; null for the console. */
+  keyPrefix: string | null
 }
 
 export interface CallContext {
@@ -22,6 +25,19 @@ export interface CallContext {
   /** The organization the console acts for (default: the demo organization). */
   organizationId?: string
   requestId?: string
+  /** Filled in by the dispatcher for the request log (the HTTP adapter passes one in). */
+  notes?: CallNotes
+}
+
+/** What the dispatcher learned about one call that the HTTP adapter cannot see: who called, what it touched. */
+export interface CallNotes {
+  organizationId?: string
+  environment?: Environment
+  keyPrefix?: string | null
+  /** The transaction the call created or read. */
+  transactionId?: string
+  replayed?: boolean
+  warnings?: ApiWarning[]
 }
 
 const KEY_PATTERN = /^sk_(test|live)_[A-Za-z0-9]{8,128}$/
@@ -36,7 +52,7 @@ export function authenticate(store: Store, consoleToken: string, ctx: CallContex
   const consolePrincipal = (): Principal => {
     const organizationId = ctx.organizationId ?? store.settings.get<string>('demo.organizationId')!
     if (!store.organizations.get(organizationId)) throw new ApiError('not_found', `No organization ${organizationId}`, 'organizationId')
-    return { organizationId, environment: ctx.environment ?? 'test', via: 'console', keyId: null }
+    return { organizationId, environment: ctx.environment ?? 'test', via: 'console', keyId: null, keyPrefix: null }
   }
   if (ctx.trustedConsole) return consolePrincipal()
   const token = ctx.bearer
@@ -52,5 +68,5 @@ export function authenticate(store: Store, consoleToken: string, ctx: CallContex
   }
   if (row.revoked_at !== null) throw new ApiError('unauthorized', 'This API key has been revoked.')
   if (row.last_used_at === null || now - row.last_used_at > TOUCH_INTERVAL_MS) store.apiKeys.touch(row.id, now)
-  return { organizationId: row.organization_id, environment: row.environment, via: 'apiKey', keyId: row.id }
+  return { organizationId: row.organization_id, environment: row.environment, via: 'apiKey', keyId: row.id, keyPrefix: row.prefix }
 }

@@ -3,11 +3,13 @@ import type { ErrorEnvelope, ServiceResponse } from '../../shared/api/envelope'
 import { ROUTES, isRouteId } from '../../shared/api/routes'
 import type { RouteSpec } from '../../shared/api/route'
 import type { PushEvent } from '../../shared/api/push-events'
-import { authenticate, type CallContext, type Principal } from './auth'
+import { WARNING_HEADER, warningHeaderValue, type ApiWarning } from '../../shared/api/warnings'
+import { authenticate, type CallContext } from './auth'
 import type { Engine, OperationContext } from './engine'
 import { sha256Hex } from './ids'
 import { OPERATIONS } from './operations'
 import { assertEnterpriseFields, enterpriseFieldsOf } from './operations/support/guards'
+import { checkIdempotencyKey, strictChecks } from './request-checks'
 import { parseWith } from './validation'
 
 /** What a host passes: raw, unvalidated input for one route. */
@@ -18,7 +20,6 @@ export interface CallInput {
   idempotencyKey?: string
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
 
 export function errorResponse(error: ApiError, requestId: string): ServiceResponse {
@@ -36,16 +37,12 @@ function stableJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null'
 }
 
-function checkIdempotencyKey(route: RouteSpec, principal: Principal, key: string | undefined): string | undefined {
-  if (route.idempotency === 'none') return undefined
-  if (key === undefined || key === '') {
-    if (route.idempotency === 'required-live' && principal.environment === 'live') {
-      throw new ApiError('missing_header', 'The Idempotency-Key header is required for this operation with a live key.', 'Idempotency-Key')
-    }
-    return undefined
-  }
-  if (!UUID.test(key)) throw new ApiError('invalid_parameter', 'Idempotency-Key must be a UUID.', 'Idempotency-Key')
-  return key.toLowerCase()
+/** The transaction a successful public call created or read, from its answer (accepted, spec 2.1 or alternative shape). */
+function linkedTransactionId(body: ServiceResponse['body']): string | undefined {
+  if (!('data' in body) || body.data === null || typeof body.data !== 'object') return undefined
+  const data = body.data as Record<string, unknown>
+  const id = data['transactionId'] ?? data['publicId'] ?? data['id']
+  return typeof id === 'string' && id.startsWith('txn_') ? id : undefined
 }
 
 /**
@@ -58,6 +55,15 @@ export function createDispatcher(engine: Engine, publish: (events: PushEvent[]) 
   return function call(routeId: string, input: CallInput = {}, ctx: CallContext = {}): ServiceResponse {
     const requestId = ctx.requestId ?? engine.ids.request()
     const queued: PushEvent[] = []
+    const warnings: ApiWarning[] = []
+    // Warnings found before a later check refused the call still tell the caller (and the log) about it.
+    const warned = (response: ServiceResponse): ServiceResponse => {
+      if (warnings.length === 0) return response
+      response.headers[WARNING_HEADER] = warningHeaderValue(warnings)
+      response.warnings = warnings
+      if (ctx.notes) ctx.notes.warnings = warnings
+      return response
+    }
     try {
       if (!isRouteId(routeId)) throw new ApiError('not_found', `No route ${String(routeId)}.`)
       const route: RouteSpec = ROUTES[routeId]
@@ -66,7 +72,14 @@ export function createDispatcher(engine: Engine, publish: (events: PushEvent[]) 
       if (route.surface === 'console' && principal.via !== 'console') {
         throw new ApiError('forbidden', 'Console routes need the console token; an API key is not enough.')
       }
-      const idempotencyKey = checkIdempotencyKey(route, principal, input.idempotencyKey)
+      const notes = ctx.notes
+      if (notes) {
+        notes.organizationId = principal.organizationId
+        notes.environment = principal.environment
+        notes.keyPrefix = principal.via === 'console' ? 'console' : principal.keyPrefix
+      }
+      const strict = () => strictChecks(engine.store, principal.organizationId, engine.strictRequestChecks)
+      const idempotencyKey = checkIdempotencyKey(route, principal, input.idempotencyKey, strict, warnings)
       const parsed = {
         params: parseWith(route.params, input.params, 'params'),
         query: parseWith(route.query, input.query, 'query'),
@@ -97,6 +110,7 @@ export function createDispatcher(engine: Engine, publish: (events: PushEvent[]) 
                   throw new ApiError('idempotency_conflict', 'This Idempotency-Key was already used with a different request.', 'Idempotency-Key')
                 }
                 const replay = JSON.parse(previous.response) as ServiceResponse['body']
+                if (notes) notes.replayed = true
                 return { status: previous.status, body: replay, headers: { 'Idempotent-Replayed': 'true' }, requestId }
               }
               const fresh = run()
@@ -107,9 +121,10 @@ export function createDispatcher(engine: Engine, publish: (events: PushEvent[]) 
               return fresh
             })
       publish(queued)
-      return response
+      if (notes && route.surface === 'public' && response.status < 300) notes.transactionId = linkedTransactionId(response.body)
+      return warned(response)
     } catch (error) {
-      if (error instanceof ApiError) return errorResponse(error, requestId)
+      if (error instanceof ApiError) return warned(errorResponse(error, requestId))
       // A bug, never bad input: log without request data (it may hold secrets) and answer 500.
       console.error(`[paydesk] internal error in ${String(routeId)} (${requestId}):`, error instanceof Error ? error.stack : error)
       return errorResponse(new ApiError('internal', `An internal error occurred. Quote ${requestId} when reporting it.`), requestId)

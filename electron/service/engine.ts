@@ -2,6 +2,7 @@ import type { PushEvent } from '../../shared/api/push-events'
 import type { Principal } from './auth'
 import type { Store } from './db/store'
 import type { Ids } from './ids'
+import type { RequestLog } from './request-log/request-log'
 import type { SimulatedClock } from './simulator/clock'
 import type { SimulatorMode } from './simulator/plan'
 
@@ -13,6 +14,12 @@ export interface Engine {
   now(): number
   /** The simulated clock behind `now()`: QA advances it from the console. */
   clock: SimulatedClock
+  /** The host's real clock, never advanced: for what receivers check against their own clock (webhook signature timestamps). */
+  wallNow(): number
+  /** The host forces strict request checks for every organization (`--strict` / `PAYDESK_STRICT=1`). */
+  strictRequestChecks: boolean
+  /** The API request log (the HTTP adapter records; console routes read). */
+  requestLog: RequestLog
   consoleToken: string
   version: string
   hostInfo: { httpUrl: string | null; consoleUrl: string | null }

@@ -6,6 +6,8 @@ import { createStore, type Store } from './db/store'
 import { createDispatcher, type CallInput } from './dispatch'
 import type { Engine } from './engine'
 import { createIds, type RandomBytes } from './ids'
+import type { ApiExchange } from './request-log/exchange'
+import { createRequestLog } from './request-log/request-log'
 import { seedDatabase, type SeedResult } from './provisioning'
 import { scenarioProvisioner, type ScenarioInput } from './scenario/startup'
 import { createSeededRun } from './reproducible'
@@ -17,6 +19,7 @@ import type { WebhookTransport } from './webhooks/transport'
 
 export type { CallContext } from './auth'
 export type { CallInput } from './dispatch'
+export type { ApiExchange } from './request-log/exchange'
 export type { SimulatorMode } from './simulator/plan'
 export type { WebhookTransport } from './webhooks/transport'
 export type { ScenarioInput } from './scenario/startup'
@@ -55,11 +58,15 @@ export interface ServiceOptions {
   seed?: number
   /** Where a seeded run's simulated clock starts, ms since the epoch. */
   clockStart?: number
+  /** Strict request checks for every organization this run, whatever their setting (`--strict`). */
+  strictRequestChecks?: boolean
 }
 
 export interface PaydeskService {
   /** Runs one route: the single entry point of HTTP, IPC and tests. Never throws. */
   call(routeId: string, input?: CallInput, ctx?: CallContext): ServiceResponse
+  /** Adds one answered /v1 request to the request log (queued; written on the next tick or read). */
+  logRequest(exchange: ApiExchange): void
   /** Live updates for the console. Returns an unsubscribe function. */
   onEvent(listener: (event: PushEvent) => void): () => void
   /** Moves due work forward (simulator, webhooks). Hosts call it on a timer; tests call it with a fake clock. */
@@ -100,6 +107,9 @@ export function createService(options: ServiceOptions): PaydeskService {
       return mode && SIMULATOR_MODES.includes(mode) ? mode : 'fast'
     },
     emit: (event) => publish([event]),
+    wallNow: realNow,
+    strictRequestChecks: options.strictRequestChecks ?? false,
+    requestLog: createRequestLog(store, clock.now, (event) => publish([event])),
   }
   const dispatch = createDispatcher(engine, publish)
   const simulator = createSimulator(engine, { tickBudgetMs: options.tickBudgetMs })
@@ -111,6 +121,9 @@ export function createService(options: ServiceOptions): PaydeskService {
   let closed = false
   return {
     call,
+    logRequest(exchange) {
+      if (!closed) engine.requestLog.record(exchange)
+    },
     onEvent(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
@@ -118,12 +131,14 @@ export function createService(options: ServiceOptions): PaydeskService {
     async tick() {
       if (closed) return
       seeded?.idleJump()
+      engine.requestLog.flush()
       simulator.tick()
       await webhooks.tick()
     },
     close() {
       if (closed) return
       closed = true
+      engine.requestLog.flush()
       webhooks.close()
       listeners.clear()
       db.close()

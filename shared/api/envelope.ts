@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { ApiWarning } from './warnings'
 
 export const ErrorEnvelopeSchema = z.object({
   error: z.object({
@@ -23,6 +24,8 @@ export interface ServiceResponse<T = unknown> {
   body: SuccessEnvelope<T> | ErrorEnvelope
   headers: Record<string, string>
   requestId: string
+  /** Tolerated departures from the documented API (also in the `Paydesk-Warning` header). */
+  warnings?: ApiWarning[]
 }
 
 export function isErrorEnvelope(body: unknown): body is ErrorEnvelope {

@@ -7,5 +7,6 @@ export const PushEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('balance.changed'), environment: EnvironmentSchema, accountNo: z.string() }),
   z.object({ type: z.literal('webhook.attempted'), environment: EnvironmentSchema, eventId: z.string(), deliveryId: z.string(), outcome: z.string() }),
   z.object({ type: z.literal('prompt.pending'), environment: EnvironmentSchema, transactionId: z.string() }),
+  z.object({ type: z.literal('requests.logged'), environment: EnvironmentSchema }),
 ])
 export type PushEvent = z.infer<typeof PushEventSchema>

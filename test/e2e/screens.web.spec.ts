@@ -12,6 +12,7 @@ const SCREENS: { name: ScreenName; file?: string; ready: RegExp | string }[] = [
   { name: 'Accounts', file: 'accounts', ready: 'Demo Merchant Ltd collections' },
   { name: 'Transactions', ready: 'Transactions' },
   { name: 'Webhooks', ready: 'Webhooks' },
+  { name: 'Requests', ready: 'Request log' },
   { name: 'Settings', ready: 'Settings' },
 ]
 

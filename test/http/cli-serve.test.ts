@@ -105,6 +105,32 @@ describe('paydesk serve', () => {
     expect(await stop(second, 'SIGTERM')).toBe(0)
   })
 
+  it('--strict refuses a non-UUID Idempotency-Key, and the request log keeps what was answered until SIGTERM across a restart', async () => {
+    const key = 'sk_test_clihost0000000002'
+    const db = join(folder, 'strict.db')
+    const first = await serve(['--port', '0', '--db', db, '--api-key', key, '--strict'])
+    const refused = await fetch(`${first.url}/v1/mobile/charge`, {
+      method: 'POST', headers: { ...authed(key), 'idempotency-key': 'order_7f3k2_1795415689268' }, body: JSON.stringify(chargeBody()),
+    })
+    expect(refused.status).toBe(400)
+    const requestId = refused.headers.get('x-request-id')!
+    // Stopped at once: the log is written on close, not lost with the process.
+    expect(await stop(first, 'SIGTERM')).toBe(0)
+
+    const second = await serve(['--port', '0', '--db', db, '--api-key', key])
+    const token = /\?token=(\S+)/.exec(second.banner)![1]!
+    const logged = await fetch(`${second.url}/console/requests?requestId=${requestId}`, { headers: { authorization: `Bearer ${token}` } })
+    const { data } = (await logged.json()) as { data: { items: { status: number; idempotencyKey: string }[] } }
+    expect(data.items).toMatchObject([{ status: 400, idempotencyKey: 'order_7f3k2_1795415689268' }])
+    // Without --strict the same key is answered, with the warning.
+    const lenient = await fetch(`${second.url}/v1/mobile/charge`, {
+      method: 'POST', headers: { ...authed(key), 'idempotency-key': 'order_7f3k2_1795415689268' }, body: JSON.stringify(chargeBody()),
+    })
+    expect(lenient.status).toBe(202)
+    expect(lenient.headers.get('paydesk-warning')).toBe('idempotency-key-not-uuid; the API reference documents a UUID')
+    expect(await stop(second, 'SIGTERM')).toBe(0)
+  })
+
   it('exits with status 2 and the usage on a bad flag', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/index.ts', 'serve', '--port', 'eighty'], { cwd: ROOT, env: cleanEnv() })
     let stderr = ''

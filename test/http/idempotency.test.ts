@@ -18,11 +18,15 @@ async function countByReference(reference: unknown, headers: Record<string, stri
 }
 
 describe('Idempotency-Key', () => {
-  it('must be a UUID', async () => {
-    for (const key of ['abc', '12345678-1234-1234-1234-12345678901', `${randomUUID()}x`]) {
+  it('is 1 to 255 printable ASCII characters: empty, longer or non-printable is 400 (a non-UUID key is accepted: idempotency-keys.test.ts)', async () => {
+    for (const key of ['', 'x'.repeat(256), 'order\t42', 'clé-42']) {
       const response = await post('/v1/mobile/charge', chargeBody(), withKey(key))
       expect(response.status).toBe(400)
       expect(errorOf(response.body)).toMatchObject({ type: 'invalid_request_error', code: 'invalid_parameter', param: 'Idempotency-Key' })
+      expect(response.headers.get('paydesk-warning')).toBeNull()
+    }
+    for (const key of ['abc', '12345678-1234-1234-1234-12345678901', `${randomUUID()}x`, 'x'.repeat(255), ' ~!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}']) {
+      expect((await post('/v1/mobile/charge', chargeBody(), withKey(key))).status).toBe(202)
     }
   })
 

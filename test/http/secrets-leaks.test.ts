@@ -11,7 +11,8 @@ import { chargeBody, consoleAuth } from './helpers'
  * any response other than the few whose purpose is to show them (a key at creation, the console's webhook
  * endpoint), nor in a webhook request; API keys are stored hashed, never in clear. The run goes through
  * failures on purpose: wrong and near-miss keys, a revoked key, bad input, an internal error (500) and
- * failing webhook endpoints.
+ * failing webhook endpoints. The request log, which keeps every /v1 request's headers and bodies, is read
+ * back in full and held to the same rule.
  */
 const folder = mkdtempSync(join(tmpdir(), 'paydesk-secrets-'))
 const dbPath = join(folder, 'paydesk.db')
@@ -104,6 +105,19 @@ describe('secrets in logs, errors, responses, webhooks and the database file', (
     }
     await call('event log', 'GET', '/console/webhooks/events?limit=50', { headers: consoleAuth('test') })
     await call('live event log', 'GET', '/console/webhooks/events?limit=50', { headers: consoleAuth('live') })
+    // The request log (Developers → Requests) holds every /v1 request above, with headers and bodies: read all of it.
+    for (const environment of ['test', 'live'] as const) {
+      let cursor: string | null = null
+      do {
+        const page = await call('request log', 'GET', `/console/requests?limit=200${cursor ? `&cursor=${cursor}` : ''}`, { headers: consoleAuth(environment) })
+        expect(page.status).toBe(200)
+        for (const entry of page.body.data.items as { requestId: string }[]) {
+          await call('request log entry', 'GET', `/console/requests/${entry.requestId}`, { headers: consoleAuth(environment) })
+        }
+        cursor = page.body.data.nextCursor
+      } while (cursor)
+    }
+    expect(answers.filter((a) => a.label === 'request log entry').length).toBeGreaterThan(200)
     const liveEndpoint = await server.request('GET', '/console/webhooks/endpoint', { headers: consoleAuth('live') })
     const liveSecret: string = liveEndpoint.body.data.secret
 

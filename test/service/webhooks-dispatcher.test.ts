@@ -5,9 +5,9 @@ import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { isErrorEnvelope } from '../../shared/api/envelope'
 import type { RouteData, RouteId } from '../../shared/api/routes'
+import { MIGRATIONS } from '../../electron/service/db/migrations'
 import type { CallInput, PaydeskService, ServiceOptions, WebhookTransport } from '../../electron/service'
 import { DUE_OF_ORIGIN_SQL } from '../../electron/service/db/webhooks-repo'
-import { MIGRATIONS } from '../../electron/service/db/migrations'
 import { DEFAULT_LIMITS } from '../../electron/service/webhooks/dispatcher'
 import { enqueueTestEvent } from '../../electron/service/webhooks/outbox'
 import { CONSOLE_TOKEN, fakeClock, testService } from '../support/harness'
@@ -184,7 +184,8 @@ describe('webhook dispatcher: restart', () => {
 
     // Turn the file into what version 1 of the schema wrote: no origin column, the old index.
     const old = new Database(dbPath)
-    old.exec(`DROP INDEX webhook_deliveries_origin_due;
+    old.exec(`DROP TABLE api_requests;
+      DROP INDEX webhook_deliveries_origin_due;
       ALTER TABLE webhook_deliveries DROP COLUMN origin;
       CREATE INDEX webhook_deliveries_due ON webhook_deliveries(next_attempt_at) WHERE status = 'pending';
       DROP INDEX transactions_charge_phone; DROP TABLE customers;

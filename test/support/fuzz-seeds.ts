@@ -15,6 +15,8 @@ export interface FuzzFixtures {
   payoutsAccountNo: string
   eventId: string
   throwawayKeyId: string
+  /** A request in the request log (the fixture charge's). */
+  requestId: string
 }
 
 export interface Seed {
@@ -49,6 +51,10 @@ export function seeds(f: FuzzFixtures): Record<RouteId, () => Seed> {
     'transactions.get': () => ({ query: { transactionId: f.chargeId } }),
     'transactions.getById': () => ({ params: { transactionId: f.chargeId } }),
     'console.info': () => ({}),
+    'console.requests.list': () => ({ query: { status: '4xx', path: '/v1/', limit: '5' } }),
+    'console.requests.get': () => ({ params: { requestId: f.requestId } }),
+    'console.developer.settings.get': () => ({}),
+    'console.developer.settings.update': () => ({ body: { strictRequestChecks: false, requestLogLimit: 50_000 } }),
     'console.keys.list': () => ({}),
     'console.keys.create': () => ({ body: { label: 'fuzz' } }),
     'console.keys.revoke': () => ({ params: { keyId: f.throwawayKeyId } }),
@@ -99,6 +105,7 @@ export async function createFixtures(server: TestServer): Promise<FuzzFixtures> 
     payoutsAccountNo: accounts.find((a) => a.type === 'payouts')?.accountNo,
     eventId: events.body.data?.items[0]?.id,
     throwawayKeyId: key.body.data?.id,
+    requestId: charge.headers.get('x-request-id'),
   }
   for (const [name, value] of Object.entries(fixtures)) if (typeof value !== 'string') throw new Error(`fuzz fixture ${name} missing`)
   return fixtures as FuzzFixtures

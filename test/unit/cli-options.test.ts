@@ -11,6 +11,7 @@ describe('parseServeOptions', () => {
       port: 8787, host: '127.0.0.1', dbPath: defaultDbPath({ XDG_DATA_HOME: '/data' }), apiKey: undefined, liveApiKey: undefined,
       webhookSecret: undefined, rateLimitPerMinute: 600, simulatorMode: undefined, consoleToken: undefined, seedTransactions: 0,
       scenarioPath: undefined, reset: false, seed: undefined, clockStart: undefined,
+      strict: false,
     })
   })
 
@@ -20,11 +21,12 @@ describe('parseServeOptions', () => {
       PAYDESK_LIVE_API_KEY: 'sk_live_fromenv1234', PAYDESK_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', PAYDESK_RATE_LIMIT: '0',
       PAYDESK_SIMULATOR: 'realistic', PAYDESK_CONSOLE_TOKEN: 'console-token-from-env', PAYDESK_SEED_TRANSACTIONS: '25',
       PAYDESK_SCENARIO: 'qa/shop.yaml', PAYDESK_RESET: '1', PAYDESK_SEED: '42', PAYDESK_CLOCK: '2026-03-01T08:00:00Z',
+      PAYDESK_STRICT: '1',
     }
     expect(parseServeOptions([], env)).toEqual({
       port: 9000, host: '0.0.0.0', dbPath: ':memory:', apiKey: 'sk_test_fromenv1234', liveApiKey: 'sk_live_fromenv1234',
       webhookSecret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', rateLimitPerMinute: 0, simulatorMode: 'realistic',
-      consoleToken: 'console-token-from-env', seedTransactions: 25,
+      consoleToken: 'console-token-from-env', seedTransactions: 25, strict: true,
       scenarioPath: 'qa/shop.yaml', reset: true, seed: 42, clockStart: Date.UTC(2026, 2, 1, 8),
     })
   })
@@ -33,6 +35,14 @@ describe('parseServeOptions', () => {
     const env = { PAYDESK_PORT: '9000', PAYDESK_API_KEY: 'sk_test_fromenv1234', PAYDESK_SIMULATOR: 'realistic', PAYDESK_DB: '/env.db' }
     const options = parseServeOptions(['--port', '0', '--api-key=sk_test_fromflag123', '--simulator', 'interactive', '--db', '/flag.db'], env)
     expect(options).toMatchObject({ port: 0, apiKey: 'sk_test_fromflag123', simulatorMode: 'interactive', dbPath: '/flag.db' })
+  })
+
+  it('reads --strict as a switch, and PAYDESK_STRICT as 1 or 0', () => {
+    expect(parseServeOptions(['--strict'], NO_ENV).strict).toBe(true)
+    expect(parseServeOptions(['--strict'], { PAYDESK_STRICT: '0' }).strict).toBe(true)
+    expect(parseServeOptions([], { PAYDESK_STRICT: '0' }).strict).toBe(false)
+    expect(parseServeOptions([], { PAYDESK_STRICT: 'true' }).strict).toBe(true)
+    expect(() => parseServeOptions([], { PAYDESK_STRICT: 'yes please' })).toThrow(/--strict \(PAYDESK_STRICT\) must be 1 or 0/)
   })
 
   it('treats an empty environment variable as unset', () => {

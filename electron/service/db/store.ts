@@ -1,4 +1,5 @@
 import { createAccountsRepo } from './accounts-repo'
+import { createApiRequestsRepo } from './api-requests-repo'
 import { createApiKeysRepo } from './api-keys-repo'
 import { createBankCodesRepo } from './bank-codes-repo'
 import type { Db } from './connection'
@@ -33,6 +34,7 @@ export function createStore(db: Db) {
     webhooks: createWebhooksRepo(db),
     sandbox: createSandboxRepo(db),
     customers: createCustomersRepo(db),
+    apiRequests: createApiRequestsRepo(db),
   }
 }
 export type Store = ReturnType<typeof createStore>

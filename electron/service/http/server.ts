@@ -12,6 +12,7 @@ import { createRateLimiter } from './rate-limiter'
 import { matchRoute } from './router'
 import { serveStatic } from './static-files'
 import { openEventStream } from './event-stream'
+import { startExchange } from './exchange-recorder'
 
 export interface HttpServerOptions {
   service: PaydeskService
@@ -46,16 +47,19 @@ function newRequestId(): string {
   return `req_${randomBytes(15).toString('base64url')}`
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+/** Writes the answer; returns its body text and headers (the request log keeps them). */
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): { text: string; headers: Record<string, string> } {
   const text = JSON.stringify(body)
-  res.writeHead(status, {
+  const sent = {
     'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
+    'Content-Length': String(Buffer.byteLength(text)),
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
     ...headers,
-  })
+  }
+  res.writeHead(status, sent)
   res.end(text)
+  return { text, headers: sent }
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {
@@ -93,9 +97,15 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const requestId = service.newRequestId?.() ?? newRequestId()
     res.setHeader('X-Request-Id', requestId)
+    // Every /v1 exchange, refused ones too, goes to the request log once answered.
+    const exchange = startExchange(req, requestId)
+    const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      const sent = sendJson(res, status, body, headers)
+      if (exchange) service.logRequest(exchange.finish(status, { 'X-Request-Id': requestId, ...sent.headers }, sent.text))
+    }
     const fail = (error: ApiError) => {
       const response = errorResponse(error, requestId)
-      sendJson(res, response.status, response.body, response.headers)
+      answer(response.status, response.body, response.headers)
     }
     // An absolute-form target (`GET http://[bad/ HTTP/1.1`) can fail to parse: bad input, never a 500.
     const url = URL.canParse(req.url ?? '/', 'http://placeholder') ? new URL(req.url ?? '/', 'http://placeholder') : undefined
@@ -104,7 +114,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     const isApi = pathname.startsWith('/v1/') || pathname.startsWith('/console/')
     if (!hostAllowed(req, !pathname.startsWith('/v1/'))) return fail(new ApiError('forbidden', 'This Host header is not allowed; use 127.0.0.1 or localhost.'))
     if (!isApi) {
-      if (req.method === 'GET' && pathname === '/openapi.json') return sendJson(res, 200, openApi)
+      if (req.method === 'GET' && pathname === '/openapi.json') return void sendJson(res, 200, openApi)
       if ((req.method === 'GET' || req.method === 'HEAD') && options.webRoot && serveStatic(options.webRoot, pathname, res)) return
       return fail(new ApiError('not_found', `No route ${req.method} ${pathname}.`))
     }
@@ -121,7 +131,9 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     }
     let body: unknown
     try {
-      body = req.method === 'GET' ? undefined : parseJsonBody(await readBody(req), header(req, 'content-type'))
+      const raw = req.method === 'GET' ? undefined : await readBody(req)
+      if (exchange && raw) exchange.body = raw
+      body = raw === undefined ? undefined : parseJsonBody(raw, header(req, 'content-type'))
     } catch (error) {
       if (error instanceof ClientGoneError) return void res.destroy()
       if (error instanceof ApiError && error.kind === 'payload_too_large') res.setHeader('Connection', 'close')
@@ -135,9 +147,9 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     const response = service.call(
       match.routeId,
       { query: parseQuery(url.searchParams), body, params: match.params, idempotencyKey: header(req, 'idempotency-key') },
-      { bearer, environment, organizationId: header(req, 'paydesk-organization'), requestId },
+      { bearer, environment, organizationId: header(req, 'paydesk-organization'), requestId, notes: exchange?.notes },
     )
-    sendJson(res, response.status, response.body, response.headers)
+    answer(response.status, response.body, response.headers)
   }
 
   const timeouts = {

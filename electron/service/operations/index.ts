@@ -5,6 +5,7 @@ import { bankTransfer } from './bank-transfer'
 import { CONSOLE_CORE_OPERATIONS } from './console-core'
 import { CONSOLE_CUSTOMERS_OPERATIONS } from './console-customers'
 import { CONSOLE_HOST_OPERATIONS } from './console-host'
+import { CONSOLE_REQUESTS_OPERATIONS } from './console-requests'
 import { CONSOLE_SIMULATOR_OPERATIONS } from './console-simulator'
 import { CONSOLE_TRANSACTIONS_OPERATIONS } from './console-transactions'
 import { CONSOLE_WEBHOOKS_OPERATIONS } from './console-webhooks'
@@ -35,4 +36,5 @@ export const OPERATIONS: OperationTable = {
   ...CONSOLE_TRANSACTIONS_OPERATIONS,
   ...CONSOLE_HOST_OPERATIONS,
   ...CONSOLE_CUSTOMERS_OPERATIONS,
+  ...CONSOLE_REQUESTS_OPERATIONS,
 }

@@ -216,9 +216,11 @@ export function createWebhookDispatcher(engine: Engine, transport: WebhookTransp
       const endpoint = engine.store.webhooks.endpoint(delivery.organization_id, delivery.environment)
       if (!endpoint) throw new Error(`no webhook endpoint (signing secret) for ${delivery.organization_id}/${delivery.environment}`)
       const startedAt = engine.now()
-      // A fresh timestamp and signature per attempt; the event id and body never change.
+      // A fresh timestamp and signature per attempt; the event id and body never change. The timestamp is
+      // the real clock's: receivers compare it with their own clock (|now - t| <= 300 s), and an advanced
+      // simulated clock would make them refuse every event (DECISIONS "Webhooks").
       const headers = signatureHeaders({
-        eventId: delivery.event_id, timestampSeconds: Math.floor(startedAt / 1000), body: delivery.payload,
+        eventId: delivery.event_id, timestampSeconds: Math.floor(engine.wallNow() / 1000), body: delivery.payload,
         secrets: activeSecrets(endpoint, startedAt),
       })
       // Latency is real elapsed time, not the simulated clock (which tests freeze).

@@ -2,13 +2,17 @@ import { createHmac } from 'node:crypto'
 
 const SECRET_PREFIX = 'whsec_'
 
-/** The secrets that sign right now: the current one, plus the previous one while its rotation overlap lasts. */
+/**
+ * The secrets that sign right now: the current one, plus the previous one while its rotation overlap
+ * lasts, listed FIRST: receivers that read only the first `v1` (the provider's own sample does) keep
+ * working until they are given the new secret; receivers that check every `v1` accept either.
+ */
 export function activeSecrets(
   endpoint: { secret: string; previous_secret: string | null; previous_secret_expires_at: number | null },
   now: number,
 ): string[] {
   const overlapping = endpoint.previous_secret !== null && endpoint.previous_secret_expires_at !== null && endpoint.previous_secret_expires_at > now
-  return overlapping ? [endpoint.secret, endpoint.previous_secret!] : [endpoint.secret]
+  return overlapping ? [endpoint.previous_secret!, endpoint.secret] : [endpoint.secret]
 }
 
 /** Provider scheme: hex HMAC-SHA256 keyed with the whole secret string (UTF-8), over `t.body`. */
@@ -27,7 +31,7 @@ export interface SignatureInput {
   timestampSeconds: number
   /** The exact bytes sent (UTF-8); both signatures cover them and nothing else may re-serialise the body. */
   body: string
-  /** Current secret first; during a rotation overlap, the previous one too. */
+  /** The previous secret first during a rotation overlap, then the current one. */
   secrets: readonly string[]
 }
 

@@ -12,4 +12,5 @@ export const PUSH_INVALIDATES: Record<PushEvent['type'], readonly RouteSelector[
   'balance.changed': ['accounts.list', 'balance.get'],
   'webhook.attempted': ['console.webhooks.'],
   'prompt.pending': ['console.prompts.'],
+  'requests.logged': ['console.requests.'],
 }

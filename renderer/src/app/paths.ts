@@ -12,5 +12,7 @@ export const PATHS = {
   transactions: '/transactions',
   transaction: '/transactions/:transactionId',
   webhooks: '/webhooks',
+  requests: '/requests',
+  request: '/requests/:requestId',
   settings: '/settings',
 } as const

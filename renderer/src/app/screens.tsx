@@ -5,6 +5,8 @@ import { ChargesScreen } from '../features/charges/charges-screen'
 import { CustomersScreen } from '../features/customers/customers-screen'
 import { HomeScreen } from '../features/home/home-screen'
 import { PayoutsScreen } from '../features/payouts/payouts-screen'
+import { RequestDetailScreen } from '../features/requests/request-detail-screen'
+import { RequestsScreen } from '../features/requests/requests-screen'
 import { SettingsScreen } from '../features/settings/settings-screen'
 import { TransactionDetailScreen } from '../features/transactions/transaction-detail-screen'
 import { TransactionsScreen } from '../features/transactions/transactions-screen'
@@ -44,5 +46,7 @@ export const SCREENS: readonly ScreenDef[] = [
   { path: PATHS.customers, title: 'Customers', section: 'Records', component: CustomersScreen },
   { path: PATHS.transaction, title: 'Transaction', component: TransactionDetailScreen },
   { path: PATHS.webhooks, title: 'Webhooks', section: 'Developers', component: WebhooksScreen },
+  { path: PATHS.requests, title: 'Requests', section: 'Developers', component: RequestsScreen },
+  { path: PATHS.request, title: 'Request', component: RequestDetailScreen },
   { path: PATHS.settings, title: 'Settings', section: 'Developers', component: SettingsScreen },
 ]

@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { collectPageErrors, openConsole } from '../support/console-page'
 
-export type ScreenName = 'Home' | 'Charges' | 'Payouts' | 'Bank transfers' | 'Accounts' | 'Transactions' | 'Webhooks' | 'Settings'
+export type ScreenName = 'Home' | 'Charges' | 'Payouts' | 'Bank transfers' | 'Accounts' | 'Transactions' | 'Webhooks' | 'Requests' | 'Settings'
 
 /** "KES 1,234.56" (or "1,234.56") -> 123456 minor units, the inverse of formatMinor. */
 export function minorFromText(text: string): number {

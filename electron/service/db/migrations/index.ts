@@ -1,6 +1,7 @@
 import type { Db } from '../connection'
 import { MIGRATION_001 } from './001-initial'
 import { migration002 } from './002-webhook-origin'
+import { MIGRATION_003 } from './003-api-requests'
 import { MIGRATION_007 } from './007-customers'
 
 /**
@@ -12,5 +13,6 @@ export type Migration = { version: number; name: string } & ({ sql: string } | {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', sql: MIGRATION_001 },
   { version: 2, name: 'webhook-origin', up: migration002 },
+  { version: 3, name: 'api-requests', sql: MIGRATION_003 },
   { version: 7, name: 'customers', sql: MIGRATION_007 },
 ]

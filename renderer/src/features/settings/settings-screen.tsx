@@ -4,6 +4,7 @@ import { ClockPanel } from './clock-panel'
 import { EnvironmentPanel } from './environment-panel'
 import { FeeTariffPanel } from './fee-tariff-panel'
 import { HttpPortPanel } from './http-port-panel'
+import { RequestChecksPanel } from './request-checks-panel'
 import { SandboxResetPanel } from './sandbox-reset-panel'
 import { SimulatorPanel } from './simulator-panel'
 import '../transactions/transactions.css'
@@ -26,6 +27,7 @@ export function SettingsScreen() {
           <ClockPanel />
         </div>
         <FeeTariffPanel />
+        <RequestChecksPanel />
         <SandboxResetPanel />
       </div>
     </>

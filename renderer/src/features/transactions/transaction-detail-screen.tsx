@@ -8,6 +8,8 @@ import { CopyButton } from '../../components/copy-button'
 import { PageHeader } from '../../components/page-header'
 import { Panel } from '../../components/panel'
 import { QueryView } from '../../components/query-view'
+import { TransactionRequests } from '../requests/transaction-requests'
+import '../requests/requests.css'
 import { CounterpartyFacts } from './counterparty-facts'
 import { RelatedTransactions } from './related-transactions'
 import { ReverseChargeAction } from './reverse-charge-action'
@@ -74,6 +76,7 @@ function DetailBody({ detail }: { detail: TransactionDetail }) {
         </div>
       </div>
       <Panel title="Webhook attempts"><TransactionWebhooks transactionId={tx.publicId} /></Panel>
+      <Panel title="API requests"><TransactionRequests transactionId={tx.publicId} /></Panel>
       <Panel title="Ledger postings"><TransactionPostings postings={detail.postings} /></Panel>
     </div>
   )

@@ -56,7 +56,7 @@ function SecretView({ endpoint }: { endpoint: WebhookEndpoint }) {
       </div>
       {endpoint.previousSecretExpiresAt !== null ? (
         <p className="notice notice--info" data-testid="secret-overlap">
-          The previous secret also signs every webhook until <strong><Timestamp ms={endpoint.previousSecretExpiresAt} /></strong>, so receivers still holding it keep verifying.
+          The previous secret also signs every webhook until <strong><Timestamp ms={endpoint.previousSecretExpiresAt} /></strong>, its signature first, so receivers still holding it keep verifying (even those that read only the first <code>v1</code>).
         </p>
       ) : null}
       <div>

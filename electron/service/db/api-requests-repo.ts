@@ -1,0 +1,115 @@
+import type { Db } from './connection'
+
+export interface ApiRequestRow {
+  seq: number
+  request_id: string
+  environment: 'test' | 'live'
+  organization_id: string | null
+  at: number
+  method: string
+  path: string
+  query: string
+  status: number
+  duration_ms: number
+  key_prefix: string | null
+  idempotency_key: string | null
+  replayed: 0 | 1
+  request_headers: string
+  request_body: string | null
+  response_headers: string
+  response_body: string | null
+  warnings: string | null
+  transaction_id: string | null
+  faults: string | null
+}
+
+export type NewApiRequestRow = Omit<ApiRequestRow, 'seq'>
+
+export interface ApiRequestFilter {
+  environment: 'test' | 'live'
+  /** The caller's organization; rows without one (refused before authentication) are everyone's. */
+  organizationId: string
+  statusClass?: 2 | 3 | 4 | 5
+  /** Substring of the path. */
+  path?: string
+  /** Substring of the key prefix (`sk_test_AbCd…wxyz`, or `console`). */
+  keyPrefix?: string
+  idempotencyKey?: string
+  requestId?: string
+  transactionId?: string
+  from?: number
+  to?: number
+  /** Rows older than this seq (the previous page's cursor). */
+  before?: number
+  limit: number
+}
+
+const likeEscape = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/** The request log's table: written in batches by the request log's buffer, read by the console. */
+export function createApiRequestsRepo(db: Db) {
+  const insertStmt = db.prepare(`INSERT INTO api_requests (request_id, environment, organization_id, at, method, path, query, status, duration_ms,
+    key_prefix, idempotency_key, replayed, request_headers, request_body, response_headers, response_body, warnings, transaction_id, faults)
+    VALUES (@request_id, @environment, @organization_id, @at, @method, @path, @query, @status, @duration_ms, @key_prefix, @idempotency_key,
+    @replayed, @request_headers, @request_body, @response_headers, @response_body, @warnings, @transaction_id, @faults)`)
+  const countStmt = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM api_requests WHERE environment = ?')
+  const nthOldestStmt = db.prepare<[string, number], { seq: number }>('SELECT seq FROM api_requests WHERE environment = ? ORDER BY seq LIMIT 1 OFFSET ?')
+  const deleteUpToStmt = db.prepare('DELETE FROM api_requests WHERE environment = ? AND seq <= ?')
+  const getStmt = db.prepare<[string, string, string], ApiRequestRow>(
+    'SELECT * FROM api_requests WHERE request_id = ? AND environment = ? AND (organization_id = ? OR organization_id IS NULL) ORDER BY seq DESC LIMIT 1',
+  )
+  return {
+    insert(row: NewApiRequestRow): void {
+      insertStmt.run(row)
+    },
+    count(environment: string): number {
+      return countStmt.get(environment)!.n
+    },
+    /** Deletes the `count` oldest rows of an environment in one statement. */
+    dropOldest(environment: string, count: number): number {
+      if (count <= 0) return 0
+      const last = nthOldestStmt.get(environment, count - 1)
+      return last ? deleteUpToStmt.run(environment, last.seq).changes : 0
+    },
+    get(environment: string, organizationId: string, requestId: string): ApiRequestRow | undefined {
+      return getStmt.get(requestId, environment, organizationId)
+    },
+    /** Newest first; `limit + 1` rows are read so the caller knows whether there is a next page. */
+    list(filter: ApiRequestFilter): ApiRequestRow[] {
+      const where = ['environment = @environment', '(organization_id = @organizationId OR organization_id IS NULL)']
+      const params: Record<string, unknown> = { environment: filter.environment, organizationId: filter.organizationId, limit: filter.limit + 1 }
+      if (filter.statusClass !== undefined) {
+        where.push('status >= @statusLow AND status < @statusHigh')
+        params['statusLow'] = filter.statusClass * 100
+        params['statusHigh'] = filter.statusClass * 100 + 100
+      }
+      if (filter.path) {
+        where.push("path LIKE @path ESCAPE '\\'")
+        params['path'] = likeEscape(filter.path)
+      }
+      if (filter.keyPrefix) {
+        where.push("key_prefix LIKE @keyPrefix ESCAPE '\\'")
+        params['keyPrefix'] = likeEscape(filter.keyPrefix)
+      }
+      for (const [column, name] of [['idempotency_key', 'idempotencyKey'], ['request_id', 'requestId'], ['transaction_id', 'transactionId']] as const) {
+        if (filter[name] === undefined) continue
+        where.push(`${column} = @${name}`)
+        params[name] = filter[name]
+      }
+      if (filter.from !== undefined) {
+        where.push('at >= @from')
+        params['from'] = filter.from
+      }
+      if (filter.to !== undefined) {
+        where.push('at <= @to')
+        params['to'] = filter.to
+      }
+      if (filter.before !== undefined) {
+        where.push('seq < @before')
+        params['before'] = filter.before
+      }
+      return db.prepare<[Record<string, unknown>], ApiRequestRow>(`SELECT * FROM api_requests WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT @limit`).all(params)
+    },
+  }
+}
+export type ApiRequestsRepo = ReturnType<typeof createApiRequestsRepo>

@@ -1,0 +1,55 @@
+import { ApiError } from '../../../shared/errors'
+import type { DeveloperSettings } from '../../../shared/schemas/request-log'
+import type { OperationContext } from '../engine'
+import { setStrictChecks, strictChecks } from '../request-checks'
+import { requestLogLimit, setRequestLogLimit } from '../request-log/request-log'
+import { toRequestLogDetail, toRequestLogEntry } from '../request-log/view'
+import type { PartialOperationTable } from './types'
+
+const DEFAULT_PAGE = 50
+
+function developerSettings(ctx: OperationContext): DeveloperSettings {
+  return {
+    strictRequestChecks: strictChecks(ctx.store, ctx.principal.organizationId, false),
+    strictForcedByHost: ctx.engine.strictRequestChecks,
+    requestLogLimit: requestLogLimit(ctx.store),
+  }
+}
+
+export const CONSOLE_REQUESTS_OPERATIONS: PartialOperationTable<
+  'console.requests.list' | 'console.requests.get' | 'console.developer.settings.get' | 'console.developer.settings.update'
+> = {
+  'console.requests.list': (ctx, { query }) => {
+    // Everything answered so far is in the table before it is read.
+    ctx.engine.requestLog.flush()
+    const limit = query.limit ?? DEFAULT_PAGE
+    const rows = ctx.store.apiRequests.list({
+      environment: ctx.principal.environment,
+      organizationId: ctx.principal.organizationId,
+      statusClass: query.status ? (Number(query.status[0]) as 2 | 3 | 4 | 5) : undefined,
+      path: query.path,
+      keyPrefix: query.key,
+      idempotencyKey: query.idempotencyKey,
+      requestId: query.requestId,
+      transactionId: query.transactionId,
+      from: query.from,
+      to: query.to,
+      before: query.cursor === undefined ? undefined : Number(query.cursor),
+      limit,
+    })
+    const page = rows.slice(0, limit)
+    return { items: page.map(toRequestLogEntry), nextCursor: rows.length > limit ? String(page[page.length - 1]!.seq) : null }
+  },
+  'console.requests.get': (ctx, { params }) => {
+    ctx.engine.requestLog.flush()
+    const row = ctx.store.apiRequests.get(ctx.principal.environment, ctx.principal.organizationId, params.requestId)
+    if (!row) throw new ApiError('not_found', `No request ${params.requestId} in the ${ctx.principal.environment} request log.`, 'requestId')
+    return toRequestLogDetail(ctx.store, row, ctx.principal.organizationId)
+  },
+  'console.developer.settings.get': (ctx) => developerSettings(ctx),
+  'console.developer.settings.update': (ctx, { body }) => {
+    if (body.strictRequestChecks !== undefined) setStrictChecks(ctx.store, ctx.principal.organizationId, body.strictRequestChecks)
+    if (body.requestLogLimit !== undefined) setRequestLogLimit(ctx.store, body.requestLogLimit)
+    return developerSettings(ctx)
+  },
+}

@@ -1,0 +1,25 @@
+import type { CallNotes } from '../auth'
+
+/** One answered /v1 request, as the HTTP adapter saw it; the request log redacts and stores it. */
+export interface ApiExchange {
+  requestId: string
+  method: string
+  /** The path as requested (percent-encoded, without the query). */
+  path: string
+  /** The query string with its `?`, or ''. */
+  query: string
+  status: number
+  durationMs: number
+  requestHeaders: Record<string, string | string[] | undefined>
+  /** The raw body bytes as received (null: none, or not read because the request was refused first). */
+  requestBody: Buffer | null
+  responseHeaders: Record<string, string>
+  responseBody: string
+  /** The bearer token, used only to tell the environment of a request refused before authentication; never stored. */
+  bearer?: string
+  idempotencyKey?: string
+  /** What the engine learned while answering (empty when the adapter refused the request itself). */
+  notes: CallNotes
+  /** API faults applied to the request (the fault lab fills it). */
+  faults?: string[]
+}

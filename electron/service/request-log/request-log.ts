@@ -1,0 +1,130 @@
+import type { PushEvent } from '../../../shared/api/push-events'
+import type { Environment } from '../../../shared/schemas/common'
+import type { NewApiRequestRow } from '../db/api-requests-repo'
+import type { Store } from '../db/store'
+import { sha256Hex } from '../ids'
+import type { ApiExchange } from './exchange'
+import { redactHeaders, redactSecrets } from './redact'
+
+/** Newest requests kept per environment unless the `requestLog.limit` setting says otherwise. */
+export const DEFAULT_REQUEST_LOG_LIMIT = 50_000
+const LIMIT_SETTING = 'requestLog.limit'
+/** Bodies are stored up to this many bytes (a request body may be 1 MiB; the log is for reading). */
+const BODY_LIMIT_BYTES = 64 * 1024
+
+export function requestLogLimit(store: Store): number {
+  return store.settings.get<number>(LIMIT_SETTING) ?? DEFAULT_REQUEST_LOG_LIMIT
+}
+
+export function setRequestLogLimit(store: Store, limit: number): void {
+  store.settings.set(LIMIT_SETTING, limit)
+}
+
+function cut(text: string): string {
+  if (Buffer.byteLength(text) <= BODY_LIMIT_BYTES) return text
+  return `${Buffer.from(text).subarray(0, BODY_LIMIT_BYTES).toString('utf8')}\n[cut at ${BODY_LIMIT_BYTES} bytes]`
+}
+
+function environmentOf(exchange: ApiExchange): Environment {
+  if (exchange.notes.environment) return exchange.notes.environment
+  // Refused before authentication: the key's own prefix says where it was meant to go, else the header.
+  if (exchange.bearer?.startsWith('sk_live_')) return 'live'
+  if (exchange.bearer?.startsWith('sk_test_')) return 'test'
+  return exchange.requestHeaders['paydesk-environment'] === 'live' ? 'live' : 'test'
+}
+
+/**
+ * Who sent a request the engine never authenticated (refused by the adapter: 400 bad JSON, 413, 429; or
+ * a 401 for a revoked key): a known API key, revoked or not, names its organization, environment and
+ * prefix. Looked up here, off the request path, and only for those requests.
+ */
+function identify(store: Store, exchange: ApiExchange): ApiExchange['notes'] {
+  const { notes, bearer } = exchange
+  if (notes.organizationId !== undefined || !bearer || !/^sk_(test|live)_/.test(bearer)) return notes
+  const key = store.apiKeys.findByHash(sha256Hex(bearer))
+  return key ? { ...notes, organizationId: key.organization_id, environment: key.environment, keyPrefix: key.prefix } : notes
+}
+
+function toRow(store: Store, exchange: ApiExchange, at: number): NewApiRequestRow {
+  const notes = identify(store, exchange)
+  const keyPrefix = notes.keyPrefix ?? null
+  const warnings = notes.warnings ?? []
+  return {
+    request_id: exchange.requestId,
+    environment: notes.environment ?? environmentOf(exchange),
+    organization_id: notes.organizationId ?? null,
+    at,
+    method: exchange.method,
+    path: redactSecrets(exchange.path),
+    query: redactSecrets(exchange.query),
+    status: exchange.status,
+    duration_ms: Math.round(exchange.durationMs * 100) / 100,
+    key_prefix: keyPrefix,
+    idempotency_key: exchange.idempotencyKey === undefined ? null : redactSecrets(exchange.idempotencyKey),
+    replayed: notes.replayed ? 1 : 0,
+    request_headers: JSON.stringify(redactHeaders(exchange.requestHeaders, keyPrefix)),
+    request_body: exchange.requestBody === null || exchange.requestBody.length === 0 ? null : cut(redactSecrets(exchange.requestBody.toString('utf8'))),
+    response_headers: JSON.stringify(exchange.responseHeaders),
+    response_body: cut(redactSecrets(exchange.responseBody)),
+    warnings: warnings.length > 0 ? JSON.stringify(warnings) : null,
+    transaction_id: notes.transactionId ?? null,
+    faults: exchange.faults && exchange.faults.length > 0 ? JSON.stringify(exchange.faults) : null,
+  }
+}
+
+/**
+ * The API request log's writer. `record` only queues the exchange (no redaction, no SQLite on the request
+ * path); `flush` writes the queue in one transaction, then drops the oldest rows of an environment in one
+ * statement once it holds more than its bound plus 1%. Hosts flush on every tick, readers flush before
+ * reading (so a reader sees every request answered so far), and the service flushes on close.
+ */
+export function createRequestLog(store: Store, now: () => number, emit: (event: PushEvent) => void) {
+  let queue: { exchange: ApiExchange; at: number }[] = []
+  const counts = new Map<Environment, number>()
+
+  function trim(environment: Environment): void {
+    const limit = requestLogLimit(store)
+    const count = counts.get(environment) ?? store.apiRequests.count(environment)
+    const slack = Math.max(1, Math.ceil(limit / 100))
+    if (count > limit + slack) {
+      store.apiRequests.dropOldest(environment, count - limit)
+      counts.set(environment, limit)
+    } else {
+      counts.set(environment, count)
+    }
+  }
+
+  return {
+    record(exchange: ApiExchange): void {
+      queue.push({ exchange, at: now() })
+    },
+    flush(): void {
+      if (queue.length === 0) return
+      const batch = queue
+      queue = []
+      const touched = new Set<Environment>()
+      try {
+        store.transaction(() => {
+          for (const { exchange, at } of batch) {
+            const row = toRow(store, exchange, at)
+            store.apiRequests.insert(row)
+            if (counts.has(row.environment)) counts.set(row.environment, counts.get(row.environment)! + 1)
+            touched.add(row.environment)
+          }
+          for (const environment of touched) trim(environment)
+        })
+      } catch (error) {
+        counts.clear()
+        // Never the request data (it may hold secrets): the log is a convenience, the answers were already sent.
+        console.error(`[paydesk] could not write ${batch.length} request log entries:`, error instanceof Error ? error.message : error)
+        return
+      }
+      for (const environment of touched) emit({ type: 'requests.logged', environment })
+    },
+    /** Drops the counts after something else changed the table (a sandbox reset). */
+    forgetCounts(): void {
+      counts.clear()
+    },
+  }
+}
+export type RequestLog = ReturnType<typeof createRequestLog>

@@ -1,0 +1,108 @@
+import { useMemo, useState, type FormEvent } from 'react'
+import type { RequestLogEntry, RequestLogQuery } from '../../../../shared/schemas/request-log'
+import { useRequestLog } from '../../api/hooks/requests'
+import { PATHS } from '../../app/paths'
+import { navigate, pathTo } from '../../app/router'
+import { DataTable } from '../../components/data-table/data-table'
+import { EmptyState } from '../../components/empty-state'
+import { SelectField } from '../../components/fields/select-field'
+import { TextField } from '../../components/fields/text-field'
+import { PageHeader } from '../../components/page-header'
+import { Panel } from '../../components/panel'
+import { QueryView } from '../../components/query-view'
+import { optionalText } from '../../forms/optional'
+import { DEFAULT_REQUEST_LOG_FILTERS, useRequestLogStore, type RequestLogFilters } from '../../stores/request-log-store'
+import { REQUEST_COLUMNS } from './request-columns'
+import '../transactions/transactions.css'
+import '../webhooks/webhooks.css'
+import './requests.css'
+
+const PAGE_SIZE = '100'
+const STATUS_OPTIONS = ['2xx', '3xx', '4xx', '5xx'].map((value) => ({ value, label: value }))
+const HIDDEN_COLUMNS = ['duration']
+const requestIdOf = (entry: RequestLogEntry) => entry.requestId
+
+/** A datetime-local value ("2026-11-21T09:00") as ms since the epoch, in the user's time zone. */
+function toMs(local: string): string | undefined {
+  if (!local) return undefined
+  const ms = new Date(local).getTime()
+  return Number.isNaN(ms) ? undefined : String(ms)
+}
+
+export function requestLogQuery(filters: RequestLogFilters, cursor: string | undefined): RequestLogQuery {
+  return {
+    status: filters.status || undefined, path: optionalText(filters.path), key: optionalText(filters.key),
+    idempotencyKey: optionalText(filters.idempotencyKey), requestId: optionalText(filters.requestId),
+    transactionId: optionalText(filters.transactionId), from: toMs(filters.from), to: toMs(filters.to), cursor, limit: PAGE_SIZE,
+  }
+}
+
+/**
+ * Developers → Requests: every /v1 request your integration made in this environment, refused ones
+ * too, newest first. Filter, then open one for its headers, bodies, warnings and "Copy as curl". New
+ * requests arrive by push event while the newest page is shown.
+ */
+export function RequestsScreen() {
+  const { filters, cursors, setFilters, older, newer } = useRequestLogStore()
+  const cursor = cursors[cursors.length - 1]
+  const query = useMemo(() => requestLogQuery(filters, cursor), [filters, cursor])
+  const log = useRequestLog(query)
+  return (
+    <>
+      <PageHeader title="Requests" description="Every API request your integration sent to /v1 in this environment, with what Paydesk answered. Console actions are not listed. Secrets are never stored." />
+      <Panel title="Request log">
+        <div className="stack">
+          <RequestFilters applied={filters} onApply={setFilters} />
+          <QueryView
+            query={log}
+            loadingLabel="Loading requests…"
+            isEmpty={(page) => page.items.length === 0}
+            empty={<EmptyState title="No requests match">Requests appear here as your integration calls the API (the base URL is on Home).</EmptyState>}
+          >
+            {(page) => (
+              <div className="stack">
+                <div className="panel-flush">
+                  <DataTable caption="API requests" columns={REQUEST_COLUMNS} data={page.items} getRowId={requestIdOf} preferencesKey="requests.log"
+                    initialHidden={HIDDEN_COLUMNS} onRowActivate={(entry) => navigate(pathTo(PATHS.request, { requestId: entry.requestId }))} />
+                </div>
+                <div className="row">
+                  <button type="button" className="button button--secondary" disabled={cursors.length === 0} onClick={newer}>Newer</button>
+                  <button type="button" className="button button--secondary" disabled={page.nextCursor === null} onClick={() => page.nextCursor && older(page.nextCursor)}>Older</button>
+                </div>
+              </div>
+            )}
+          </QueryView>
+        </div>
+      </Panel>
+    </>
+  )
+}
+
+function RequestFilters({ applied, onApply }: { applied: RequestLogFilters; onApply(filters: RequestLogFilters): void }) {
+  const [draft, setDraft] = useState(applied)
+  const field = (name: keyof RequestLogFilters) => (value: string) => setDraft({ ...draft, [name]: value })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    onApply(draft)
+  }
+  const clear = () => {
+    setDraft(DEFAULT_REQUEST_LOG_FILTERS)
+    onApply(DEFAULT_REQUEST_LOG_FILTERS)
+  }
+  return (
+    <form className="request-filters" onSubmit={submit} aria-label="Filter requests">
+      <SelectField label="Status" value={draft.status} options={STATUS_OPTIONS} placeholder="Any status" onChange={field('status')} />
+      <TextField label="Path" value={draft.path} placeholder="/v1/mobile/charge" spellCheck={false} autoComplete="off" onChange={field('path')} />
+      <TextField label="API key" value={draft.key} placeholder="sk_test_AbCd" spellCheck={false} autoComplete="off" onChange={field('key')} hint="Start of the key prefix" />
+      <TextField label="Idempotency-Key" value={draft.idempotencyKey} spellCheck={false} autoComplete="off" onChange={field('idempotencyKey')} />
+      <TextField label="Request id" value={draft.requestId} placeholder="req_…" spellCheck={false} autoComplete="off" onChange={field('requestId')} hint="X-Request-Id of the answer" />
+      <TextField label="Transaction id" value={draft.transactionId} placeholder="txn_…" spellCheck={false} autoComplete="off" onChange={field('transactionId')} />
+      <TextField label="From" type="datetime-local" value={draft.from} onChange={field('from')} />
+      <TextField label="To" type="datetime-local" value={draft.to} onChange={field('to')} />
+      <div className="row request-filters__actions">
+        <button type="submit" className="button button--primary">Filter</button>
+        <button type="button" className="button button--secondary" onClick={clear}>Clear</button>
+      </div>
+    </form>
+  )
+}

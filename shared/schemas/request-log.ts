@@ -1,0 +1,77 @@
+import { z } from 'zod'
+import { ApiWarningSchema } from '../api/warnings'
+import { EnvironmentSchema, queryInt } from './common'
+
+/** A time in ms since the epoch (simulated clock), as a query parameter. */
+const queryMs = z.string().regex(/^\d{1,15}$/, 'must be a time in ms since the epoch').transform(Number)
+
+export const RequestLogQuerySchema = z.object({
+  /** `2xx`, `3xx`, `4xx` or `5xx`. */
+  status: z.enum(['2xx', '3xx', '4xx', '5xx']).optional(),
+  /** Part of the path, e.g. `/v1/mobile`. */
+  path: z.string().min(1).max(2048).optional(),
+  /** Part of the API key's prefix (`sk_test_AbCd`), or `console`. */
+  key: z.string().min(1).max(64).optional(),
+  idempotencyKey: z.string().min(1).max(255).optional(),
+  requestId: z.string().min(1).max(64).optional(),
+  transactionId: z.string().min(1).max(64).optional(),
+  from: queryMs.optional(),
+  to: queryMs.optional(),
+  /** The previous page's `nextCursor`. */
+  cursor: z.string().regex(/^\d{1,15}$/, 'must be a nextCursor from a previous page').optional(),
+  limit: queryInt(1, 200).optional(),
+})
+export type RequestLogQuery = z.input<typeof RequestLogQuerySchema>
+
+export const RequestLogEntrySchema = z.object({
+  requestId: z.string(),
+  environment: EnvironmentSchema,
+  /** ms since the epoch (simulated clock, like every time the console shows). */
+  at: z.number().int(),
+  method: z.string(),
+  path: z.string(),
+  /** The query string with its `?`, or ''. */
+  query: z.string(),
+  status: z.number().int(),
+  durationMs: z.number(),
+  /** The API key's prefix, `console` for the console token, null when no key was recognised. */
+  keyPrefix: z.string().nullable(),
+  idempotencyKey: z.string().nullable(),
+  replayed: z.boolean(),
+  warnings: z.array(ApiWarningSchema),
+  /** API faults applied to the request (fault lab); empty when none. */
+  faults: z.array(z.string()),
+  /** The transaction the request created or read. */
+  transactionId: z.string().nullable(),
+})
+export type RequestLogEntry = z.infer<typeof RequestLogEntrySchema>
+
+export const RequestLogPageSchema = z.object({ items: z.array(RequestLogEntrySchema), nextCursor: z.string().nullable() })
+
+export const RequestLogDetailSchema = RequestLogEntrySchema.extend({
+  /** As received, with credentials redacted (`Authorization: Bearer sk_test_AbCd…wxyz`). */
+  requestHeaders: z.record(z.string(), z.string()),
+  /** The raw body as received (secrets redacted; cut at 64 KiB), null without one. */
+  requestBody: z.string().nullable(),
+  responseHeaders: z.record(z.string(), z.string()),
+  responseBody: z.string().nullable(),
+  /** Webhook events of the linked transaction. */
+  webhookEvents: z.array(z.object({ id: z.string(), type: z.string(), createdAt: z.number().int() })),
+})
+export type RequestLogDetail = z.infer<typeof RequestLogDetailSchema>
+
+export const RequestLogPathSchema = z.object({ requestId: z.string().min(1).max(64) })
+
+/** Developer settings: strict request checks (per organization) and the request log's bound (per environment). */
+export const DeveloperSettingsSchema = z.object({
+  strictRequestChecks: z.boolean(),
+  /** The host was started with --strict / PAYDESK_STRICT=1: strict whatever the setting says. */
+  strictForcedByHost: z.boolean(),
+  requestLogLimit: z.number().int(),
+})
+export type DeveloperSettings = z.infer<typeof DeveloperSettingsSchema>
+
+export const UpdateDeveloperSettingsRequestSchema = z.strictObject({
+  strictRequestChecks: z.boolean().optional(),
+  requestLogLimit: z.number().int().min(10, 'must be from 10 to 1000000').max(1_000_000, 'must be from 10 to 1000000').optional(),
+})
