@@ -3,6 +3,7 @@ import type { ErrorEnvelope, ServiceResponse } from '../../shared/api/envelope'
 import { ROUTES, isRouteId } from '../../shared/api/routes'
 import type { RouteSpec } from '../../shared/api/route'
 import type { PushEvent } from '../../shared/api/push-events'
+import { recordConsoleAction } from './audit'
 import { authenticate, type CallContext, type Principal } from './auth'
 import type { Engine, OperationContext } from './engine'
 import { sha256Hex } from './ids'
@@ -77,7 +78,11 @@ export function createDispatcher(engine: Engine, publish: (events: PushEvent[]) 
       const operation = OPERATIONS[routeId] as (ctx: OperationContext, input: unknown) => unknown
       const run = (): ServiceResponse => {
         try {
-          const data = engine.store.transaction(() => operation(opCtx, parsed))
+          const data = engine.store.transaction(() => {
+            const result = operation(opCtx, parsed)
+            recordConsoleAction(engine.store, route, routeId, principal, now, requestId, parsed.params, result)
+            return result
+          })
           return { status: route.successStatus, body: { status: 'success', message: route.message, data }, headers: {}, requestId }
         } catch (error) {
           queued.length = 0

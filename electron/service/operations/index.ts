@@ -5,6 +5,7 @@ import { bankTransfer } from './bank-transfer'
 import { CONSOLE_CORE_OPERATIONS } from './console-core'
 import { CONSOLE_HOST_OPERATIONS } from './console-host'
 import { CONSOLE_SIMULATOR_OPERATIONS } from './console-simulator'
+import { CONSOLE_SUPPORT_OPERATIONS } from './console-support'
 import { CONSOLE_TRANSACTIONS_OPERATIONS } from './console-transactions'
 import { CONSOLE_WEBHOOKS_OPERATIONS } from './console-webhooks'
 import { mobileB2b } from './mobile-b2b'
@@ -33,4 +34,5 @@ export const OPERATIONS: OperationTable = {
   ...CONSOLE_WEBHOOKS_OPERATIONS,
   ...CONSOLE_TRANSACTIONS_OPERATIONS,
   ...CONSOLE_HOST_OPERATIONS,
+  ...CONSOLE_SUPPORT_OPERATIONS,
 }

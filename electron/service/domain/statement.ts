@@ -1,0 +1,78 @@
+import { formatMinor } from '../../../shared/money'
+import type { Statement, StatementLine } from '../../../shared/schemas/console-support'
+import type { TransactionStatus, TransactionType } from '../../../shared/schemas/common'
+import type { BucketSums, StatementPostingRow } from '../db/statement-repo'
+
+/** What a line did to the account, from the transaction's type and which buckets moved which way. */
+function describe(type: string, available: number, pending: number): string {
+  const payout = type === 'transfer' || type === 'payment' || type === 'bank_withdrawal'
+  if (type === 'charge') {
+    if (pending > 0 && available === 0) return 'Charge completed (pending settlement)'
+    if (pending < 0 && available > 0) return 'Charge settled to available'
+  }
+  if (payout || type === 'reversal') {
+    const what = payout ? 'Payout' : 'Reversal'
+    if (available < 0 && pending > 0) return `${what} reserved`
+    if (pending < 0 && available === 0) return `${what} paid out`
+    if (pending < 0 && available > 0) return `${what} failed, reservation released`
+  }
+  if (type === 'bank_deposit') return 'Float top-up'
+  if (type === 'settlement') return available < 0 ? 'Swept to payouts' : 'Sweep from collections'
+  return type
+}
+
+export interface StatementInput {
+  opening: BucketSums
+  postings: readonly StatementPostingRow[]
+  /** The ledger's own balance at the end of the range (the account's buckets less what moved after it). */
+  ledgerClosing: BucketSums
+  currency: string
+}
+
+/**
+ * Lines, running balances, totals and the reconciliation line of a statement. One line per transaction
+ * per instant: the postings one state change made to this account (e.g. a payout's reservation moves
+ * money from available to pending in one line).
+ */
+export function buildStatement(input: StatementInput): Pick<Statement, 'opening' | 'lines' | 'movements' | 'fees' | 'closing' | 'totalsByType' | 'reconciliation'> {
+  const lines: StatementLine[] = []
+  const balance = { ...input.opening }
+  let previous: { tx: number; at: number } | null = null
+  for (const p of input.postings) {
+    let line = lines[lines.length - 1]
+    if (!line || previous === null || previous.tx !== p.transaction_id || previous.at !== p.created_at) {
+      line = {
+        at: p.created_at, transactionId: p.public_id, type: p.type as TransactionType, status: p.status as TransactionStatus,
+        reference: p.merchant_transaction_id ?? p.processor_reference, description: '', available: 0, pending: 0,
+        fee: 0, balance: { ...balance },
+      }
+      lines.push(line)
+      previous = { tx: p.transaction_id, at: p.created_at }
+    }
+    if (p.id === p.first_posting_id) line.fee = p.fees
+    line[p.bucket] += p.amount
+    balance[p.bucket] += p.amount
+    line.balance = { ...balance }
+  }
+  const totals = new Map<string, Statement['totalsByType'][number]>()
+  for (const line of lines) {
+    line.description = describe(line.type, line.available, line.pending)
+    const total = totals.get(line.type) ?? { type: line.type, count: 0, available: 0, pending: 0, fees: 0 }
+    total.count += 1
+    total.available += line.available
+    total.pending += line.pending
+    total.fees += line.fee
+    totals.set(line.type, total)
+  }
+  const movements = { available: balance.available - input.opening.available, pending: balance.pending - input.opening.pending }
+  const holds = balance.available === input.ledgerClosing.available && balance.pending === input.ledgerClosing.pending
+  const money = (b: BucketSums) => `available ${formatMinor(b.available, input.currency)}, pending ${formatMinor(b.pending, input.currency)}`
+  const statement = holds
+    ? `Reconciled: opening (${money(input.opening)}) + movements (${money(movements)}) = closing (${money(balance)}), which matches the ledger.`
+    : `DOES NOT RECONCILE: opening (${money(input.opening)}) + movements (${money(movements)}) = ${money(balance)}, but the ledger says ${money(input.ledgerClosing)}.`
+  return {
+    opening: input.opening, lines, movements, fees: lines.reduce((sum, l) => sum + l.fee, 0), closing: { ...balance },
+    totalsByType: [...totals.values()].sort((a, b) => a.type.localeCompare(b.type)),
+    reconciliation: { holds, ledgerClosing: input.ledgerClosing, statement },
+  }
+}
