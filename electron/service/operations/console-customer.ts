@@ -60,7 +60,7 @@ export function customerView(ctx: OperationContext, phoneText: string): Customer
     },
     firstSeen: totals.length === 0 ? null : Math.min(...totals.map((r) => r.first)),
     lastSeen: totals.length === 0 ? null : Math.max(...totals.map((r) => r.last)),
-    failures: [...byReason.values()].sort((a, b) => b.count - a.count),
+    failures: [...byReason.values()].sort((a, b) => b.count - a.count || b.lastAt - a.lastAt),
     transactions: rows.slice(0, LISTED).map((row) => ({ ...toTransaction(row), failureReason: failureReason(row.status, row.result_code, row.message) })),
     more: rows.length > LISTED,
   }
