@@ -12,4 +12,8 @@ export const PATHS = {
   transaction: '/transactions/:transactionId',
   webhooks: '/webhooks',
   settings: '/settings',
+  search: '/search/:query',
+  customer: '/customers/:phoneNumber',
+  audit: '/audit',
+  statements: '/statements',
 } as const
