@@ -16,6 +16,7 @@ import './statements.css'
 
 const lineKey = (row: LineRow) => row.key
 const dayKey = (row: { day: string }) => row.day
+const NEWEST_DAY_FIRST = [{ id: 'day', desc: true }]
 
 /**
  * Statements of one account for local days (this month by default, on the sandbox's clock), with the
@@ -74,7 +75,7 @@ export function StatementsScreen() {
         </QueryView>
         <Panel title="Daily settlement report">
           <QueryView query={report} loadingLabel="Building the report…">
-            {(data) => <DataTable caption="Daily settlement report" columns={SETTLEMENT_DAY_COLUMNS} data={data.days} getRowId={dayKey} preferencesKey="settlement.days" />}
+            {(data) => <DataTable caption="Daily settlement report" columns={SETTLEMENT_DAY_COLUMNS} data={data.days} getRowId={dayKey} initialSorting={NEWEST_DAY_FIRST} preferencesKey="settlement.days" />}
           </QueryView>
         </Panel>
       </div>
