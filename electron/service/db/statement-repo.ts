@@ -34,6 +34,9 @@ export function createStatementRepo(db: Db) {
       (SELECT MIN(f.id) FROM ledger_postings f WHERE f.transaction_id = p.transaction_id AND f.account_id = p.account_id) AS first_posting_id
     FROM ledger_postings p JOIN transactions t ON t.id = p.transaction_id
     WHERE p.account_id = ? AND p.created_at BETWEEN ? AND ? ORDER BY p.created_at, p.id`)
+  const countStmt = db.prepare<[number, number, number], { n: number }>(
+    'SELECT COUNT(*) AS n FROM ledger_postings WHERE account_id = ? AND created_at BETWEEN ? AND ?',
+  )
   const toSums = (rows: { bucket: string; total: number }[]): BucketSums => ({
     available: rows.find((r) => r.bucket === 'available')?.total ?? 0,
     pending: rows.find((r) => r.bucket === 'pending')?.total ?? 0,
@@ -49,6 +52,13 @@ export function createStatementRepo(db: Db) {
     },
     postings(accountId: number, fromMs: number, toMs: number): StatementPostingRow[] {
       return postings.all(accountId, fromMs, toMs)
+    },
+    /** The same rows one at a time (the settlement report walks busy accounts without holding them all). */
+    iteratePostings(accountId: number, fromMs: number, toMs: number): IterableIterator<StatementPostingRow> {
+      return postings.iterate(accountId, fromMs, toMs)
+    },
+    postingCount(accountId: number, fromMs: number, toMs: number): number {
+      return countStmt.get(accountId, fromMs, toMs)!.n
     },
   }
 }

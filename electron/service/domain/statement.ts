@@ -23,40 +23,52 @@ function describe(type: string, available: number, pending: number): string {
 
 export interface StatementInput {
   opening: BucketSums
-  postings: readonly StatementPostingRow[]
+  postings: Iterable<StatementPostingRow>
   /** The ledger's own balance at the end of the range (the account's buckets less what moved after it). */
   ledgerClosing: BucketSums
   currency: string
 }
 
 /**
- * Lines, running balances, totals and the reconciliation line of a statement. One line per transaction
- * per instant: the postings one state change made to this account (e.g. a payout's reservation moves
- * money from available to pending in one line).
+ * The statement's lines, one per transaction per instant (the postings one state change made to this
+ * account, e.g. a payout's reservation moves money from available to pending in one line), each with
+ * the running balances after it. A generator, so the settlement report can walk a busy account's
+ * history without holding every line.
  */
-export function buildStatement(input: StatementInput): Pick<Statement, 'opening' | 'lines' | 'movements' | 'fees' | 'closing' | 'totalsByType' | 'reconciliation'> {
-  const lines: StatementLine[] = []
-  const balance = { ...input.opening }
-  let previous: { tx: number; at: number } | null = null
-  for (const p of input.postings) {
-    let line = lines[lines.length - 1]
-    if (!line || previous === null || previous.tx !== p.transaction_id || previous.at !== p.created_at) {
+export function* statementLines(opening: BucketSums, postings: Iterable<StatementPostingRow>): Generator<StatementLine> {
+  const balance = { ...opening }
+  let line: StatementLine | null = null
+  let key = ''
+  for (const p of postings) {
+    const next = `${p.transaction_id}:${p.created_at}`
+    if (line === null || next !== key) {
+      if (line !== null) yield finish(line)
       line = {
         at: p.created_at, transactionId: p.public_id, type: p.type as TransactionType, status: p.status as TransactionStatus,
         reference: p.merchant_transaction_id ?? p.processor_reference, description: '', available: 0, pending: 0,
         fee: 0, balance: { ...balance },
       }
-      lines.push(line)
-      previous = { tx: p.transaction_id, at: p.created_at }
+      key = next
     }
     if (p.id === p.first_posting_id) line.fee = p.fees
     line[p.bucket] += p.amount
     balance[p.bucket] += p.amount
     line.balance = { ...balance }
   }
+  if (line !== null) yield finish(line)
+}
+
+function finish(line: StatementLine): StatementLine {
+  line.description = describe(line.type, line.available, line.pending)
+  return line
+}
+
+/** Lines, running balances, totals and the reconciliation line of a statement. */
+export function buildStatement(input: StatementInput): Pick<Statement, 'opening' | 'lines' | 'movements' | 'fees' | 'closing' | 'totalsByType' | 'reconciliation'> {
+  const lines = [...statementLines(input.opening, input.postings)]
+  const balance = lines.length === 0 ? { ...input.opening } : { ...lines[lines.length - 1]!.balance }
   const totals = new Map<string, Statement['totalsByType'][number]>()
   for (const line of lines) {
-    line.description = describe(line.type, line.available, line.pending)
     const total = totals.get(line.type) ?? { type: line.type, count: 0, available: 0, pending: 0, fees: 0 }
     total.count += 1
     total.available += line.available

@@ -2,11 +2,13 @@ import { ApiError } from '../../../shared/errors'
 import { addDays, dayOf, dayRange, hostTimeZone } from '../../../shared/local-days'
 import type { SettlementReport, Statement } from '../../../shared/schemas/console-support'
 import type { AccountRow } from '../db/rows'
-import { buildStatement } from '../domain/statement'
+import { buildStatement, statementLines } from '../domain/statement'
 import type { OperationContext } from '../engine'
 
 const MAX_STATEMENT_DAYS = 366
 const MAX_REPORT_DAYS = 92
+/** A statement is one JSON answer (and one file): beyond this many postings it would be tens of MB. */
+const MAX_STATEMENT_POSTINGS = 50_000
 
 function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1
@@ -40,6 +42,10 @@ export function statement(ctx: OperationContext, query: { accountNo: string; fro
   checkRange(query.from, query.to, MAX_STATEMENT_DAYS)
   const timeZone = query.timeZone ?? hostTimeZone()
   const { fromMs, toMs } = dayRange(query.from, query.to, timeZone)
+  const postings = ctx.store.statements.postingCount(account.id, fromMs, toMs)
+  if (postings > MAX_STATEMENT_POSTINGS) {
+    throw new ApiError('invalid_parameter', `This range holds ${postings} ledger postings; a statement holds at most ${MAX_STATEMENT_POSTINGS}. Choose fewer days.`, 'to')
+  }
   return {
     account: { accountNo: account.account_no, name: account.name, type: account.kind, currency: account.currency },
     environment, from: query.from, to: query.to, timeZone, fromMs, toMs, generatedAt: ctx.now,
@@ -64,12 +70,13 @@ export function settlementReport(ctx: OperationContext, query: { from: string; t
   }
   const accounts = ctx.store.accounts.list(organizationId, environment).filter((a) => a.kind === 'collections' || a.kind === 'payouts')
   for (const account of accounts) {
-    const built = statementOf(ctx, account, fromMs, toMs)
-    let balance = built.opening
-    let index = 0
+    const repo = ctx.store.statements
+    let balance = repo.balanceBefore(account.id, fromMs)
+    const lines = statementLines(balance, repo.iteratePostings(account.id, fromMs, toMs))
+    let next = lines.next()
     for (const [day, entry] of days) {
-      for (; index < built.lines.length && dayOf(built.lines[index]!.at, timeZone) === day; index += 1) {
-        const line = built.lines[index]!
+      for (; !next.done && dayOf(next.value.at, timeZone) === day; next = lines.next()) {
+        const line = next.value
         balance = line.balance
         entry.fees += line.fee
         if (line.description === 'Charge completed (pending settlement)') {
