@@ -101,6 +101,7 @@ test('support finds a customer from a phone number spoken with spaces: customer 
   const search = new TopSearch(page)
   await search.type(phone.spoken)
   await expect(search.results.getByRole('option')).toHaveCount(4) // customer view, two payments, all results
+  await page.screenshot({ path: 'test-results/screenshots/search.png' })
   await search.choose(search.option(`Customer view for ${phone.stored}`))
 
   const customer = new CustomerPage(page)
@@ -108,6 +109,7 @@ test('support finds a customer from a phone number spoken with spaces: customer 
   await expect(customer.total('Paid in')).toHaveText('KES 1,500.00')
   await expect(customer.failures).toContainText('Cancelled by the customer')
   await expect(customer.table.locator('tbody tr')).toHaveCount(2)
+  await page.screenshot({ path: 'test-results/screenshots/customer.png', fullPage: true })
 
   // From the customer view to the payment, and from the payment's phone back to the customer view.
   await customer.table.locator('tbody tr', { has: page.locator(`a[href="#/transactions/${paid}"]`) }).locator('td').first().click()
@@ -130,6 +132,7 @@ test('a merchant downloads this month\'s statement as CSV and PDF, with the same
   const statements = new StatementsPage(page)
   await statements.open()
   await expect(statements.reconciliation()).toContainText('Reconciled')
+  await page.screenshot({ path: 'test-results/screenshots/statements.png' })
   const closing = (await statements.closing('available').innerText()).replace(/^KES /, '').replace(/,/g, '')
   const pending = (await statements.closing('pending').innerText()).replace(/^KES /, '').replace(/,/g, '')
 

@@ -35,8 +35,8 @@ export function CustomerScreen({ params }: ScreenProps) {
               <div><dt>Paid in</dt><dd><Money minor={data.paidIn} /></dd><dd className="customer-totals__note">{data.counts.charges} charges</dd></div>
               <div><dt>Paid out</dt><dd><Money minor={data.paidOut} /></dd><dd className="customer-totals__note">{data.counts.payouts} payouts</dd></div>
               <div><dt>Reversed</dt><dd><Money minor={data.reversed} /></dd><dd className="customer-totals__note">{data.counts.reversals} reversals</dd></div>
-              <div><dt>First seen</dt><dd><Timestamp ms={data.firstSeen} /></dd></div>
-              <div><dt>Last seen</dt><dd><Timestamp ms={data.lastSeen} /></dd></div>
+              <div><dt>First seen</dt><dd><Timestamp ms={data.firstSeen} compact /></dd></div>
+              <div><dt>Last seen</dt><dd><Timestamp ms={data.lastSeen} compact /></dd></div>
             </dl>
             <Panel title="Why payments failed">
               {data.failures.length === 0 ? <p className="form__note">Nothing failed for this number.</p> : (

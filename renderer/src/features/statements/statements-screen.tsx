@@ -40,9 +40,9 @@ export function StatementsScreen() {
       <PageHeader title="Statements" description="Opening balance, every ledger movement with running balances, closing balance and a reconciliation against the ledger. Days are local days of this computer." />
       <div className="stack">
         <form className="filter-bar" aria-label="Statement period" onSubmit={(event) => event.preventDefault()}>
-          <SelectField label="Account" value={chosen} options={options} onChange={setAccountNo} />
-          <TextField label="From" type="date" value={range.from} onChange={setFrom} />
-          <TextField label="To" type="date" value={range.to} onChange={setTo} />
+          <SelectField label="Account" value={chosen} options={options} onChange={setAccountNo} markOptional={false} />
+          <TextField label="From" type="date" value={range.from} onChange={setFrom} markOptional={false} />
+          <TextField label="To" type="date" value={range.to} onChange={setTo} markOptional={false} />
         </form>
         <QueryView query={statement} loadingLabel="Building the statement…">
           {(data) => (
