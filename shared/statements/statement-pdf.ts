@@ -1,3 +1,4 @@
+// Renderer and tests only (pdf-lib is a devDependency, bundled into the console): the engine never imports this.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import { formatMinor } from '../money'
 import type { Statement } from '../schemas/console-support'
