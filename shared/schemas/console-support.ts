@@ -117,6 +117,11 @@ export const StatementLineSchema = z.object({
   status: TransactionStatusSchema,
   /** The merchant's reference, else the processor's receipt. */
   reference: z.string().nullable(),
+  /** What the line did, for programs (the settlement report); `description` says it in words. */
+  movement: z.enum([
+    'charge_completed', 'charge_settled', 'payout_reserved', 'payout_paid', 'payout_released', 'reversal_reserved', 'reversal_paid',
+    'reversal_released', 'top_up', 'sweep_out', 'sweep_in', 'other',
+  ]),
   description: z.string(),
   /** Change of each bucket on this line, minor units. */
   available: z.number().int(),

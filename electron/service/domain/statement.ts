@@ -3,22 +3,25 @@ import type { Statement, StatementLine } from '../../../shared/schemas/console-s
 import type { TransactionStatus, TransactionType } from '../../../shared/schemas/common'
 import type { BucketSums, StatementPostingRow } from '../db/statement-repo'
 
+type Movement = Pick<StatementLine, 'movement' | 'description'>
+
 /** What a line did to the account, from the transaction's type and which buckets moved which way. */
-function describe(type: string, available: number, pending: number): string {
+function describe(type: string, available: number, pending: number): Movement {
   const payout = type === 'transfer' || type === 'payment' || type === 'bank_withdrawal'
   if (type === 'charge') {
-    if (pending > 0 && available === 0) return 'Charge completed (pending settlement)'
-    if (pending < 0 && available > 0) return 'Charge settled to available'
+    if (pending > 0 && available === 0) return { movement: 'charge_completed', description: 'Charge completed (pending settlement)' }
+    if (pending < 0 && available > 0) return { movement: 'charge_settled', description: 'Charge settled to available' }
   }
   if (payout || type === 'reversal') {
     const what = payout ? 'Payout' : 'Reversal'
-    if (available < 0 && pending > 0) return `${what} reserved`
-    if (pending < 0 && available === 0) return `${what} paid out`
-    if (pending < 0 && available > 0) return `${what} failed, reservation released`
+    const kind = payout ? 'payout' : 'reversal'
+    if (available < 0 && pending > 0) return { movement: `${kind}_reserved`, description: `${what} reserved` }
+    if (pending < 0 && available === 0) return { movement: `${kind}_paid`, description: `${what} paid out` }
+    if (pending < 0 && available > 0) return { movement: `${kind}_released`, description: `${what} failed, reservation released` }
   }
-  if (type === 'bank_deposit') return 'Float top-up'
-  if (type === 'settlement') return available < 0 ? 'Swept to payouts' : 'Sweep from collections'
-  return type
+  if (type === 'bank_deposit') return { movement: 'top_up', description: 'Float top-up' }
+  if (type === 'settlement') return available < 0 ? { movement: 'sweep_out', description: 'Swept to payouts' } : { movement: 'sweep_in', description: 'Sweep from collections' }
+  return { movement: 'other', description: type }
 }
 
 export interface StatementInput {
@@ -45,7 +48,7 @@ export function* statementLines(opening: BucketSums, postings: Iterable<Statemen
       if (line !== null) yield finish(line)
       line = {
         at: p.created_at, transactionId: p.public_id, type: p.type as TransactionType, status: p.status as TransactionStatus,
-        reference: p.merchant_transaction_id ?? p.processor_reference, description: '', available: 0, pending: 0,
+        reference: p.merchant_transaction_id ?? p.processor_reference, movement: 'other', description: '', available: 0, pending: 0,
         fee: 0, balance: { ...balance },
       }
       key = next
@@ -59,8 +62,7 @@ export function* statementLines(opening: BucketSums, postings: Iterable<Statemen
 }
 
 function finish(line: StatementLine): StatementLine {
-  line.description = describe(line.type, line.available, line.pending)
-  return line
+  return Object.assign(line, describe(line.type, line.available, line.pending))
 }
 
 /** Lines, running balances, totals and the reconciliation line of a statement. */

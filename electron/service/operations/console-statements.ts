@@ -79,14 +79,14 @@ export function settlementReport(ctx: OperationContext, query: { from: string; t
         const line = next.value
         balance = line.balance
         entry.fees += line.fee
-        if (line.description === 'Charge completed (pending settlement)') {
+        if (line.movement === 'charge_completed') {
           entry.chargesCompleted.count += 1
           entry.chargesCompleted.amount += line.pending + line.fee
-        } else if (line.description === 'Charge settled to available') entry.settled += line.available
-        else if (line.description === 'Payout paid out') {
+        } else if (line.movement === 'charge_settled') entry.settled += line.available
+        else if (line.movement === 'payout_paid') {
           entry.payouts.count += 1
           entry.payouts.amount += -line.pending
-        } else if (line.description === 'Reversal paid out') {
+        } else if (line.movement === 'reversal_paid') {
           entry.reversals.count += 1
           entry.reversals.amount += -line.pending
         }
