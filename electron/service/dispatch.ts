@@ -4,7 +4,8 @@ import { ROUTES, isRouteId } from '../../shared/api/routes'
 import type { RouteSpec } from '../../shared/api/route'
 import type { PushEvent } from '../../shared/api/push-events'
 import { WARNING_HEADER, warningHeaderValue, type ApiWarning } from '../../shared/api/warnings'
-import { authenticate, type CallContext } from './auth'
+import { recordConsoleAction } from './audit'
+import { authenticate, type CallContext, type Principal } from './auth'
 import type { Engine, OperationContext } from './engine'
 import { sha256Hex } from './ids'
 import { OPERATIONS } from './operations'
@@ -90,7 +91,11 @@ export function createDispatcher(engine: Engine, publish: (events: PushEvent[]) 
       const operation = OPERATIONS[routeId] as (ctx: OperationContext, input: unknown) => unknown
       const run = (): ServiceResponse => {
         try {
-          const data = engine.store.transaction(() => operation(opCtx, parsed))
+          const data = engine.store.transaction(() => {
+            const result = operation(opCtx, parsed)
+            recordConsoleAction(engine.store, route, routeId, principal, now, requestId, parsed.params, result)
+            return result
+          })
           return { status: route.successStatus, body: { status: 'success', message: route.message, data }, headers: {}, requestId }
         } catch (error) {
           queued.length = 0

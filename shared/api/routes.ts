@@ -4,6 +4,7 @@ import { CONSOLE_CUSTOMERS_ROUTES } from './routes/console-customers'
 import { CONSOLE_HOST_ROUTES } from './routes/console-host'
 import { CONSOLE_REQUESTS_ROUTES } from './routes/console-requests'
 import { CONSOLE_SIMULATOR_ROUTES } from './routes/console-simulator'
+import { CONSOLE_SUPPORT_ROUTES } from './routes/console-support'
 import { CONSOLE_TRANSACTIONS_ROUTES } from './routes/console-transactions'
 import { CONSOLE_WEBHOOKS_ROUTES } from './routes/console-webhooks'
 import { PUBLIC_ROUTES } from './routes/public'
@@ -19,6 +20,7 @@ export const ROUTES = {
   ...CONSOLE_HOST_ROUTES,
   ...CONSOLE_CUSTOMERS_ROUTES,
   ...CONSOLE_REQUESTS_ROUTES,
+  ...CONSOLE_SUPPORT_ROUTES,
 } satisfies Record<string, RouteSpec>
 
 export type Routes = typeof ROUTES

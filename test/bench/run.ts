@@ -17,6 +17,7 @@ import { consoleFigures, prepareConsoleBuild } from './figures/console'
 import { endToEnd } from './figures/end-to-end'
 import { searchFigures } from './figures/search'
 import { seedSearchDatabase } from './figures/seed'
+import { supportSearchFigure } from './figures/support-search'
 import { createOtherWorkMeter, machineInfo, otherLoad } from './machine'
 import { ROOT } from './processes'
 import { topFrames } from './profile-top'
@@ -77,7 +78,7 @@ async function main(): Promise<void> {
       rows.push(...seeded.rows)
       const search = await searchFigures(ctx, seeded.dbPath)
       try {
-        if (only.includes('search')) rows.push(...search.rows)
+        if (only.includes('search')) rows.push(...search.rows, ...(await supportSearchFigure(ctx, search.server)))
         if (only.includes('console')) {
           console.log('\n# console')
           rows.push(...(await consoleFigures(ctx, search.server, consoleUnavailable)))

@@ -55,14 +55,15 @@ test('QA exports the filtered view as CSV: the same rows in the same order, the 
   expect(errors).toEqual([])
 })
 
-test('a lookup that matches nothing says so; refused filters are reported against their field', async ({ page }) => {
+test('a search that matches nothing says so; refused filters are reported against their field', async ({ page }) => {
   const errors = collectPageErrors(page)
   const transactions = new TransactionsPage(page)
   await transactions.open()
   await transactions.lookup('no-such-reference-42')
-  await expect(transactions.lookupForm.getByRole('alert')).toContainText('No transaction has the id or merchant reference "no-such-reference-42"')
+  await expect(transactions.searchPopup.getByRole('status')).toContainText('No transaction matches “no-such-reference-42”')
 
   // The API refuses a shortcode that is not the organization's: its message shows under the Shortcode field.
+  await transactions.openMoreFilters()
   await transactions.searchForm.getByLabel('Shortcode').fill('99999')
   await transactions.search()
   const shortcode = transactions.searchForm.locator('.field--invalid').filter({ hasText: 'Shortcode' })

@@ -96,6 +96,17 @@ describe('IPC call channel: same route table, same envelope as HTTP', () => {
     expect(lookup.status).toBe(200)
   })
 
+  it('serves the support desk over IPC: search by a phone spoken with spaces, and the console\'s own charge in the audit log', async () => {
+    const reference = ref('ipc-desk')
+    const charge = await call(bridge('mobile.charge', { body: { phoneNumber: '0723 000 111'.replace(/ /g, ''), amount: 10_000, merchantTransactionId: reference } }))
+    const id = (charge.body as { data: { transactionId: string } }).data.transactionId
+    const found = await call(bridge('console.search', { query: { q: '0723 000 111', timeZone: 'Africa/Nairobi' } }))
+    expect(found.status).toBe(200)
+    expect(found.body).toMatchObject({ data: { understood: { phoneNumber: '+254723000111' }, groups: [{ match: 'phone', items: [{ publicId: id }] }] } })
+    const audit = await call(bridge('console.audit.list', { query: { action: 'mobile.charge' } }))
+    expect((audit.body as { data: { items: { target: string; label: string }[] } }).data.items[0]).toMatchObject({ target: id, label: 'Charge requested from the console' })
+  })
+
   it('reaches console routes without a token (the window is the console) in the environment it names', async () => {
     const live = await call(bridge('console.info', {}, 'live'))
     expect(live.status).toBe(200)

@@ -109,3 +109,17 @@ describe('seedHistory', () => {
     expect(once).toEqual(again)
   })
 })
+
+describe('seedHistory and the search indexes (migration 005)', () => {
+  it('indexes every seeded narration once, and new rows after the load still by trigger', () => {
+    const { db } = context.service.internals.store
+    const narrated = (db.prepare('SELECT COUNT(*) AS n FROM transactions WHERE narration IS NOT NULL').get() as { n: number }).n
+    const indexed = (db.prepare('SELECT COUNT(*) AS n FROM transactions_fts').get() as { n: number }).n
+    expect(indexed).toBe(narrated)
+    const word = rows.find((r) => r.type === 'charge' && r.narration)!.narration!.split(/\s+/)[0]!
+    const hits = db.prepare('SELECT rowid FROM transactions_fts WHERE transactions_fts MATCH ?').all(`"${word}"`) as { rowid: number }[]
+    expect(hits.length).toBe(rows.filter((r) => (r.narration ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).includes(word.toLowerCase())).length)
+    const trigger = db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name = 'transactions_fts_insert'").get()
+    expect(trigger).toBeDefined()
+  })
+})

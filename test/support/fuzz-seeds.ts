@@ -84,6 +84,11 @@ export function seeds(f: FuzzFixtures): Record<RouteId, () => Seed> {
     'console.webhooks.test': () => ({ body: { url: hook } }),
     'console.host.get': () => ({}),
     'console.host.update': () => ({ body: { httpPort: 8788 } }),
+    'console.search': () => ({ query: { q: '0712 345 678', timeZone: 'Africa/Nairobi', limit: '5' } }),
+    'console.customers.get': () => ({ params: { phoneNumber: '0712345678' } }),
+    'console.audit.list': () => ({ query: { environment: 'test', limit: '5' } }),
+    'console.statements.get': () => ({ query: { accountNo: f.collectionsAccountNo, from: '2026-11-01', to: '2026-11-30', timeZone: 'Africa/Nairobi' } }),
+    'console.reports.settlement': () => ({ query: { from: '2026-11-01', to: '2026-11-30', timeZone: 'Africa/Nairobi' } }),
   }
 }
 

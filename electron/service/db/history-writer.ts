@@ -1,4 +1,5 @@
 import type { Db } from './connection'
+import { suspendNarrationIndex } from './narration-index'
 import type { NewTransaction } from './transactions-repo'
 
 /** Column order of the positional INSERT below; `values()` must follow it. */
@@ -74,9 +75,11 @@ export function createHistoryWriter(db: Db) {
           // Their definitions come from the schema itself, so a later migration's indexes are rebuilt as they are.
           const indexes = explicitIndexesStmt.all()
           for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`)
+          const resumeNarrationIndex = suspendNarrationIndex(db)
           const result = work()
           events.flush()
           postings.flush()
+          resumeNarrationIndex()
           for (const index of indexes) db.exec(index.sql)
           return result
         })()

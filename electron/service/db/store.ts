@@ -1,5 +1,6 @@
 import { createAccountsRepo } from './accounts-repo'
 import { createApiRequestsRepo } from './api-requests-repo'
+import { createAuditRepo } from './audit-repo'
 import { createApiKeysRepo } from './api-keys-repo'
 import { createBankCodesRepo } from './bank-codes-repo'
 import type { Db } from './connection'
@@ -8,7 +9,9 @@ import { createIdempotencyRepo } from './idempotency-repo'
 import { createLedgerRepo } from './ledger-repo'
 import { createOrganizationsRepo } from './organizations-repo'
 import { createSandboxRepo } from './sandbox-repo'
+import { createSearchRepo } from './search-repo'
 import { createSettingsRepo } from './settings-repo'
+import { createStatementRepo } from './statement-repo'
 import { createTransactionsRepo } from './transactions-repo'
 import { createWebhooksRepo } from './webhooks-repo'
 
@@ -35,6 +38,9 @@ export function createStore(db: Db) {
     sandbox: createSandboxRepo(db),
     customers: createCustomersRepo(db),
     apiRequests: createApiRequestsRepo(db),
+    search: createSearchRepo(db),
+    audit: createAuditRepo(db),
+    statements: createStatementRepo(db),
   }
 }
 export type Store = ReturnType<typeof createStore>

@@ -7,6 +7,7 @@ import { CONSOLE_CUSTOMERS_OPERATIONS } from './console-customers'
 import { CONSOLE_HOST_OPERATIONS } from './console-host'
 import { CONSOLE_REQUESTS_OPERATIONS } from './console-requests'
 import { CONSOLE_SIMULATOR_OPERATIONS } from './console-simulator'
+import { CONSOLE_SUPPORT_OPERATIONS } from './console-support'
 import { CONSOLE_TRANSACTIONS_OPERATIONS } from './console-transactions'
 import { CONSOLE_WEBHOOKS_OPERATIONS } from './console-webhooks'
 import { mobileB2b } from './mobile-b2b'
@@ -37,4 +38,5 @@ export const OPERATIONS: OperationTable = {
   ...CONSOLE_HOST_OPERATIONS,
   ...CONSOLE_CUSTOMERS_OPERATIONS,
   ...CONSOLE_REQUESTS_OPERATIONS,
+  ...CONSOLE_SUPPORT_OPERATIONS,
 }

@@ -15,4 +15,8 @@ export const PATHS = {
   requests: '/requests',
   request: '/requests/:requestId',
   settings: '/settings',
+  search: '/search/:query',
+  customer: '/customers/:phoneNumber',
+  audit: '/audit',
+  statements: '/statements',
 } as const

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react'
 import { AccountsScreen } from '../features/accounts/accounts-screen'
+import { AuditScreen } from '../features/audit/audit-screen'
 import { BankTransferScreen } from '../features/bank-transfers/bank-transfer-screen'
 import { ChargesScreen } from '../features/charges/charges-screen'
 import { CustomersScreen } from '../features/customers/customers-screen'
@@ -7,7 +8,10 @@ import { HomeScreen } from '../features/home/home-screen'
 import { PayoutsScreen } from '../features/payouts/payouts-screen'
 import { RequestDetailScreen } from '../features/requests/request-detail-screen'
 import { RequestsScreen } from '../features/requests/requests-screen'
+import { CustomerScreen } from '../features/customers/customer-screen'
+import { SearchScreen } from '../features/search/search-screen'
 import { SettingsScreen } from '../features/settings/settings-screen'
+import { StatementsScreen } from '../features/statements/statements-screen'
 import { TransactionDetailScreen } from '../features/transactions/transaction-detail-screen'
 import { TransactionsScreen } from '../features/transactions/transactions-screen'
 import { WebhooksScreen } from '../features/webhooks/webhooks-screen'
@@ -45,6 +49,10 @@ export const SCREENS: readonly ScreenDef[] = [
   { path: PATHS.transactions, title: 'Transactions', section: 'Records', component: TransactionsScreen },
   { path: PATHS.customers, title: 'Customers', section: 'Records', component: CustomersScreen },
   { path: PATHS.transaction, title: 'Transaction', component: TransactionDetailScreen },
+  { path: PATHS.statements, title: 'Statements', section: 'Records', component: StatementsScreen },
+  { path: PATHS.audit, title: 'Audit log', section: 'Records', component: AuditScreen },
+  { path: PATHS.search, title: 'Search results', component: SearchScreen },
+  { path: PATHS.customer, title: 'Customer', component: CustomerScreen },
   { path: PATHS.webhooks, title: 'Webhooks', section: 'Developers', component: WebhooksScreen },
   { path: PATHS.requests, title: 'Requests', section: 'Developers', component: RequestsScreen },
   { path: PATHS.request, title: 'Request', component: RequestDetailScreen },

@@ -1,11 +1,12 @@
 import { useConsoleInfo } from '../api/hooks/console'
 import { CopyButton } from '../components/copy-button'
+import { SearchBox } from '../features/search/search-box'
 import { usePushStatusStore } from '../stores/push-status-store'
 import { EnvironmentSwitch } from './environment-switch'
 
 const PUSH_LABELS = { connecting: 'Connecting…', connected: 'Live updates on', reconnecting: 'Reconnecting…' } as const
 
-/** Organization, API base URL, live-update status and the environment switch. */
+/** Organization, the search field, API base URL, live-update status and the environment switch. */
 export function TopBar() {
   const info = useConsoleInfo()
   const push = usePushStatusStore((state) => state.state)
@@ -16,6 +17,7 @@ export function TopBar() {
         <span className="top-bar__org-name">{info.data?.organization.name ?? 'Paydesk'}</span>
         {info.data ? <span className="top-bar__meta">Simulator: {info.data.simulatorMode}</span> : null}
       </div>
+      <SearchBox />
       <div className="top-bar__api">
         {apiUrl ? (
           <>

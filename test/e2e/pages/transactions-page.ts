@@ -1,15 +1,19 @@
 import { expect, type Download, type Locator, type Page } from '@playwright/test'
 import { openConsole } from '../support/console-page'
 
-/** The Transactions screen: lookup, search filters, the virtualized table and its CSV export. */
+/** The Transactions screen: the top bar's Search, the filter bar, the virtualized table and its CSV export. */
 export class TransactionsPage {
-  readonly lookupForm: Locator
+  /** The top bar's Search field (every screen has it); it replaced the screen's own lookup form. */
+  readonly topSearch: Locator
+  /** Where the top bar's Search says what it found, or that nothing matched. */
+  readonly searchPopup: Locator
   readonly searchForm: Locator
   readonly table: Locator
   readonly rowCount: Locator
 
   constructor(readonly page: Page) {
-    this.lookupForm = page.getByRole('form', { name: 'Find a transaction' })
+    this.topSearch = page.getByRole('combobox', { name: 'Search' })
+    this.searchPopup = page.locator('.search-box__popup')
     this.searchForm = page.getByRole('form', { name: 'Search transactions' })
     this.table = page.getByRole('table', { name: 'Transactions' })
     this.rowCount = page.locator('.data-table__count')
@@ -20,10 +24,16 @@ export class TransactionsPage {
     await expect(this.page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible()
   }
 
-  /** Types an id or merchant reference into "Find a transaction" and opens it. */
+  /** Types an id, merchant reference or receipt into the top bar's Search and presses Enter (a single exact match opens). */
   async lookup(text: string): Promise<void> {
-    await this.lookupForm.getByLabel('Transaction id or merchant reference').fill(text)
-    await this.lookupForm.getByRole('button', { name: 'Open' }).click()
+    await this.topSearch.fill(text)
+    await this.topSearch.press('Enter')
+  }
+
+  /** Shows the filters behind "More filters" (they open by themselves when one holds a value). */
+  async openMoreFilters(): Promise<void> {
+    const button = this.searchForm.getByRole('button', { name: 'More filters' })
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click()
   }
 
   async setPeriod(label: 'Today' | 'Last 7 days' | 'Last 30 days' | 'Last 90 days'): Promise<void> {
@@ -31,6 +41,7 @@ export class TransactionsPage {
   }
 
   async filterByCustomer(customerId: string): Promise<void> {
+    await this.openMoreFilters()
     await this.searchForm.getByLabel('Customer id').fill(customerId)
   }
 

@@ -2,6 +2,7 @@ import type { Db } from '../connection'
 import { MIGRATION_001 } from './001-initial'
 import { migration002 } from './002-webhook-origin'
 import { MIGRATION_003 } from './003-api-requests'
+import { MIGRATION_005 } from './005-support-desk'
 import { MIGRATION_007 } from './007-customers'
 
 /**
@@ -14,5 +15,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', sql: MIGRATION_001 },
   { version: 2, name: 'webhook-origin', up: migration002 },
   { version: 3, name: 'api-requests', sql: MIGRATION_003 },
+  { version: 5, name: 'support-desk', sql: MIGRATION_005 },
   { version: 7, name: 'customers', sql: MIGRATION_007 },
 ]

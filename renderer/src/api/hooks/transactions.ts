@@ -1,10 +1,5 @@
-import { useMutation } from '@tanstack/react-query'
 import type { TransactionStatus } from '../../../../shared/schemas/common'
 import type { TransactionsQuery } from '../../../../shared/schemas/requests'
-import type { Transaction } from '../../../../shared/schemas/transaction'
-import { useEnvironment } from '../../stores/environment-store'
-import { ApiClientError, isApiClientError } from '../api-client-error'
-import { useApiClient } from '../api-context'
 import { MONEY_MOVEMENT_INVALIDATES, useApiMutation, useApiQuery } from '../use-api'
 
 /** Statuses after which a transaction no longer changes by itself (settled is the charge's last step). */
@@ -55,39 +50,4 @@ export function useTransactionDetail(transactionId: string) {
 /** POST /v1/mobile/reverse: the new reversal shows up in lists and in the charge's detail. */
 export function useReverseCharge() {
   return useApiMutation('mobile.reverse', { invalidates: MONEY_MOVEMENT_INVALIDATES })
-}
-
-/** Transaction ids look like `txn_…`; anything else is more likely a merchant reference. */
-const TRANSACTION_ID_PATTERN = /^txn_[0-9a-z]+$/i
-
-/**
- * Free lookup by transaction id or merchant reference (GET /v1/transaction takes exactly one of them):
- * the likelier one is asked first, and on a 404 the other, so support staff can paste whichever the
- * customer or merchant quoted.
- */
-export function useTransactionLookup() {
-  const client = useApiClient()
-  const environment = useEnvironment()
-  return useMutation<Transaction, ApiClientError, string>({
-    mutationFn: async (text) => {
-      const value = text.trim()
-      const byId = { query: { transactionId: value } }
-      const byReference = { query: { merchantTransactionId: value } }
-      const [first, second] = TRANSACTION_ID_PATTERN.test(value) ? [byId, byReference] : [byReference, byId]
-      try {
-        return await client.call('transactions.get', first, { environment })
-      } catch (error) {
-        if (!isApiClientError(error) || error.status !== 404) throw error
-      }
-      try {
-        return await client.call('transactions.get', second, { environment })
-      } catch (error) {
-        if (!isApiClientError(error) || error.status !== 404) throw error
-        throw new ApiClientError({
-          type: error.type, code: error.code, status: error.status, requestId: error.requestId, param: null,
-          message: `No transaction has the id or merchant reference "${value}" in the ${environment} environment.`,
-        })
-      }
-    },
-  })
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { DataTableView } from '../../components/data-table/data-table'
-import { toCsv, type CsvValue } from './csv'
+import { toCsv, type CsvValue } from '../../../../shared/csv'
 
 /** Excel opens a UTF-8 CSV as UTF-8 only with a byte order mark; other tools skip it. */
 const BOM = '\uFEFF'

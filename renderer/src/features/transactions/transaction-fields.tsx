@@ -1,4 +1,6 @@
 import type { TransactionDetail } from '../../../../shared/schemas/console-transactions'
+import { PATHS } from '../../app/paths'
+import { Link, pathTo } from '../../app/router'
 import { CopyButton } from '../../components/copy-button'
 import { Money } from '../../components/money'
 import { StatusBadge, Tag } from '../../components/status-badge'
@@ -29,7 +31,8 @@ export function TransactionFields({ detail }: { detail: TransactionDetail }) {
       <dd className="row"><code>{detail.accountNo}</code><Tag tone={tx.accountType === 'collections' ? 'success' : 'info'}>{tx.accountType}</Tag></dd>
       <dt>Merchant reference</dt><dd><Value text={tx.merchantTransactionId} copyLabel="Copy merchant reference" /></dd>
       <dt>Receipt</dt><dd><Value text={tx.processorReference} copyLabel="Copy receipt" /></dd>
-      <dt>Phone</dt><dd><Value text={tx.phoneNumber} /></dd>
+      <dt>Phone</dt>
+      <dd>{tx.phoneNumber ? <Link to={pathTo(PATHS.customer, { phoneNumber: tx.phoneNumber })} title="Open the customer view">{tx.phoneNumber}</Link> : '—'}</dd>
       <dt>Payment method</dt><dd>{PAYMENT_METHODS[tx.paymentMethod]}</dd>
       <dt>Processor</dt><dd>{PROCESSORS[tx.processor]}</dd>
       <dt>Narration</dt><dd><Value text={tx.narration} /></dd>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react'
+import { useEffect, useId, useMemo, useState } from 'react'
 import { AccountTypeSchema, TransactionStatusSchema, TransactionTypeSchema } from '../../../../shared/schemas/common'
 import { TransactionsQuerySchema } from '../../../../shared/schemas/requests'
 import { useAccounts } from '../../api/hooks/accounts'
@@ -26,8 +26,8 @@ export interface TransactionFiltersFormProps {
 }
 
 /**
- * The search of the Transactions screen: a date range (preset or custom local days) and every filter of
- * GET /v1/transactions. Checked with the API's own query schema; applied on submit, so typing in a text
+ * The filters of the Transactions screen as a compact bar above the list: period (preset or custom local
+ * days), type and status; the other filters of GET /v1/transactions behind "More filters". Checked with the API's own query schema; applied on submit, so typing in a text
  * filter never fires a 10,000-row request per keystroke.
  */
 export function TransactionFiltersForm({ applied, nowMs, onApply, apiError }: TransactionFiltersFormProps) {
@@ -67,19 +67,34 @@ export function TransactionFiltersForm({ applied, nowMs, onApply, apiError }: Tr
     onApply(DEFAULT_TRANSACTION_FILTERS)
   }
 
+  // "More filters" opens by itself when one of its fields holds a value or an error, so nothing that
+  // narrows the list is ever hidden.
+  const moreId = useId()
+  const [moreOpen, setMoreOpen] = useState(false)
+  const moreInUse = [values.accountType, values.accountNo, values.customerId, values.shortcode].some((v) => v !== '' && v !== undefined)
+    || ['accountType', 'accountNo', 'customerId', 'shortcode'].some((field) => error(field) !== undefined)
+  const showMore = moreOpen || moreInUse
+
   return (
-    <form className="form" onSubmit={form.handleSubmit(() => onApply(values))} ref={form.formRef} noValidate aria-label="Search transactions">
-      <div className="transaction-filters">
+    <form className="form transaction-filters" onSubmit={form.handleSubmit(() => onApply(values))} ref={form.formRef} noValidate aria-label="Search transactions">
+      <div className="filter-bar">
         <SelectField label="Period" required value={values.preset} options={PRESET_OPTIONS}
           onChange={(v) => setValue('preset', v as DatePreset)} />
         <TextField label="From" required type="date" value={days.from}
-          onChange={(v) => setDay('from', v)} onBlur={() => touch('startDate')} error={error('startDate')} hint="Local day, from 00:00" />
+          onChange={(v) => setDay('from', v)} onBlur={() => touch('startDate')} error={error('startDate')} />
         <TextField label="To" required type="date" value={days.to}
-          onChange={(v) => setDay('to', v)} onBlur={() => touch('endDate')} error={error('endDate')} hint="Local day, until 23:59" />
+          onChange={(v) => setDay('to', v)} onBlur={() => touch('endDate')} error={error('endDate')} />
         <SelectField label="Type" value={values.type} options={TYPE_OPTIONS} placeholder="Any type"
           onChange={(v) => setValue('type', v as TransactionFilters['type'])} error={error('type')} />
         <SelectField label="Status" value={values.status} options={STATUS_OPTIONS} placeholder="Any status"
           onChange={(v) => setValue('status', v as TransactionFilters['status'])} error={error('status')} />
+        <div className="filter-bar__actions">
+          <button type="submit" className="button button--primary">Search</button>
+          <button type="button" className="button button--secondary" aria-expanded={showMore} aria-controls={moreId}
+            disabled={moreInUse} onClick={() => setMoreOpen(!moreOpen)}>More filters</button>
+        </div>
+      </div>
+      <div className="filter-bar" id={moreId} hidden={!showMore}>
         <SelectField label="Account type" value={values.accountType} options={ACCOUNT_TYPE_OPTIONS} placeholder="Collections and payouts"
           onChange={(v) => setValue('accountType', v as TransactionFilters['accountType'])} error={error('accountType')} />
         <SelectField label="Account" value={values.accountNo} options={accountOptions} placeholder="Any account"
@@ -90,10 +105,9 @@ export function TransactionFiltersForm({ applied, nowMs, onApply, apiError }: Tr
         <TextField label="Shortcode" value={values.shortcode} inputMode="numeric" spellCheck={false} autoComplete="off"
           onChange={(v) => setValue('shortcode', v)} onBlur={() => touch('shortcode')} error={error('shortcode')}
           hint={shortcodes.length > 0 ? `Enterprise; yours: ${shortcodes.join(', ')}` : 'Enterprise organizations only'} />
-      </div>
-      <div className="form__actions">
-        <button type="submit" className="button button--primary">Search</button>
-        <button type="button" className="button button--secondary" onClick={reset}>Reset filters</button>
+        <div className="filter-bar__actions">
+          <button type="button" className="button button--secondary" onClick={reset}>Reset filters</button>
+        </div>
       </div>
     </form>
   )

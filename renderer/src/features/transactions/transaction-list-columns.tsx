@@ -6,7 +6,7 @@ import { dataTableColumns } from '../../components/data-table/data-table-feature
 import { Money } from '../../components/money'
 import { StatusBadge, Tag } from '../../components/status-badge'
 import { Timestamp } from '../../components/timestamp'
-import type { CsvValue } from './csv'
+import type { CsvValue } from '../../../../shared/csv'
 import { ShortId } from './short-id'
 import { TRANSACTION_TYPE_LABELS } from './transaction-labels'
 

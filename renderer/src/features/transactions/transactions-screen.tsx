@@ -17,7 +17,6 @@ import { CsvExportButton } from './csv-export-button'
 import { localDay } from './date-range'
 import { TRANSACTION_CSV_VALUES, TRANSACTION_LIST_COLUMNS, TRANSACTION_LIST_HIDDEN } from './transaction-list-columns'
 import { TransactionFiltersForm } from './transaction-filters-form'
-import { TransactionLookupForm } from './transaction-lookup-form'
 import { filterDays, filtersToQuery } from './transaction-query'
 import './transactions.css'
 
@@ -28,8 +27,10 @@ const rowId = (tx: Transaction) => tx.publicId
 const openDetail = (tx: Transaction) => navigate(pathTo(PATHS.transaction, { transactionId: tx.publicId }))
 
 /**
- * Every transaction of the environment in a date range, with every filter of GET /v1/transactions, free
- * lookup by id or merchant reference, sortable and hideable columns, 10,000 rows scrolled smoothly (the
+ * Every transaction of the environment in a date range, results first: a compact filter bar (period,
+ * type, status; the rest behind "More filters") and then the list, so at 1024×700 the first rows show
+ * without scrolling. Finding one transaction by id, reference, receipt, phone or amount is the top bar's
+ * Search. Sortable and hideable columns, 10,000 rows scrolled smoothly (the
  * DataTable virtualizes) and a CSV export of exactly the rows and columns shown. The search lives in a
  * zustand store, so it is still there after opening a transaction and coming back.
  */
@@ -53,14 +54,9 @@ export function TransactionsScreen() {
 
   return (
     <>
-      <PageHeader title="Transactions" description="Every charge, payout, transfer, reversal and settlement of this environment. Open one for its timeline, webhooks and ledger postings." />
-      <div className="stack">
-        <Panel title="Find a transaction">
-          <TransactionLookupForm />
-        </Panel>
-        <Panel title="Search">
-          <TransactionFiltersForm applied={filters} nowMs={anchorMs} onApply={setFilters} apiError={list.error} />
-        </Panel>
+      <PageHeader title="Transactions" />
+      <div className="stack stack--tight">
+        <TransactionFiltersForm applied={filters} nowMs={anchorMs} onApply={setFilters} apiError={list.error} />
         {newActivity ? (
           <div className="notice notice--info list-activity" role="status">
             <span>New activity since these results were loaded.</span>

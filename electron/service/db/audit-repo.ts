@@ -1,0 +1,45 @@
+import type { Db } from './connection'
+
+export interface AuditRow {
+  id: number
+  at: number
+  organization_id: string
+  environment: 'test' | 'live'
+  action: string
+  label: string
+  target: string | null
+  request_id: string
+}
+
+export interface AuditFilter {
+  organizationId: string
+  environment?: string
+  action?: string
+  target?: string
+  before?: number
+  limit: number
+}
+
+/** The append-only audit log (migration 005): insert and read; SQLite triggers refuse UPDATE and DELETE. */
+export function createAuditRepo(db: Db) {
+  const insertStmt = db.prepare(`INSERT INTO audit_log (at, organization_id, environment, action, label, target, request_id)
+    VALUES (@at, @organization_id, @environment, @action, @label, @target, @request_id)`)
+  const actionsStmt = db.prepare<[string], { action: string }>('SELECT DISTINCT action FROM audit_log WHERE organization_id = ? ORDER BY action')
+  return {
+    append(row: Omit<AuditRow, 'id'>): void {
+      insertStmt.run(row)
+    },
+    list(filter: AuditFilter): AuditRow[] {
+      const where = ['organization_id = @organizationId']
+      if (filter.environment !== undefined) where.push('environment = @environment')
+      if (filter.action !== undefined) where.push('action = @action')
+      if (filter.target !== undefined) where.push('target = @target')
+      if (filter.before !== undefined) where.push('id < @before')
+      return db.prepare<AuditFilter, AuditRow>(`SELECT * FROM audit_log WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT @limit`).all(filter)
+    },
+    actions(organizationId: string): string[] {
+      return actionsStmt.all(organizationId).map((r) => r.action)
+    },
+  }
+}
+export type AuditRepo = ReturnType<typeof createAuditRepo>

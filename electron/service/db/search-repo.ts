@@ -1,0 +1,91 @@
+import type { Db } from './connection'
+import type { TransactionRow } from './rows'
+
+export interface SearchScope {
+  organizationId: string
+  environment: string
+  /** Rows to return; callers ask for one more than they show to learn whether more exist. */
+  limit: number
+}
+
+/**
+ * Support-desk lookups (console search, customer view). Each query seeks one index of migration 005
+ * (or the unique public id / merchant reference indexes of 001); test/http/console-search.test.ts checks
+ * with EXPLAIN QUERY PLAN that none of them scans `transactions`.
+ */
+function newestFirst(rows: TransactionRow[]): TransactionRow[] {
+  return rows.sort((a, b) => b.created_at - a.created_at || b.id - a.id)
+}
+
+export function createSearchRepo(db: Db) {
+  const scope = 'organization_id = @organizationId AND environment = @environment'
+  const byPublicId = db.prepare<Record<string, unknown>, TransactionRow>(`SELECT * FROM transactions WHERE public_id = @value AND ${scope}`)
+  const byReference = db.prepare<Record<string, unknown>, TransactionRow>(
+    `SELECT * FROM transactions WHERE ${scope} AND merchant_transaction_id = @value`,
+  )
+  const byReceipt = db.prepare<Record<string, unknown>, TransactionRow>(
+    // No ORDER BY: with one the planner prefers walking transactions_list (every row of the environment)
+    // to sorting the few rows the receipt index finds. The caller sorts.
+    `SELECT * FROM transactions WHERE ${scope} AND upper(processor_reference) = @value AND processor_reference IS NOT NULL LIMIT @limit`,
+  )
+  const byPhone = db.prepare<Record<string, unknown>, TransactionRow>(
+    `SELECT * FROM transactions WHERE ${scope} AND phone_number = @value ORDER BY created_at DESC LIMIT @limit`,
+  )
+  const byAmount = db.prepare<Record<string, unknown>, TransactionRow>(
+    `SELECT * FROM transactions WHERE ${scope} AND amount = @value AND created_at BETWEEN @fromMs AND @toMs
+     ORDER BY created_at DESC LIMIT @limit`,
+  )
+  // The FTS index yields row ids newest-inserted first and stops at the window; the rows are then read by
+  // primary key (CROSS JOIN fixes that order). A word shared by a million narrations costs `window`
+  // lookups, not a million. Rows of other environments inside the window are dropped, so a word that is far
+  // more common elsewhere may find fewer rows here than exist.
+  const byWords = db.prepare<Record<string, unknown>, TransactionRow>(
+    `SELECT t.* FROM (SELECT rowid AS id FROM transactions_fts WHERE transactions_fts MATCH @match ORDER BY rowid DESC LIMIT @window) f
+     CROSS JOIN transactions t ON t.id = f.id
+     WHERE t.organization_id = @organizationId AND t.environment = @environment LIMIT @limit`,
+  )
+  const phoneTotals = db.prepare<Record<string, unknown>, { type: string; status: string; n: number; total: number; first: number; last: number }>(
+    `SELECT type, status, COUNT(*) AS n, SUM(amount) AS total, MIN(created_at) AS first, MAX(created_at) AS last
+     FROM transactions WHERE ${scope} AND phone_number = @value GROUP BY type, status`,
+  )
+  const phoneFailures = db.prepare<Record<string, unknown>, { result_code: string | null; message: string | null; status: string; n: number; last: number }>(
+    `SELECT result_code, message, status, COUNT(*) AS n, MAX(created_at) AS last FROM transactions
+     WHERE ${scope} AND phone_number = @value AND status IN ('failed', 'rejected') GROUP BY result_code, message, status ORDER BY n DESC`,
+  )
+
+  return {
+    /** The SQL of each lookup, for EXPLAIN QUERY PLAN in tests. */
+    statements: { byPublicId, byReference, byReceipt, byPhone, byAmount, byWords, phoneTotals, phoneFailures },
+    byPublicId(s: SearchScope, publicId: string): TransactionRow | undefined {
+      return byPublicId.get({ ...s, value: publicId })
+    },
+    byReference(s: SearchScope, reference: string): TransactionRow | undefined {
+      return byReference.get({ ...s, value: reference })
+    },
+    byReceipt(s: SearchScope, receipt: string): TransactionRow[] {
+      return newestFirst(byReceipt.all({ ...s, value: receipt.toUpperCase() }))
+    },
+    byPhone(s: SearchScope, phoneNumber: string): TransactionRow[] {
+      return byPhone.all({ ...s, value: phoneNumber })
+    },
+    byAmount(s: SearchScope, amount: number, fromMs: number, toMs: number): TransactionRow[] {
+      return byAmount.all({ ...s, value: amount, fromMs, toMs })
+    },
+    /**
+     * `words` are letters and digits only (the caller strips everything else), so quoting them is safe.
+     * Whole words, except the last, which may be the start of one (typed as far as the agent got): a
+     * prefix term merges every matching term's row list, which made two-prefix queries several times slower.
+     */
+    byWords(s: SearchScope, words: readonly string[]): TransactionRow[] {
+      const match = words.map((word, index) => (index === words.length - 1 ? `"${word}"*` : `"${word}"`)).join(' AND ')
+      return newestFirst(byWords.all({ ...s, match, window: s.limit * 4 }))
+    },
+    phoneTotals(s: Omit<SearchScope, 'limit'>, phoneNumber: string) {
+      return phoneTotals.all({ ...s, value: phoneNumber })
+    },
+    phoneFailures(s: Omit<SearchScope, 'limit'>, phoneNumber: string) {
+      return phoneFailures.all({ ...s, value: phoneNumber })
+    },
+  }
+}
+export type SearchRepo = ReturnType<typeof createSearchRepo>

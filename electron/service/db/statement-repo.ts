@@ -1,0 +1,65 @@
+import type { Db } from './connection'
+
+export interface StatementPostingRow {
+  id: number
+  transaction_id: number
+  bucket: 'available' | 'pending'
+  amount: number
+  created_at: number
+  public_id: string
+  type: string
+  status: string
+  merchant_transaction_id: string | null
+  processor_reference: string | null
+  fees: number
+  /** The id of the transaction's first posting in this account (its fee is shown on that line only). */
+  first_posting_id: number
+}
+
+export interface BucketSums {
+  available: number
+  pending: number
+}
+
+/** Ledger reads for statements and the settlement report; all seek ledger_postings_account_time (migration 005). */
+export function createStatementRepo(db: Db) {
+  const sumsBefore = db.prepare<[number, number], { bucket: string; total: number }>(
+    'SELECT bucket, SUM(amount) AS total FROM ledger_postings WHERE account_id = ? AND created_at < ? GROUP BY bucket',
+  )
+  const sumsAfter = db.prepare<[number, number], { bucket: string; total: number }>(
+    'SELECT bucket, SUM(amount) AS total FROM ledger_postings WHERE account_id = ? AND created_at > ? GROUP BY bucket',
+  )
+  const postings = db.prepare<[number, number, number], StatementPostingRow>(`SELECT p.id, p.transaction_id, p.bucket, p.amount, p.created_at,
+      t.public_id, t.type, t.status, t.merchant_transaction_id, t.processor_reference, t.fees,
+      (SELECT MIN(f.id) FROM ledger_postings f WHERE f.transaction_id = p.transaction_id AND f.account_id = p.account_id) AS first_posting_id
+    FROM ledger_postings p JOIN transactions t ON t.id = p.transaction_id
+    WHERE p.account_id = ? AND p.created_at BETWEEN ? AND ? ORDER BY p.created_at, p.id`)
+  const countStmt = db.prepare<[number, number, number], { n: number }>(
+    'SELECT COUNT(*) AS n FROM ledger_postings WHERE account_id = ? AND created_at BETWEEN ? AND ?',
+  )
+  const toSums = (rows: { bucket: string; total: number }[]): BucketSums => ({
+    available: rows.find((r) => r.bucket === 'available')?.total ?? 0,
+    pending: rows.find((r) => r.bucket === 'pending')?.total ?? 0,
+  })
+  return {
+    /** Sum of the account's postings strictly before `ms`. */
+    balanceBefore(accountId: number, ms: number): BucketSums {
+      return toSums(sumsBefore.all(accountId, ms))
+    },
+    /** Sum of the account's postings strictly after `ms`. */
+    movedAfter(accountId: number, ms: number): BucketSums {
+      return toSums(sumsAfter.all(accountId, ms))
+    },
+    postings(accountId: number, fromMs: number, toMs: number): StatementPostingRow[] {
+      return postings.all(accountId, fromMs, toMs)
+    },
+    /** The same rows one at a time (the settlement report walks busy accounts without holding them all). */
+    iteratePostings(accountId: number, fromMs: number, toMs: number): IterableIterator<StatementPostingRow> {
+      return postings.iterate(accountId, fromMs, toMs)
+    },
+    postingCount(accountId: number, fromMs: number, toMs: number): number {
+      return countStmt.get(accountId, fromMs, toMs)!.n
+    },
+  }
+}
+export type StatementRepo = ReturnType<typeof createStatementRepo>

@@ -1,0 +1,101 @@
+import { ApiError } from '../../../shared/errors'
+import { addDays, dayOf, dayRange, hostTimeZone } from '../../../shared/local-days'
+import type { SettlementReport, Statement } from '../../../shared/schemas/console-support'
+import type { AccountRow } from '../db/rows'
+import { buildStatement, statementLines } from '../domain/statement'
+import type { OperationContext } from '../engine'
+
+const MAX_STATEMENT_DAYS = 366
+const MAX_REPORT_DAYS = 92
+/** A statement is one JSON answer (and one file): beyond this many postings it would be tens of MB. */
+const MAX_STATEMENT_POSTINGS = 50_000
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1
+}
+
+function checkRange(from: string, to: string, max: number): void {
+  if (to < from) throw new ApiError('invalid_parameter', 'to must be the same day as from or later.', 'to')
+  if (daysBetween(from, to) > max) throw new ApiError('invalid_parameter', `A range covers at most ${max} days.`, 'to')
+}
+
+/** The statement of one account over [fromMs, toMs] from the ledger; the ledger's own balance closes it. */
+function statementOf(ctx: OperationContext, account: AccountRow, fromMs: number, toMs: number) {
+  const repo = ctx.store.statements
+  const after = repo.movedAfter(account.id, toMs)
+  return buildStatement({
+    opening: repo.balanceBefore(account.id, fromMs),
+    postings: repo.postings(account.id, fromMs, toMs),
+    // The account's buckets are the sum of all its postings (ledger guarantee 3); less what moved after
+    // the range, they are the ledger's balance at its end, computed independently of the lines.
+    ledgerClosing: { available: account.available - after.available, pending: account.pending - after.pending },
+    currency: account.currency,
+  })
+}
+
+export function statement(ctx: OperationContext, query: { accountNo: string; from: string; to: string; timeZone?: string }): Statement {
+  const { organizationId, environment } = ctx.principal
+  const account = ctx.store.accounts.getByNo(query.accountNo)
+  if (!account || account.organization_id !== organizationId || account.environment !== environment || (account.kind !== 'collections' && account.kind !== 'payouts')) {
+    throw new ApiError('not_found', `No collections or payouts account ${query.accountNo} in the ${environment} environment.`, 'accountNo')
+  }
+  checkRange(query.from, query.to, MAX_STATEMENT_DAYS)
+  const timeZone = query.timeZone ?? hostTimeZone()
+  const { fromMs, toMs } = dayRange(query.from, query.to, timeZone)
+  const postings = ctx.store.statements.postingCount(account.id, fromMs, toMs)
+  if (postings > MAX_STATEMENT_POSTINGS) {
+    throw new ApiError('invalid_parameter', `This range holds ${postings} ledger postings; a statement holds at most ${MAX_STATEMENT_POSTINGS}. Choose fewer days.`, 'to')
+  }
+  return {
+    account: { accountNo: account.account_no, name: account.name, type: account.kind, currency: account.currency },
+    environment, from: query.from, to: query.to, timeZone, fromMs, toMs, generatedAt: ctx.now,
+    ...statementOf(ctx, account, fromMs, toMs),
+  }
+}
+
+type Day = SettlementReport['days'][number]
+
+/** Per local day: what the collections and payouts accounts of the environment did, from their statements. */
+export function settlementReport(ctx: OperationContext, query: { from: string; to: string; timeZone?: string }): SettlementReport {
+  checkRange(query.from, query.to, MAX_REPORT_DAYS)
+  const { organizationId, environment } = ctx.principal
+  const timeZone = query.timeZone ?? hostTimeZone()
+  const { fromMs, toMs } = dayRange(query.from, query.to, timeZone)
+  const days = new Map<string, Day>()
+  for (let day = query.from; day <= query.to; day = addDays(day, 1)) {
+    days.set(day, {
+      day, chargesCompleted: { count: 0, amount: 0 }, fees: 0, settled: 0, payouts: { count: 0, amount: 0 },
+      reversals: { count: 0, amount: 0 }, collectionsClosing: { available: 0, pending: 0 },
+    })
+  }
+  const accounts = ctx.store.accounts.list(organizationId, environment).filter((a) => a.kind === 'collections' || a.kind === 'payouts')
+  for (const account of accounts) {
+    const repo = ctx.store.statements
+    let balance = repo.balanceBefore(account.id, fromMs)
+    const lines = statementLines(balance, repo.iteratePostings(account.id, fromMs, toMs))
+    let next = lines.next()
+    for (const [day, entry] of days) {
+      for (; !next.done && dayOf(next.value.at, timeZone) === day; next = lines.next()) {
+        const line = next.value
+        balance = line.balance
+        entry.fees += line.fee
+        if (line.movement === 'charge_completed') {
+          entry.chargesCompleted.count += 1
+          entry.chargesCompleted.amount += line.pending + line.fee
+        } else if (line.movement === 'charge_settled') entry.settled += line.available
+        else if (line.movement === 'payout_paid') {
+          entry.payouts.count += 1
+          entry.payouts.amount += -line.pending
+        } else if (line.movement === 'reversal_paid') {
+          entry.reversals.count += 1
+          entry.reversals.amount += -line.pending
+        }
+      }
+      if (account.kind === 'collections') {
+        entry.collectionsClosing.available += balance.available
+        entry.collectionsClosing.pending += balance.pending
+      }
+    }
+  }
+  return { environment, from: query.from, to: query.to, timeZone, days: [...days.values()] }
+}

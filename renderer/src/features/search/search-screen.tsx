@@ -1,0 +1,50 @@
+import { useSearchPage } from '../../api/hooks/support'
+import type { ScreenProps } from '../../app/screens'
+import { Link } from '../../app/router'
+import { EmptyState } from '../../components/empty-state'
+import { PageHeader } from '../../components/page-header'
+import { Panel } from '../../components/panel'
+import { QueryView } from '../../components/query-view'
+import { customerPath, transactionPath } from './search-options'
+import { SearchOptionView } from './search-option-view'
+import './search.css'
+
+/** All results of one search (Enter in the top bar's search when no single exact match), grouped by what matched. */
+export function SearchScreen({ params }: ScreenProps) {
+  const q = params.query ?? ''
+  const search = useSearchPage(q)
+  return (
+    <>
+      <PageHeader title="Search results" description={<>For “{q}”. Each group says what matched; newest first.</>} />
+      <QueryView
+        query={search}
+        loadingLabel="Searching…"
+        isEmpty={(data) => data.groups.length === 0}
+        empty={<EmptyState title={`No transaction matches “${q}”`}>Try a receipt code, a phone number (any spelling), an amount such as 1,500 yesterday, a merchant reference or words from the narration.</EmptyState>}
+      >
+        {(data) => (
+          <div className="stack">
+            {data.groups.map((group) => (
+              <Panel key={group.match} title={group.label} actions={group.more ? <span className="top-bar__meta">More than {group.items.length}; narrow the query</span> : undefined}>
+                <div className="search-page__group">
+                  {group.match === 'phone' && data.understood.phoneNumber ? (
+                    <Link to={customerPath(data.understood.phoneNumber)} className="button button--secondary button--small">Open the customer view for {data.understood.phoneNumber}</Link>
+                  ) : null}
+                  <ul className="search-page__list" aria-label={group.label}>
+                    {group.items.map((tx) => (
+                      <li key={tx.publicId}>
+                        <Link to={transactionPath(tx.publicId)} className="search-option">
+                          <SearchOptionView option={{ kind: 'transaction', key: tx.publicId, group: group.label, transaction: tx, to: transactionPath(tx.publicId) }} />
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              </Panel>
+            ))}
+          </div>
+        )}
+      </QueryView>
+    </>
+  )
+}

@@ -1,0 +1,85 @@
+/**
+ * Local calendar days in a named time zone (IANA, e.g. "Africa/Nairobi"), computed with Intl so the engine
+ * never depends on the time zone of the process it runs in. Console routes that speak in days
+ * (search's "yesterday", statements, the settlement report) take a `timeZone` parameter: the console sends
+ * the zone of the machine it runs on; scripts may pass any zone; without one the host's zone is used.
+ */
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let found = formatters.get(timeZone)
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    })
+    formatters.set(timeZone, found)
+  }
+  return found
+}
+
+/** The zone of the machine running this code (what "local" means when nobody says otherwise). */
+export function hostTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+}
+
+export function isTimeZone(value: string): boolean {
+  try {
+    formatter(value)
+    return true
+  } catch {
+    return false
+  }
+}
+
+export function isDay(value: string): boolean {
+  const match = DAY.exec(value)
+  if (!match) return false
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
+  return date.toISOString().slice(0, 10) === value
+}
+
+/** Wall-clock fields of an instant in the zone. */
+function parts(ms: number, timeZone: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
+  const out: Record<string, number> = {}
+  for (const part of formatter(timeZone).formatToParts(new Date(ms))) {
+    if (part.type !== 'literal') out[part.type] = Number(part.value)
+  }
+  return out as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>
+}
+
+/** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
+function offsetAt(ms: number, timeZone: string): number {
+  const p = parts(ms, timeZone)
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second)
+  return wall - Math.floor(ms / 1000) * 1000
+}
+
+/** The local day (YYYY-MM-DD) of an instant. */
+export function dayOf(ms: number, timeZone: string): string {
+  const p = parts(ms, timeZone)
+  return `${String(p.year).padStart(4, '0')}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`
+}
+
+/** `day` moved by whole days (calendar arithmetic, no zone involved). */
+export function addDays(day: string, days: number): string {
+  const match = DAY.exec(day)
+  if (!match) throw new Error(`not a day: ${day}`)
+  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days)).toISOString().slice(0, 10)
+}
+
+/** The first millisecond of a local day (local midnight; daylight-saving shifts are handled by re-checking the offset). */
+export function dayStart(day: string, timeZone: string): number {
+  const match = DAY.exec(day)
+  if (!match) throw new Error(`not a day: ${day}`)
+  const utcMidnight = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))
+  let guess = utcMidnight - offsetAt(utcMidnight, timeZone)
+  guess = utcMidnight - offsetAt(guess, timeZone)
+  return guess
+}
+
+/** [first ms, last ms] of the local days `from`..`to` inclusive. */
+export function dayRange(from: string, to: string, timeZone: string): { fromMs: number; toMs: number } {
+  return { fromMs: dayStart(from, timeZone), toMs: dayStart(addDays(to, 1), timeZone) - 1 }
+}
