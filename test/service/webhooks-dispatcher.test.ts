@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { isErrorEnvelope } from '../../shared/api/envelope'
 import type { RouteData, RouteId } from '../../shared/api/routes'
 import type { CallInput, PaydeskService, ServiceOptions, WebhookTransport } from '../../electron/service'
+import { MIGRATIONS } from '../../electron/service/db/migrations'
 import { DUE_OF_ORIGIN_SQL } from '../../electron/service/db/webhooks-repo'
 import { DEFAULT_LIMITS } from '../../electron/service/webhooks/dispatcher'
 import { enqueueTestEvent } from '../../electron/service/webhooks/outbox'
@@ -186,13 +187,14 @@ describe('webhook dispatcher: restart', () => {
     old.exec(`DROP INDEX webhook_deliveries_origin_due;
       ALTER TABLE webhook_deliveries DROP COLUMN origin;
       CREATE INDEX webhook_deliveries_due ON webhook_deliveries(next_attempt_at) WHERE status = 'pending';
+      DROP TABLE fault_rules; DROP TABLE doctor_reports; ALTER TABLE webhook_attempts DROP COLUMN faults; -- migration 006
       PRAGMA user_version = 1;`)
     old.close()
 
     const { transport, sent } = scriptedTransport()
     const second = setup({ dbPath, webhookTransport: transport })
     const db = second.service.internals.store.db
-    expect(db.pragma('user_version', { simple: true })).toBe(2)
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS[MIGRATIONS.length - 1]!.version)
     expect(db.prepare('SELECT DISTINCT origin FROM webhook_deliveries ORDER BY origin').all()).toEqual([
       { origin: 'http://two.example:8080' }, { origin: 'https://one.example' }, { origin: 'https://retry.example' },
     ])

@@ -73,6 +73,12 @@ export function seeds(f: FuzzFixtures): Record<RouteId, () => Seed> {
     'console.webhooks.endpoint.update': () => ({ body: { defaultUrl: hook } }),
     'console.webhooks.secret.rotate': () => ({ body: { overlapMs: 1_000 } }),
     'console.webhooks.test': () => ({ body: { url: hook } }),
+    'console.faults.get': () => ({}),
+    'console.faults.webhooks.set': () => ({ body: { url: hook, faults: { duplicate: true, drop: { attempts: 1 } } } }),
+    'console.faults.api.set': () => ({ body: { scope: 'bankCodes.list', faults: { latency: { minMs: 0 } } } }),
+    'console.faults.clear': () => ({}),
+    'console.webhooks.doctor.run': () => ({ body: { url: hook } }),
+    'console.webhooks.doctor.get': () => ({ query: { url: hook } }),
     'console.host.get': () => ({}),
     'console.host.update': () => ({ body: { httpPort: 8788 } }),
   }

@@ -1,6 +1,7 @@
 import { createAccountsRepo } from './accounts-repo'
 import { createApiKeysRepo } from './api-keys-repo'
 import { createBankCodesRepo } from './bank-codes-repo'
+import { createFaultsRepo } from './faults-repo'
 import type { Db } from './connection'
 import { createIdempotencyRepo } from './idempotency-repo'
 import { createLedgerRepo } from './ledger-repo'
@@ -31,6 +32,7 @@ export function createStore(db: Db) {
     bankCodes: createBankCodesRepo(db),
     webhooks: createWebhooksRepo(db),
     sandbox: createSandboxRepo(db),
+    faults: createFaultsRepo(db),
   }
 }
 export type Store = ReturnType<typeof createStore>

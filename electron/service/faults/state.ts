@@ -1,0 +1,25 @@
+import { ApiFaultsSchema, WebhookFaultsSchema, faultsOn, type ApiFaultScope, type FaultState } from '../../../shared/schemas/faults'
+import type { Store } from '../db/store'
+
+/** The fault rules of one organization and environment, as the console shows them. */
+export function faultState(store: Store, organizationId: string, environment: string): FaultState {
+  const state: FaultState = { webhooks: [], api: [], active: false }
+  for (const row of store.faults.rules(organizationId, environment)) {
+    const config = JSON.parse(row.config) as unknown
+    if (row.kind === 'webhook') state.webhooks.push({ url: row.target, faults: WebhookFaultsSchema.parse(config), updatedAt: row.updated_at })
+    else state.api.push({ scope: row.target as ApiFaultScope, faults: ApiFaultsSchema.parse(config), updatedAt: row.updated_at })
+  }
+  state.active = state.webhooks.some((rule) => faultsOn(rule.faults)) || state.api.some((rule) => faultsOn(rule.faults))
+  return state
+}
+
+/** Saves a rule, or deletes it when it switches nothing on. */
+export function saveFaultRule(store: Store, scope: { organizationId: string; environment: string }, kind: 'webhook' | 'api', target: string, faults: Record<string, unknown>, now: number): void {
+  if (!faultsOn(faults)) {
+    store.faults.deleteRule(scope.organizationId, scope.environment, kind, target)
+    return
+  }
+  store.faults.saveRule({
+    organization_id: scope.organizationId, environment: scope.environment, kind, target, config: JSON.stringify(faults), updated_at: now,
+  })
+}
