@@ -11,6 +11,7 @@ import { createSimulatedClock } from './simulator/clock'
 import { createSimulator } from './simulator'
 import { SIMULATOR_MODES, type SimulatorMode } from './simulator/plan'
 import { createWebhookDispatcher, DEFAULT_LIMITS, type DispatcherLimits } from './webhooks/dispatcher'
+import { planApiFaults, type ApiFaultPlan } from './faults/api-faults'
 import type { WebhookTransport } from './webhooks/transport'
 
 export type { CallContext } from './auth'
@@ -51,6 +52,8 @@ export interface ServiceOptions {
 export interface PaydeskService {
   /** Runs one route: the single entry point of HTTP, IPC and tests. Never throws. */
   call(routeId: string, input?: CallInput, ctx?: CallContext): ServiceResponse
+  /** Fault lab: the API faults to apply to one public request, or null (the HTTP adapter applies them). */
+  planApiFaults(routeId: string, ctx: CallContext): ApiFaultPlan | null
   /** Live updates for the console. Returns an unsubscribe function. */
   onEvent(listener: (event: PushEvent) => void): () => void
   /** Moves due work forward (simulator, webhooks). Hosts call it on a timer; tests call it with a fake clock. */
@@ -95,6 +98,7 @@ export function createService(options: ServiceOptions): PaydeskService {
   let closed = false
   return {
     call,
+    planApiFaults: (routeId, ctx) => planApiFaults(engine, routeId, ctx),
     onEvent(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
