@@ -4,6 +4,8 @@ import { generateOpenApi } from '../../shared/api/openapi'
 import { createService, HOST_TICK, type PaydeskService } from '../service'
 import { startHttpServer } from '../service/http/server'
 import { seedHistory } from '../service/seed-history'
+import { doctorCommand } from './commands/doctor'
+import { eventsCommand } from './commands/events'
 import { parseServeOptions, usage, UsageError, type ServeOptions } from './options'
 
 
@@ -72,6 +74,8 @@ async function serve(argv: string[]): Promise<void> {
 async function main(argv: string[]): Promise<void> {
   const [command = 'serve', ...rest] = argv
   if (command === 'serve') return serve(rest)
+  if (command === 'doctor') return doctorCommand(rest)
+  if (command === 'events') return eventsCommand(rest)
   if (command === 'openapi') return void process.stdout.write(`${JSON.stringify(generateOpenApi(), null, 2)}\n`)
   if (command === 'help' || command === '--help' || command === '-h') return void process.stdout.write(usage())
   throw new UsageError(`unknown command "${command}"`)
@@ -79,7 +83,7 @@ async function main(argv: string[]): Promise<void> {
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError || (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
-    console.error(`paydesk: ${error.message}\n\n${usage()}`)
+    console.error(`paydesk: ${error.message}\n\n${error instanceof UsageError && error.usageText ? error.usageText : usage()}`)
     process.exit(2)
   }
   console.error('paydesk: failed to start:', error instanceof Error ? error.message : error)

@@ -30,7 +30,12 @@ export const FLAGS = {
   'seed-transactions': { env: 'PAYDESK_SEED_TRANSACTIONS', help: 'fill a fresh database with N historical transactions', default: '0' },
 } as const
 
-export class UsageError extends Error {}
+export class UsageError extends Error {
+  /** The usage text of the command that was misused (default: serve's). */
+  constructor(message: string, readonly usageText?: string) {
+    super(message)
+  }
+}
 
 /** Where the sandbox keeps its database when --db is not given. */
 export function defaultDbPath(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {

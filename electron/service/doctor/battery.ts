@@ -114,6 +114,12 @@ export function latencyCheck(durations: number[]): DoctorCheck {
   const median = sorted.length === 0 ? 0 : sorted[Math.floor((sorted.length - 1) / 2)]!
   const worst = sorted.length === 0 ? 0 : sorted[sorted.length - 1]!
   const slow = worst > SLOW_RECEIVER_MS
+  if (durations.length === 0) {
+    return {
+      id: 'latency', title: 'Latency over the battery', result: 'warn', status: null, sent: '0 answers', received: null, durationMs: null,
+      advice: 'Nothing answered, so there is no latency to measure.',
+    }
+  }
   return {
     id: 'latency', title: 'Latency over the battery', result: slow ? 'warn' : 'pass', status: null,
     sent: `${durations.length} requests`, received: `median ${median} ms, worst ${worst} ms`, durationMs: worst,

@@ -39,7 +39,8 @@ export function startConsoleDoctor(engine: Engine, scope: Scope, url: string, se
   if (set.has(key)) return
   set.add(key)
   setImmediate(() => {
-    runDoctor({ url, secret, now: engine.now })
+    // Signed with the wall clock, not the simulated one: receivers check timestamps against their own clock.
+    runDoctor({ url, secret, now: Date.now })
       .then((report) => {
         engine.store.faults.saveReport({
           organization_id: scope.organizationId, environment: scope.environment, url, report: JSON.stringify(report), created_at: report.finishedAt,

@@ -70,7 +70,7 @@ function payout(ids: Ids, now: number, fields: Partial<TransactionRow>): Transac
 }
 
 function failed(code: string): Partial<TransactionRow> {
-  return { status: 'failed', message: FAILURE_CODES[code] ?? code, result_code: code, processor_reference: null }
+  return { status: 'failed', message: FAILURE_CODES[code] ?? code, result_code: code, processor_reference: null, fees: 0 }
 }
 
 /** One event of `type`, as Paydesk would send it. Throws on a code the type does not take. */
