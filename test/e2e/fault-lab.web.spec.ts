@@ -31,10 +31,13 @@ test('QA switches the duplicate fault on: the receiver gets the event twice, the
     await expect(banner).toContainText(url)
 
     const eventId = await webhooks.sendTestEvent(url)
+    await expect.poll(() => receiver.received.filter((hook) => hook.body.id === eventId).length, { timeout: 15_000 }).toBe(2)
+    // Opened once the attempt is recorded: the event's details are read fresh (not a live refresh race).
+    await expect(webhooks.log.getByRole('row').filter({ has: page.getByTitle(eventId, { exact: true }) })).toContainText('Delivered')
+    await webhooks.open()
     const details = await webhooks.openEvent(eventId)
     const attempt = details.getByTestId('webhook-delivery').filter({ hasText: url }).getByTestId('webhook-attempt').first()
-    await expect(attempt).toContainText('fault: duplicate', { timeout: 15_000 })
-    await expect.poll(() => receiver.received.filter((hook) => hook.body.id === eventId).length, { timeout: 15_000 }).toBe(2)
+    await expect(attempt).toContainText('fault: duplicate')
 
     // The banner follows QA to every screen.
     for (const path of ['/', '/transactions', '/settings']) {
