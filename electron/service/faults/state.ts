@@ -1,4 +1,4 @@
-import { ApiFaultsSchema, WebhookFaultsSchema, faultsOn, type ApiFaultScope, type FaultState } from '../../../shared/schemas/faults'
+import { ApiFaultsSchema, WebhookFaultsSchema, faultsOn, type ApiFaultScope, type FaultConfig, type FaultState } from '../../../shared/schemas/faults'
 import type { Store } from '../db/store'
 
 /** The fault rules of one organization and environment, as the console shows them. */
@@ -22,4 +22,14 @@ export function saveFaultRule(store: Store, scope: { organizationId: string; env
   store.faults.saveRule({
     organization_id: scope.organizationId, environment: scope.environment, kind, target, config: JSON.stringify(faults), updated_at: now,
   })
+}
+
+/**
+ * Replaces every fault rule of one organization and environment with `config` (a parsed FaultConfigSchema,
+ * as a scenario file holds it). Call inside a transaction so the switch is all at once.
+ */
+export function replaceFaultConfig(store: Store, scope: { organizationId: string; environment: string }, config: FaultConfig, now: number): void {
+  store.faults.deleteAll(scope.organizationId, scope.environment)
+  for (const rule of config.webhooks) saveFaultRule(store, scope, 'webhook', rule.url, rule.faults, now)
+  for (const rule of config.api) saveFaultRule(store, scope, 'api', rule.scope, rule.faults, now)
 }
