@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { WebhookUrlSchema } from './common'
+import { EnvironmentSchema, WebhookUrlSchema } from './common'
 
 /**
  * The fault lab's configuration (docs/simulator.md "Provider faults"). Plain zod objects so a scenario file
@@ -84,6 +84,8 @@ export const FaultStateSchema = z.object({
   api: z.array(ApiFaultRuleSchema.extend({ updatedAt: z.number().int() })),
   /** True while any fault is switched on in this environment (the console shows a banner). */
   active: z.boolean(),
+  /** Every environment of the organization with a fault switched on (the banner names the others too). */
+  activeIn: z.array(EnvironmentSchema),
 })
 export type FaultState = z.infer<typeof FaultStateSchema>
 

@@ -72,8 +72,17 @@ test('QA switches an API fault on in Settings; the API answers 503 and the banne
     await form.getByRole('button', { name: 'Switch off for these routes' }).click()
     await expect(page.getByTestId('fault-banner')).toBeHidden()
     expect((await api.v1('/v1/local-bank-codes?country=KE')).status).toBe(200)
+
+    // A fault on in the other environment shows too, pointing there.
+    await api.console('/console/faults/api', { method: 'PUT', environment: 'live', body: { scope: 'money', faults: { latency: { minMs: 1 } } } })
+    await settings.open()
+    await expect(page.getByTestId('fault-banner')).toContainText('Fault lab is on in the live environment')
+    await api.console('/console/faults/clear', { method: 'POST', environment: 'live' })
+    await settings.open()
+    await expect(page.getByTestId('fault-banner')).toBeHidden()
   } finally {
     await api.console('/console/faults/clear', { method: 'POST' })
+    await api.console('/console/faults/clear', { method: 'POST', environment: 'live' })
   }
   expect(errors).toEqual([])
 })

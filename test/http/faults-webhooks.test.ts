@@ -77,7 +77,7 @@ describe('webhook faults', () => {
     expect(state.active).toBe(true)
     expect(state.webhooks).toEqual([expect.objectContaining({ url, faults: { duplicate: true, delay: { minMs: 1_000, maxMs: 2_000 } } })])
     expect((await get('/console/faults')).body.data.webhooks).toHaveLength(1)
-    expect((await get('/console/faults', 'live')).body.data).toMatchObject({ webhooks: [], active: false })
+    expect((await get('/console/faults', 'live')).body.data).toMatchObject({ webhooks: [], active: false, activeIn: ['test'] })
     for (const [faults, param] of [
       [{ delay: { minMs: 600_001 } }, 'faults.delay.minMs'],
       [{ delay: { minMs: 5_000, maxMs: 1_000 } }, 'faults.delay.maxMs'],

@@ -1,9 +1,14 @@
 import { ApiFaultsSchema, WebhookFaultsSchema, faultsOn, type ApiFaultScope, type FaultConfig, type FaultState } from '../../../shared/schemas/faults'
+import { EnvironmentSchema } from '../../../shared/schemas/common'
 import type { Store } from '../db/store'
+
+const ENVIRONMENTS = EnvironmentSchema.options
 
 /** The fault rules of one organization and environment, as the console shows them. */
 export function faultState(store: Store, organizationId: string, environment: string): FaultState {
-  const state: FaultState = { webhooks: [], api: [], active: false }
+  const state: FaultState = { webhooks: [], api: [], active: false, activeIn: [] }
+  // Rules are saved only when they switch something on, so an environment with rules has faults on.
+  for (const other of ENVIRONMENTS) if (store.faults.rules(organizationId, other).length > 0) state.activeIn.push(other)
   for (const row of store.faults.rules(organizationId, environment)) {
     const config = JSON.parse(row.config) as unknown
     if (row.kind === 'webhook') state.webhooks.push({ url: row.target, faults: WebhookFaultsSchema.parse(config), updatedAt: row.updated_at })
