@@ -39,4 +39,3 @@ export const CONSOLE_FAULTS_ROUTES = defineRoutes({
     query: DoctorQuerySchema, response: DoctorStateSchema, successStatus: 200, message: 'Receiver check retrieved', idempotency: 'none',
   },
 })
-export type ConsoleFaultsRouteId = keyof typeof CONSOLE_FAULTS_ROUTES
