@@ -19,6 +19,8 @@ export const ERROR_CATALOGUE = {
   idempotency_conflict: { type: 'idempotency_error', code: 'duplicate', status: 409 },
   rate_limited: { type: 'rate_limit_error', code: 'too_many_requests', status: 429 },
   internal: { type: 'api_error', code: 'internal_error', status: 500 },
+  /** Only the fault lab answers it (errorRate with 503, outage): the provider having a bad day. */
+  unavailable: { type: 'api_error', code: 'internal_error', status: 503 },
 } as const
 
 export type ErrorKind = keyof typeof ERROR_CATALOGUE

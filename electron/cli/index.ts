@@ -4,6 +4,8 @@ import { generateOpenApi } from '../../shared/api/openapi'
 import { createService, HOST_TICK, type PaydeskService } from '../service'
 import { startHttpServer } from '../service/http/server'
 import { seedHistory } from '../service/seed-history'
+import { doctorCommand } from './commands/doctor'
+import { eventsCommand } from './commands/events'
 import { parseServeOptions, usage, UsageError, type ServeOptions } from './options'
 import { SCENARIO_USAGE, scenarioCommand } from './commands/scenario'
 import { prepareScenario, runLines, ScenarioStartError, scenarioErrorText } from './serve-scenario'
@@ -83,6 +85,8 @@ async function main(argv: string[]): Promise<void> {
   const [command = 'serve', ...rest] = argv
   if (command === 'serve') return serve(rest)
   if (command === 'scenario') return void (process.exitCode = await scenarioCommand(rest))
+  if (command === 'doctor') return doctorCommand(rest)
+  if (command === 'events') return eventsCommand(rest)
   if (command === 'openapi') return void process.stdout.write(`${JSON.stringify(generateOpenApi(), null, 2)}\n`)
   if (command === 'help' || command === '--help' || command === '-h') return void process.stdout.write(`${usage()}\n${SCENARIO_USAGE}`)
   throw new UsageError(`unknown command "${command}"`)
@@ -97,7 +101,7 @@ main(process.argv.slice(2)).catch((thrown: unknown) => {
   }
   if (error instanceof ScenarioStartError) error = error.cause
   if (error instanceof UsageError || (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
-    console.error(error.message.includes('Usage:') ? `paydesk: ${error.message}` : `paydesk: ${error.message}\n\n${usage()}`)
+    console.error(error.message.includes('Usage:') ? `paydesk: ${error.message}` : `paydesk: ${error.message}\n\n${(error instanceof UsageError && error.usageText) || usage()}`)
     process.exit(2)
   }
   console.error('paydesk: failed to start:', error instanceof Error ? error.message : error)

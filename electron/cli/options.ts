@@ -43,7 +43,12 @@ export const FLAGS = {
 
 const isBoolean = (name: string): boolean => 'boolean' in FLAGS[name as keyof typeof FLAGS]
 
-export class UsageError extends Error {}
+export class UsageError extends Error {
+  /** The usage text of the command that was misused (default: serve's). */
+  constructor(message: string, readonly usageText?: string) {
+    super(message)
+  }
+}
 
 /** Where the sandbox keeps its database when --db is not given. */
 export function defaultDbPath(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
@@ -124,10 +129,16 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv = proce
   }
 }
 
+/** The commands that need no running sandbox (electron/cli/commands/). */
+const OTHER_COMMANDS = `Other commands:
+  paydesk doctor <url> --secret <whsec_…> [--json]     grade your webhook receiver (docs/webhooks.md)
+  paydesk events sample <type> [--code <code>] [--secret <whsec_…>] [--json]   a signed sample event
+`
+
 export function usage(): string {
   const lines = Object.entries(FLAGS).map(([name, flag]) => {
     const fallback = 'default' in flag ? ` (default ${flag.default})` : ''
     return `  --${name.padEnd(18)} ${flag.env.padEnd(26)} ${flag.help}${fallback}`
   })
-  return `Usage: paydesk serve [flags]\n\nFlag                  Environment variable       Meaning\n${lines.join('\n')}\n`
+  return `Usage: paydesk serve [flags]\n\nFlag                  Environment variable       Meaning\n${lines.join('\n')}\n\n${OTHER_COMMANDS}`
 }

@@ -15,6 +15,7 @@ import { createSimulatedClock } from './simulator/clock'
 import { createSimulator } from './simulator'
 import { SIMULATOR_MODES, type SimulatorMode } from './simulator/plan'
 import { createWebhookDispatcher, DEFAULT_LIMITS, type DispatcherLimits } from './webhooks/dispatcher'
+import { planApiFaults, type ApiFaultPlan } from './faults/api-faults'
 import type { WebhookTransport } from './webhooks/transport'
 
 export type { CallContext } from './auth'
@@ -67,6 +68,8 @@ export interface PaydeskService {
   call(routeId: string, input?: CallInput, ctx?: CallContext): ServiceResponse
   /** Adds one answered /v1 request to the request log (queued; written on the next tick or read). */
   logRequest(exchange: ApiExchange): void
+  /** Fault lab: the API faults to apply to one public request, or null (the HTTP adapter applies them). */
+  planApiFaults(routeId: string, ctx: CallContext): ApiFaultPlan | null
   /** Live updates for the console. Returns an unsubscribe function. */
   onEvent(listener: (event: PushEvent) => void): () => void
   /** Moves due work forward (simulator, webhooks). Hosts call it on a timer; tests call it with a fake clock. */
@@ -124,6 +127,7 @@ export function createService(options: ServiceOptions): PaydeskService {
     logRequest(exchange) {
       if (!closed) engine.requestLog.record(exchange)
     },
+    planApiFaults: (routeId, ctx) => planApiFaults(engine, routeId, ctx),
     onEvent(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { CONSOLE_CORE_ROUTES } from './routes/console-core'
 import { CONSOLE_CUSTOMERS_ROUTES } from './routes/console-customers'
+import { CONSOLE_FAULTS_ROUTES } from './routes/console-faults'
 import { CONSOLE_HOST_ROUTES } from './routes/console-host'
 import { CONSOLE_REQUESTS_ROUTES } from './routes/console-requests'
 import { CONSOLE_SIMULATOR_ROUTES } from './routes/console-simulator'
@@ -21,6 +22,7 @@ export const ROUTES = {
   ...CONSOLE_CUSTOMERS_ROUTES,
   ...CONSOLE_REQUESTS_ROUTES,
   ...CONSOLE_SUPPORT_ROUTES,
+  ...CONSOLE_FAULTS_ROUTES,
 } satisfies Record<string, RouteSpec>
 
 export type Routes = typeof ROUTES

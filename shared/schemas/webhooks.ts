@@ -28,6 +28,8 @@ export const WebhookAttemptSchema = z.object({
   responseBody: z.string().nullable(),
   /** Why there was no answer: connection refused or reset, timeout, DNS, TLS. */
   error: z.string().nullable(),
+  /** The fault lab's faults applied to this attempt (duplicate, delay, drop, tamper, ...); empty for none. */
+  faults: z.array(z.string()),
 })
 export type WebhookAttempt = z.infer<typeof WebhookAttemptSchema>
 

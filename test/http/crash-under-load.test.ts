@@ -97,86 +97,110 @@ function expectedEvents(dbPath: string, accepted: AcceptedRequest[]) {
   }
 }
 
+/** Switches webhook faults on for a receiver URL (console route); they are stored, so they outlive each restart. */
+async function setWebhookFaults(host: CliHost, url: string, faults: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${host.url}/console/faults/webhooks`, {
+    method: 'PUT', headers: { authorization: `Bearer ${CONSOLE_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ url, faults }),
+  })
+  await response.arrayBuffer()
+  if (response.status !== 200) throw new Error(`PUT /console/faults/webhooks answered ${response.status}`)
+}
+
 describe('crashes under load', () => {
   it(`survives ${CRASHES} SIGKILLs at random moments: every 202 ends in exactly one final state, its webhook arrives under one event id, the ledger holds`, { timeout: 180_000 }, async () => {
-    const dbPath = join(folder, 'paydesk.db')
-    const args = ['--db', dbPath, '--api-key', API_KEY, '--console-token', CONSOLE_TOKEN, '--webhook-secret', WEBHOOK_SECRET, '--rate-limit', '0', '--simulator', 'fast']
-    // Three quick endpoints (the dispatcher keeps at most 8 attempts in flight per endpoint, 32 in all, and
-    // refills freed slots at once) and a slow one that a few requests name, so some deliveries are in flight
-    // when the host is killed.
-    const receivers: WebhookReceiver[] = []
-    for (let i = 0; i < 3; i++) receivers.push(await startWebhookReceiver())
-    const slow = await startDelayedReceiver(150)
-    cleanups.push(async () => {
-      for (const receiver of receivers) await receiver.close()
-      await slow.close()
-    })
-    const webhookUrls = [...Array(6).fill(receivers.map((r) => r.url)).flat(), slow.url] as string[]
+    await crashUnderLoad('paydesk.db')
+  })
 
-    let host: CliHost | null = await startCli(args)
-    cleanups.push(() => host && killHard(host))
-    const upWaiters: (() => void)[] = []
-    const target = {
-      url: () => host?.url ?? null,
-      up: () => (host ? Promise.resolve() : new Promise<void>((resolve) => upWaiters.push(resolve))),
-    }
-    const accounts = await (await fetch(`${host.url}/v1/accounts?type=payouts&scope=default`, { headers: { authorization: `Bearer ${API_KEY}` } })).json() as { data: { items: { accountNo: string }[] } }
-    const load = createPaymentLoad(target, {
-      apiKey: API_KEY, payoutsAccountNo: accounts.data.items[0]!.accountNo, webhookUrls, workers: 8, pauseMs: 30,
-    })
-
-    load.start()
-    const killDelays: number[] = []
-    for (let crash = 0; crash < CRASHES; crash++) {
-      const delay = Math.floor(PHASE_MS * (0.3 + 0.7 * Math.random()))
-      killDelays.push(delay)
-      await sleep(delay)
-      const dying: CliHost = host!
-      host = null
-      await killHard(dying)
-      host = await startCli(args)
-      for (const resolve of upWaiters.splice(0)) resolve()
-    }
-    await sleep(PHASE_MS / 2)
-    await load.stop()
-    const context = `kill delays ${killDelays.join(', ')} ms; answers ${JSON.stringify(Object.fromEntries(load.statuses))}; unknown ${load.unknown()}`
-    expect(load.accepted.length, context).toBeGreaterThan(50)
-    expect(new Set(load.accepted.map((a) => a.kind)), context).toEqual(new Set(['charge', 'b2c', 'b2b', 'bank', 'reversal']))
-
-    // Let simulated time run out every delay: answers (<= 3 s), settlement, webhook retries (<= 8 min in fast mode).
-    expect(await advanceClock(host!, 60 * 60 * 1000)).toBe(200)
-    // Watch the host drain its work through a read-only connection (WAL lets it read beside the writer).
-    const watcher = new Database(dbPath, { readonly: true })
-    const outstanding = () =>
-      (watcher.prepare("SELECT (SELECT COUNT(*) FROM transactions WHERE status = 'pending') + (SELECT COUNT(*) FROM webhook_deliveries WHERE status <> 'succeeded') AS n").get() as { n: number }).n
-    for (let i = 0; i < 300 && outstanding() > 0; i++) await sleep(100)
-    watcher.close()
-    expect(await stopGracefully(host!), context).toBe(0)
-    host = null
-
-    const result = expectedEvents(dbPath, load.accepted)
-    expect(result.problems, context).toEqual([])
-    expect(result.ledger, context).toEqual([])
-    expect(result.pendingDeliveries, context).toBe(0)
-
-    // Webhooks: every final event arrived at least once; every copy of one event carries its one id and the same bytes.
-    const received = [...receivers.flatMap((r) => r.requests), ...slow.requests]
-    const byId = new Map<string, { headers: Record<string, unknown>; body: string }[]>()
-    for (const request of received) {
-      const id = String(request.headers['webhook-id'])
-      expect(request.headers['x-webhook-event-id']).toBe(id)
-      if (!byId.has(id)) byId.set(id, [])
-      byId.get(id)!.push(request)
-    }
-    for (const [id, copies] of byId) {
-      expect(result.knownEventIds.has(id), `received unknown event ${id}`).toBe(true)
-      expect(new Set(copies.map((c) => c.body)).size, `copies of ${id}`).toBe(1)
-      expect((JSON.parse(copies[0]!.body) as { id: string }).id).toBe(id)
-    }
-    const undelivered = result.events.filter((event) => !byId.has(event.eventIds[0]!))
-    expect(undelivered.map((e) => `${e.type} for ${e.transactionId}`), context).toEqual([])
-    // A request that died with the host and was retried with its Idempotency-Key got 202: the idempotency record
-    // commits with the transaction, so the retry is either a replay or the first real run, never a 409 against itself.
-    expect(load.retriedAnswers.filter((a) => a.kind !== 'reversal' && a.status !== 202), context).toEqual([])
+  it('the same with the duplicate and drop webhook faults on: none lost, each event id delivered at least once', { timeout: 180_000 }, async () => {
+    const received = await crashUnderLoad('paydesk-faults.db', { duplicate: true, drop: { attempts: 1 } })
+    // The faults really were on: events arrived twice (duplicate), each after a dropped first attempt.
+    const copies = new Map<string, number>()
+    for (const id of received) copies.set(id, (copies.get(id) ?? 0) + 1)
+    expect([...copies.values()].filter((n) => n >= 2).length).toBeGreaterThan(copies.size / 2)
   })
 })
+
+/** One crash run; returns the event id of every webhook request the receivers got. */
+async function crashUnderLoad(dbFile: string, faults?: Record<string, unknown>): Promise<string[]> {
+  const dbPath = join(folder, dbFile)
+  const args = ['--db', dbPath, '--api-key', API_KEY, '--console-token', CONSOLE_TOKEN, '--webhook-secret', WEBHOOK_SECRET, '--rate-limit', '0', '--simulator', 'fast']
+  // Three quick endpoints (the dispatcher keeps at most 8 attempts in flight per endpoint, 32 in all, and
+  // refills freed slots at once) and a slow one that a few requests name, so some deliveries are in flight
+  // when the host is killed.
+  const receivers: WebhookReceiver[] = []
+  for (let i = 0; i < 3; i++) receivers.push(await startWebhookReceiver())
+  const slow = await startDelayedReceiver(150)
+  cleanups.push(async () => {
+    for (const receiver of receivers) await receiver.close()
+    await slow.close()
+  })
+  const webhookUrls = [...Array(6).fill(receivers.map((r) => r.url)).flat(), slow.url] as string[]
+
+  let host: CliHost | null = await startCli(args)
+  cleanups.push(() => host && killHard(host))
+  if (faults) for (const url of new Set(webhookUrls)) await setWebhookFaults(host, url, faults)
+  const upWaiters: (() => void)[] = []
+  const target = {
+    url: () => host?.url ?? null,
+    up: () => (host ? Promise.resolve() : new Promise<void>((resolve) => upWaiters.push(resolve))),
+  }
+  const accounts = await (await fetch(`${host.url}/v1/accounts?type=payouts&scope=default`, { headers: { authorization: `Bearer ${API_KEY}` } })).json() as { data: { items: { accountNo: string }[] } }
+  const load = createPaymentLoad(target, {
+    apiKey: API_KEY, payoutsAccountNo: accounts.data.items[0]!.accountNo, webhookUrls, workers: 8, pauseMs: 30,
+  })
+
+  load.start()
+  const killDelays: number[] = []
+  for (let crash = 0; crash < CRASHES; crash++) {
+    const delay = Math.floor(PHASE_MS * (0.3 + 0.7 * Math.random()))
+    killDelays.push(delay)
+    await sleep(delay)
+    const dying: CliHost = host!
+    host = null
+    await killHard(dying)
+    host = await startCli(args)
+    for (const resolve of upWaiters.splice(0)) resolve()
+  }
+  await sleep(PHASE_MS / 2)
+  await load.stop()
+  const context = `kill delays ${killDelays.join(', ')} ms; answers ${JSON.stringify(Object.fromEntries(load.statuses))}; unknown ${load.unknown()}`
+  expect(load.accepted.length, context).toBeGreaterThan(50)
+  expect(new Set(load.accepted.map((a) => a.kind)), context).toEqual(new Set(['charge', 'b2c', 'b2b', 'bank', 'reversal']))
+
+  // Let simulated time run out every delay: answers (<= 3 s), settlement, webhook retries (<= 8 min in fast mode).
+  expect(await advanceClock(host!, 60 * 60 * 1000)).toBe(200)
+  // Watch the host drain its work through a read-only connection (WAL lets it read beside the writer).
+  const watcher = new Database(dbPath, { readonly: true })
+  const outstanding = () =>
+    (watcher.prepare("SELECT (SELECT COUNT(*) FROM transactions WHERE status = 'pending') + (SELECT COUNT(*) FROM webhook_deliveries WHERE status <> 'succeeded') AS n").get() as { n: number }).n
+  for (let i = 0; i < 300 && outstanding() > 0; i++) await sleep(100)
+  watcher.close()
+  expect(await stopGracefully(host!), context).toBe(0)
+  host = null
+
+  const result = expectedEvents(dbPath, load.accepted)
+  expect(result.problems, context).toEqual([])
+  expect(result.ledger, context).toEqual([])
+  expect(result.pendingDeliveries, context).toBe(0)
+
+  // Webhooks: every final event arrived at least once; every copy of one event carries its one id and the same bytes.
+  const received = [...receivers.flatMap((r) => r.requests), ...slow.requests]
+  const byId = new Map<string, { headers: Record<string, unknown>; body: string }[]>()
+  for (const request of received) {
+    const id = String(request.headers['webhook-id'])
+    expect(request.headers['x-webhook-event-id']).toBe(id)
+    if (!byId.has(id)) byId.set(id, [])
+    byId.get(id)!.push(request)
+  }
+  for (const [id, copies] of byId) {
+    expect(result.knownEventIds.has(id), `received unknown event ${id}`).toBe(true)
+    expect(new Set(copies.map((c) => c.body)).size, `copies of ${id}`).toBe(1)
+    expect((JSON.parse(copies[0]!.body) as { id: string }).id).toBe(id)
+  }
+  const undelivered = result.events.filter((event) => !byId.has(event.eventIds[0]!))
+  expect(undelivered.map((e) => `${e.type} for ${e.transactionId}`), context).toEqual([])
+  // A request that died with the host and was retried with its Idempotency-Key got 202: the idempotency record
+  // commits with the transaction, so the retry is either a replay or the first real run, never a 409 against itself.
+  expect(load.retriedAnswers.filter((a) => a.kind !== 'reversal' && a.status !== 202), context).toEqual([])
+  return received.map((request) => String(request.headers['webhook-id']))
+}

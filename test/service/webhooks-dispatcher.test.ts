@@ -11,6 +11,7 @@ import { DUE_OF_ORIGIN_SQL } from '../../electron/service/db/webhooks-repo'
 import { DEFAULT_LIMITS } from '../../electron/service/webhooks/dispatcher'
 import { enqueueTestEvent } from '../../electron/service/webhooks/outbox'
 import { CONSOLE_TOKEN, fakeClock, testService } from '../support/harness'
+import { rewindToVersion1 } from '../support/schema-rewind'
 
 /**
  * How the dispatcher finds work: per endpoint (origin) through an index, so a backlog costs a seek and not
@@ -182,14 +183,9 @@ describe('webhook dispatcher: restart', () => {
     const dueAt = deliveryOf(first.service, retried).nextAttemptAt!
     first.service.close()
 
-    // Turn the file into what version 1 of the schema wrote: no origin column, the old index.
+    // Turn the file into what version 1 of the schema wrote: no origin column (migration 002), the old index.
     const old = new Database(dbPath)
-    old.exec(`DROP TABLE api_requests;
-      DROP INDEX webhook_deliveries_origin_due;
-      ALTER TABLE webhook_deliveries DROP COLUMN origin;
-      CREATE INDEX webhook_deliveries_due ON webhook_deliveries(next_attempt_at) WHERE status = 'pending';
-      DROP INDEX transactions_charge_phone; DROP TABLE customers;
-      PRAGMA user_version = 1;`)
+    rewindToVersion1(old)
     old.close()
 
     const { transport, sent } = scriptedTransport()

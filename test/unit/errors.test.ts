@@ -18,6 +18,8 @@ const DECIDED: [type: string, code: string, status: number][] = [
   ['idempotency_error', 'duplicate', 409],
   ['rate_limit_error', 'too_many_requests', 429],
   ['api_error', 'internal_error', 500],
+  // The fault lab's 503 (errorRate, outage): docs/simulator.md "Provider faults".
+  ['api_error', 'internal_error', 503],
 ]
 
 describe('the error catalogue', () => {

@@ -3,6 +3,7 @@ import { createApiRequestsRepo } from './api-requests-repo'
 import { createAuditRepo } from './audit-repo'
 import { createApiKeysRepo } from './api-keys-repo'
 import { createBankCodesRepo } from './bank-codes-repo'
+import { createFaultsRepo } from './faults-repo'
 import type { Db } from './connection'
 import { createCustomersRepo } from './customers-repo'
 import { createIdempotencyRepo } from './idempotency-repo'
@@ -41,6 +42,7 @@ export function createStore(db: Db) {
     search: createSearchRepo(db),
     audit: createAuditRepo(db),
     statements: createStatementRepo(db),
+    faults: createFaultsRepo(db),
   }
 }
 export type Store = ReturnType<typeof createStore>

@@ -44,6 +44,8 @@ export interface WebhookAttemptRow {
   response_status: number | null
   response_body: string | null
   error: string | null
+  /** JSON array of the fault lab's faults applied to this attempt (faults/webhook-faults.ts), or null. */
+  faults: string | null
 }
 
 /** What one attempt needs: the delivery joined with its event. */
@@ -108,8 +110,8 @@ export function createWebhooksRepo(db: Db) {
   const sendableStmt = db.prepare<[string], SendableDeliveryRow>(`SELECT d.id, d.url, d.status, d.attempt_count, e.id AS event_id,
       e.organization_id, e.environment, e.payload
     FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id WHERE d.id = ?`)
-  const insertAttemptStmt = db.prepare(`INSERT INTO webhook_attempts (delivery_id, attempt_no, started_at, duration_ms, response_status, response_body, error)
-    VALUES (@delivery_id, @attempt_no, @started_at, @duration_ms, @response_status, @response_body, @error)`)
+  const insertAttemptStmt = db.prepare(`INSERT INTO webhook_attempts (delivery_id, attempt_no, started_at, duration_ms, response_status, response_body, error, faults)
+    VALUES (@delivery_id, @attempt_no, @started_at, @duration_ms, @response_status, @response_body, @error, @faults)`)
   const attemptsStmt = db.prepare<[string], WebhookAttemptRow>('SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempt_no, id')
   const finishAttemptStmt = db.prepare(`UPDATE webhook_deliveries SET status = @status, attempt_count = @attempt_count,
     next_attempt_at = @next_attempt_at, last_response_status = @last_response_status, updated_at = @updated_at WHERE id = @id`)

@@ -7,6 +7,7 @@ import { generateOpenApi } from '../../../shared/api/openapi'
 import { errorResponse } from '../dispatch'
 import type { PaydeskService } from '../index'
 import { ClientGoneError, parseJsonBody, parseQuery, readBody } from './body'
+import { callWithFaults } from './api-faults'
 import { answerClientError } from './client-error'
 import { createRateLimiter } from './rate-limiter'
 import { matchRoute } from './router'
@@ -144,11 +145,19 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     if (environment !== undefined && environment !== 'test' && environment !== 'live') {
       return fail(new ApiError('invalid_parameter', 'Paydesk-Environment must be test or live.', 'Paydesk-Environment'))
     }
-    const response = service.call(
-      match.routeId,
+    // `faults`: the fault lab's API faults applied to this request, for the request log.
+    const called = callWithFaults(
+      service, match.routeId, ROUTES[match.routeId].surface === 'public',
       { query: parseQuery(url.searchParams), body, params: match.params, idempotencyKey: header(req, 'idempotency-key') },
       { bearer, environment, organizationId: header(req, 'paydesk-organization'), requestId, notes: exchange?.notes },
     )
+    const { response, drop, faults } = called instanceof Promise ? await called : called
+    exchange?.faults.push(...faults)
+    if (drop) {
+      // commit-then-drop: the client never gets this answer; the log keeps what was committed, with the fault named.
+      if (exchange) service.logRequest(exchange.finish(response.status, { 'X-Request-Id': requestId, ...response.headers }, JSON.stringify(response.body)))
+      return void req.socket.destroy()
+    }
     answer(response.status, response.body, response.headers)
   }
 

@@ -4,6 +4,7 @@ import { bankCodesList } from './bank-codes-list'
 import { bankTransfer } from './bank-transfer'
 import { CONSOLE_CORE_OPERATIONS } from './console-core'
 import { CONSOLE_CUSTOMERS_OPERATIONS } from './console-customers'
+import { CONSOLE_FAULTS_OPERATIONS } from './console-faults'
 import { CONSOLE_HOST_OPERATIONS } from './console-host'
 import { CONSOLE_REQUESTS_OPERATIONS } from './console-requests'
 import { CONSOLE_SIMULATOR_OPERATIONS } from './console-simulator'
@@ -39,4 +40,5 @@ export const OPERATIONS: OperationTable = {
   ...CONSOLE_CUSTOMERS_OPERATIONS,
   ...CONSOLE_REQUESTS_OPERATIONS,
   ...CONSOLE_SUPPORT_OPERATIONS,
+  ...CONSOLE_FAULTS_OPERATIONS,
 }

@@ -1,9 +1,10 @@
 import { performance } from 'node:perf_hooks'
 import type { SendableDeliveryRow, WebhookDeliveryRow } from '../db/webhooks-repo'
 import type { Engine } from '../engine'
+import { faultAttempt, holdUntil, webhookFaultsOf } from '../faults/webhook-faults'
 import { createHttpTransport, RESPONSE_PREFIX_BYTES } from './http-transport'
 import { retryDelayMs } from './schedule'
-import { activeSecrets, signatureHeaders } from './signing'
+import { activeSecrets } from './signing'
 import type { WebhookTransport } from './transport'
 
 /** A 2xx within this long acknowledges (DECISIONS "Webhooks"). */
@@ -31,6 +32,9 @@ export const DEFAULT_LIMITS: DispatcherLimits = { maxInFlight: 32, maxPerEndpoin
  */
 const ERROR_PAUSE_MS = 1_000
 
+/** The result of an attempt the `drop` fault did not send. */
+const DROPPED: AttemptResult = { responseStatus: null, responseBody: null, error: 'not sent: dropped by the fault lab (drop)' }
+
 interface Claim {
   deliveryId: string
   origin: string
@@ -48,9 +52,9 @@ interface AttemptResult {
   error: string | null
 }
 
-async function send(transport: WebhookTransport, delivery: SendableDeliveryRow, headers: Record<string, string>, signal: AbortSignal): Promise<AttemptResult> {
+async function send(transport: WebhookTransport, url: string, request: { headers: Record<string, string>; body: string }, signal: AbortSignal): Promise<AttemptResult> {
   try {
-    const response = await transport({ url: delivery.url, headers, body: delivery.payload, timeoutMs: DELIVERY_TIMEOUT_MS, signal })
+    const response = await transport({ url, headers: request.headers, body: request.body, timeoutMs: DELIVERY_TIMEOUT_MS, signal })
     // Injected transports may return more than the prefix; the log keeps only the prefix.
     return { responseStatus: response.status, responseBody: response.bodyPrefix.slice(0, RESPONSE_PREFIX_BYTES), error: null }
   } catch (error) {
@@ -181,7 +185,7 @@ export function createWebhookDispatcher(engine: Engine, transport: WebhookTransp
     if (known.get(claim.origin) === Number.POSITIVE_INFINITY) known.delete(claim.origin)
   }
 
-  function record(origin: string, delivery: SendableDeliveryRow, startedAt: number, durationMs: number, result: AttemptResult): void {
+  function record(origin: string, delivery: SendableDeliveryRow, startedAt: number, durationMs: number, result: AttemptResult, faults: readonly string[]): void {
     const finishedAt = engine.now()
     const attemptNo = delivery.attempt_count + 1
     const acknowledged = result.responseStatus !== null && result.responseStatus >= 200 && result.responseStatus < 300
@@ -193,6 +197,7 @@ export function createWebhookDispatcher(engine: Engine, transport: WebhookTransp
       engine.store.webhooks.insertAttempt({
         delivery_id: delivery.id, attempt_no: attemptNo, started_at: startedAt, duration_ms: durationMs,
         response_status: result.responseStatus, response_body: result.responseBody, error: result.error,
+        faults: faults.length > 0 ? JSON.stringify(faults) : null,
       })
       engine.store.webhooks.finishAttempt({
         id: delivery.id, status, attempt_count: attemptNo, next_attempt_at: delay === null ? null : finishedAt + delay,
@@ -208,6 +213,12 @@ export function createWebhookDispatcher(engine: Engine, transport: WebhookTransp
     })
   }
 
+  /** A first attempt held back by a fault (delay, reorder): due again at `until`, nothing sent or logged. */
+  function hold(origin: string, deliveryId: string, until: number): void {
+    engine.store.faults.postponeDelivery(deliveryId, until, engine.now())
+    wake(origin, until)
+  }
+
   /** One attempt of one claimed delivery. Never rejects: a failure to record is logged and retried later. */
   async function attempt(claim: Claim): Promise<void> {
     try {
@@ -215,19 +226,27 @@ export function createWebhookDispatcher(engine: Engine, transport: WebhookTransp
       if (!delivery || delivery.status !== 'pending') return
       const endpoint = engine.store.webhooks.endpoint(delivery.organization_id, delivery.environment)
       if (!endpoint) throw new Error(`no webhook endpoint (signing secret) for ${delivery.organization_id}/${delivery.environment}`)
+      // Fault lab (faults/webhook-faults.ts): delay and reorder hold a first attempt without sending it.
+      const faults = webhookFaultsOf(engine.store, delivery)
+      const heldUntil = faults && holdUntil(engine.store, delivery, faults, engine.now())
+      if (heldUntil) return hold(claim.origin, delivery.id, heldUntil)
       const startedAt = engine.now()
+      const faulted = faultAttempt(faults, delivery.attempt_count + 1, engine.ids.webhookSecret)
       // A fresh timestamp and signature per attempt; the event id and body never change. The timestamp is
       // the real clock's: receivers compare it with their own clock (|now - t| <= 300 s), and an advanced
       // simulated clock would make them refuse every event (DECISIONS "Webhooks").
-      const headers = signatureHeaders({
+      const signing = {
         eventId: delivery.event_id, timestampSeconds: Math.floor(engine.wallNow() / 1000), body: delivery.payload,
         secrets: activeSecrets(endpoint, startedAt),
-      })
+      }
       // Latency is real elapsed time, not the simulated clock (which tests freeze).
       const sentAt = performance.now()
-      const result = await send(transport, delivery, headers, closing.signal)
+      const result = faulted.dropped ? DROPPED : await send(transport, delivery.url, faulted.sign(signing), closing.signal)
+      const durationMs = Math.round(performance.now() - sentAt)
+      // duplicate: the same event id and body again, signed on its own; the first copy's answer is the attempt's.
+      if (faulted.duplicate && !closing.signal.aborted) await send(transport, delivery.url, faulted.sign(signing), closing.signal)
       if (closing.signal.aborted) return
-      record(claim.origin, delivery, startedAt, Math.round(performance.now() - sentAt), result)
+      record(claim.origin, delivery, startedAt, durationMs, result, faulted.faults)
     } catch (error) {
       if (closing.signal.aborted) return
       console.error(`[paydesk] webhook delivery ${claim.deliveryId} could not be attempted:`, error)

@@ -10,6 +10,7 @@ export function toWebhookDelivery(store: Store, row: WebhookDeliveryRow): Webhoo
     attempts: store.webhooks.attemptsOfDelivery(row.id).map((attempt) => ({
       attemptNo: attempt.attempt_no, startedAt: attempt.started_at, durationMs: attempt.duration_ms,
       responseStatus: attempt.response_status, responseBody: attempt.response_body, error: attempt.error,
+      faults: attempt.faults === null ? [] : (JSON.parse(attempt.faults) as string[]),
     })),
   }
 }

@@ -22,14 +22,21 @@ export interface OutboxEvent {
   toRequestUrl: boolean
 }
 
+/**
+ * The exact bytes of an event (DECISIONS "Webhooks"): `created` in unix seconds, `error` only on failures.
+ * The receiver doctor and `paydesk events sample` build their events with it too.
+ */
+export function eventEnvelope(id: string, type: string, now: number, data: unknown, error?: { code: string; message: string }): string {
+  return JSON.stringify({ id, type, created: Math.floor(now / 1000), data, ...(error ? { error } : {}) })
+}
+
 /** Stores the event with its envelope serialised once: every attempt sends (and signs) these exact bytes. */
 function insertEvent(store: Store, ids: Ids, now: number, event: OutboxEvent): string {
   const id = ids.event()
   const data = event.data ?? (event.transaction ? toTransactionAlt(event.transaction) : null)
-  const envelope = { id, type: event.type, created: Math.floor(now / 1000), data, ...(event.error ? { error: event.error } : {}) }
   store.webhooks.insertEvent({
     id, organization_id: event.organizationId, environment: event.environment, type: event.type,
-    transaction_id: event.transaction?.id ?? null, payload: JSON.stringify(envelope), created_at: now,
+    transaction_id: event.transaction?.id ?? null, payload: eventEnvelope(id, event.type, now, data, event.error), created_at: now,
   })
   return id
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { FaultBanner } from '../features/faults/fault-banner'
 import { useEnvironment } from '../stores/environment-store'
 import { ErrorBoundary } from './error-boundary'
 import { matchPath, usePath } from './router'
@@ -48,6 +49,7 @@ export function Layout() {
       <Sidebar current={match?.screen ?? null} />
       <div className="app__body">
         <TopBar />
+        <FaultBanner />
         {environment === 'live' ? (
           <p className="live-banner">You are in the <strong>live</strong> environment: live rules apply (Idempotency-Key required for bank transfers, no forced outcomes).</p>
         ) : null}

@@ -1,4 +1,5 @@
 import { PageHeader } from '../../components/page-header'
+import { ApiFaultsPanel } from '../faults/api-faults-panel'
 import { ApiKeysPanel } from './api-keys-panel'
 import { ClockPanel } from './clock-panel'
 import { EnvironmentPanel } from './environment-panel'
@@ -28,6 +29,7 @@ export function SettingsScreen() {
         </div>
         <FeeTariffPanel />
         <RequestChecksPanel />
+        <ApiFaultsPanel />
         <SandboxResetPanel />
       </div>
     </>

@@ -1,4 +1,6 @@
 import { PageHeader } from '../../components/page-header'
+import { DoctorPanel } from '../faults/doctor-panel'
+import { WebhookFaultsPanel } from '../faults/webhook-faults-panel'
 import { useWebhookLogStore } from '../../stores/webhook-log-store'
 import { WebhookEndpointPanel } from './webhook-endpoint-panel'
 import { WebhookEventLog } from './webhook-event-log'
@@ -19,6 +21,10 @@ export function WebhooksScreen() {
         <div className="grid grid--2">
           <WebhookEndpointPanel onTestSent={(event) => select(event.id)} />
           <WebhookSecretPanel />
+        </div>
+        <div className="grid grid--2">
+          <WebhookFaultsPanel />
+          <DoctorPanel />
         </div>
         <WebhookEventLog />
       </div>

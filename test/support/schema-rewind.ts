@@ -1,0 +1,39 @@
+import Database from 'better-sqlite3'
+import { MIGRATION_001 } from '../../electron/service/db/migrations/001-initial'
+
+type Db = InstanceType<typeof Database>
+interface SchemaObject { type: string; name: string; tbl_name: string; sql: string | null }
+
+const objects = (db: Db): SchemaObject[] =>
+  db.prepare<[], SchemaObject>("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").all()
+const columns = (db: Db, table: string): string[] =>
+  db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}')`).all().map((c) => c.name)
+
+/**
+ * Turns a database of the newest schema back into what version 1 wrote, whatever migrations came since:
+ * every trigger, index, table and column that migration 001 does not create is dropped, and 001's own
+ * objects that later migrations dropped are created again. Rows of 001's tables stay (minus new columns).
+ * For tests of upgrades from old files, so each new migration needs no edit here.
+ */
+export function rewindToVersion1(db: Db): void {
+  const v1 = new Database(':memory:')
+  v1.exec(MIGRATION_001)
+  const wanted = new Map(objects(v1).map((o) => [`${o.type}:${o.name}`, o]))
+  const present = () => objects(db).filter((o) => !wanted.has(`${o.type}:${o.name}`))
+  db.pragma('foreign_keys = OFF')
+  for (const o of present()) if (o.type === 'trigger' || o.type === 'view') db.exec(`DROP ${o.type.toUpperCase()} "${o.name}"`)
+  for (const o of present()) if (o.type === 'index' && o.sql) db.exec(`DROP INDEX "${o.name}"`)
+  // Virtual tables first: dropping one drops its shadow tables with it.
+  for (const o of present()) if (o.type === 'table' && /^CREATE VIRTUAL TABLE/i.test(o.sql ?? '')) db.exec(`DROP TABLE "${o.name}"`)
+  for (const o of present()) if (o.type === 'table') db.exec(`DROP TABLE IF EXISTS "${o.name}"`)
+  for (const o of wanted.values()) {
+    if (o.type !== 'table') continue
+    const keep = new Set(columns(v1, o.name))
+    for (const column of columns(db, o.name)) if (!keep.has(column)) db.exec(`ALTER TABLE "${o.name}" DROP COLUMN "${column}"`)
+  }
+  const existing = new Set(objects(db).map((o) => `${o.type}:${o.name}`))
+  for (const [key, o] of wanted) if (!existing.has(key) && o.sql) db.exec(o.sql)
+  v1.close()
+  db.pragma('foreign_keys = ON')
+  db.pragma('user_version = 1')
+}
