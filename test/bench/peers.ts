@@ -62,7 +62,10 @@ export function installPeer(peer: Peer): Installed {
   })
   if (result.error) return { ok: false, peer, reason: `npm install ${peer.npmPackage}@${peer.version} in ${dir} failed: ${result.error.message}` }
   if (result.status !== 0 || installedVersion(packageDir) !== peer.version) {
-    const tail = `${result.stderr ?? ''}${result.stdout ?? ''}`.trim().split('\n').filter((line) => !/Unknown (user|env) config/.test(line)).slice(-3).join(' / ')
+    // npm's first error lines name the cause (code, network error, 404); the rest is advice and a log path.
+    const lines = `${result.stderr ?? ''}${result.stdout ?? ''}`.split('\n').map((line) => line.trim())
+    const errors = lines.filter((line) => /^npm error \S/.test(line) && !/complete log|proxy|npm help|^npm error\s*$/.test(line))
+    const tail = (errors.length > 0 ? errors.slice(0, 2) : lines.filter((line) => line && !/Unknown (user|env) config/.test(line)).slice(-3)).join(' / ')
     return { ok: false, peer, reason: `npm install ${peer.npmPackage}@${peer.version} in ${dir} exited ${result.status}: ${tail || 'no output'}` }
   }
   return { ok: true, peer, packageDir, installedNow: true }
