@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, readFileSync } from 'node:fs'
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync } from 'node:fs'
 import { request } from 'node:http'
 import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
@@ -61,7 +61,18 @@ function readMemory(pid: number): { rssMb: number; peakMb: number } | null {
   }
 }
 
-interface SpawnOptions {
+/** CPU time the process has used so far, in seconds (user + system, from /proc; null where there is none). */
+export function cpuSeconds(pid: number): number | null {
+  try {
+    // Fields after the command name, which is in parentheses and may itself hold spaces.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100 // utime, stime in clock ticks (USER_HZ = 100 on Linux)
+  } catch {
+    return null
+  }
+}
+
+export interface SpawnOptions {
   args: string[]
   port: number
   /** Write a V8 CPU profile of the child into this folder when it exits. */
@@ -70,23 +81,52 @@ interface SpawnOptions {
   readyText: string
   readyTimeoutMs: number
   env?: Record<string, string>
+  /** Run the script through tsx (our own TypeScript); false for plain JavaScript such as the peers. */
+  tsx?: boolean
+  /**
+   * Send the child's stdout and stderr to this file instead of a pipe into the bench's process. For
+   * children that log every request (the peers do): reading those logs would cost the process that
+   * runs autocannon CPU in the middle of the measurement.
+   */
+  logFile?: string
 }
 
-/** Spawns the child at once; `ready` resolves when its stdout shows the ready text. */
-function spawnNode(options: SpawnOptions): { spawnedAt: number; ready: Promise<Child> } {
+/** The last `chars` characters of a file ('' when it is missing). */
+function fileTail(path: string, chars = 64 * 1024): string {
+  try {
+    const fd = openSync(path, 'r')
+    try {
+      const size = fstatSync(fd).size
+      const buffer = Buffer.alloc(Math.min(size, chars))
+      readSync(fd, buffer, 0, buffer.length, size - buffer.length)
+      return buffer.toString()
+    } finally {
+      closeSync(fd)
+    }
+  } catch {
+    return ''
+  }
+}
+
+/** Spawns the child at once; `ready` resolves when its output shows the ready text. */
+export function spawnNode(options: SpawnOptions): { spawnedAt: number; ready: Promise<Child> } {
   const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []
   if (options.cpuProfileDir) mkdirSync(options.cpuProfileDir, { recursive: true })
   const spawnedAt = performance.now()
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...options.args], {
-    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env },
+  const loader = options.tsx === false ? [] : ['--import', 'tsx']
+  const logFd = options.logFile ? openSync(options.logFile, 'w') : null
+  const child = spawn(process.execPath, [...profile, ...loader, ...options.args], {
+    cwd: ROOT, stdio: logFd === null ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd], env: { ...process.env, ...options.env },
   })
-  let output = ''
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  if (logFd !== null) closeSync(logFd) // the child holds its own copy
+  let piped = ''
+  child.stdout?.on('data', (chunk: Buffer) => (piped += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (piped += chunk.toString()))
+  const output = () => (options.logFile ? fileTail(options.logFile) : piped)
   const exited = new Promise<void>((done) => child.once('exit', () => done()))
   const handle: Child = {
     process: child, pid: child.pid!, port: options.port, url: `http://127.0.0.1:${options.port}`, spawnedAt,
-    output: () => output,
+    output,
     memory: () => readMemory(child.pid!),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return
@@ -97,22 +137,27 @@ function spawnNode(options: SpawnOptions): { spawnedAt: number; ready: Promise<C
     },
   }
   const ready = new Promise<Child>((done, fail) => {
+    // A log file is polled; a pipe is checked on every chunk.
+    const poll = options.logFile ? setInterval(() => check(), 20) : undefined
     const timer = setTimeout(() => {
+      clearInterval(poll)
       void handle.stop()
-      fail(new Error(`child did not get ready in ${options.readyTimeoutMs} ms:\n${output}`))
+      fail(new Error(`child did not get ready in ${options.readyTimeoutMs} ms:\n${output()}`))
     }, options.readyTimeoutMs)
     const onExit = (code: number | null) => {
       clearTimeout(timer)
-      fail(new Error(`child exited with ${code} before it was ready:\n${output}`))
+      clearInterval(poll)
+      fail(new Error(`child exited with ${code} before it was ready:\n${output()}`))
     }
     const check = () => {
-      if (!output.includes(options.readyText)) return
+      if (!output().includes(options.readyText)) return
       clearTimeout(timer)
-      child.stdout!.off('data', check)
+      clearInterval(poll)
+      child.stdout?.off('data', check)
       child.off('exit', onExit)
       done(handle)
     }
-    child.stdout!.on('data', check)
+    child.stdout?.on('data', check)
     child.once('exit', onExit)
   })
   return { spawnedAt, ready }

@@ -2,7 +2,8 @@
 // the same run, and rewrites the results block of docs/benchmarks.md. Never part of `npm test` or CI.
 //
 //   npm run bench                         the full run (about 5-8 minutes; must stay under 10)
-//   npm run bench -- --only=charge,search try some figures: charge, search (seeds first), e2e, console
+//   npm run bench -- --only=charge,search try some figures: charge, peers, search (seeds first), e2e, console
+//   (peers installs Prism and the Mockoon CLI on first use into ~/.cache/paydesk-bench/peers; see peers.ts)
 //   npm run bench -- --profile            servers write CPU profiles; prints their top frames
 //   npm run bench -- --rows=200000 --charges=20000 --duration=5 --wait=60   smaller, for trying changes
 // Only a full run with default sizes and no profiling writes docs/benchmarks.md (or pass --write);
@@ -15,6 +16,7 @@ import type { BenchContext } from './context'
 import { chargeThroughput } from './figures/charge'
 import { consoleFigures, prepareConsoleBuild } from './figures/console'
 import { endToEnd } from './figures/end-to-end'
+import { peerFigures } from './figures/peers'
 import { searchFigures } from './figures/search'
 import { seedSearchDatabase } from './figures/seed'
 import { supportSearchFigure } from './figures/support-search'
@@ -24,7 +26,7 @@ import { topFrames } from './profile-top'
 import { renderResults, writeResults, type FigureRow, type RunSummary } from './report'
 import { loadavg } from 'node:os'
 
-const FIGURES = ['charge', 'search', 'e2e', 'console'] as const
+const FIGURES = ['charge', 'peers', 'search', 'e2e', 'console'] as const
 type FigureName = (typeof FIGURES)[number]
 const BUDGET_MS = 9.5 * 60 * 1000
 
@@ -70,6 +72,10 @@ async function main(): Promise<void> {
       console.log('\n# charge throughput')
       rows.push(...(await chargeThroughput(ctx)))
       printProfile('charge')
+    }
+    if (only.includes('peers')) {
+      console.log('\n# charge against its peers (Prism, Mockoon CLI), interleaved')
+      rows.push(...(await peerFigures(ctx)))
     }
     if (only.includes('search') || only.includes('console')) {
       const consoleUnavailable = only.includes('console') ? prepareConsoleBuild(ctx) : null

@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import type autocannon from 'autocannon'
 import { profileDirOf, type BenchContext } from '../context'
 import { measure, type LoadResult } from '../load'
 import { API_HEADERS, startPaydesk } from '../processes'
@@ -8,12 +9,17 @@ import { measureHelloWorld } from './reference'
 export const CHARGE_RATIO_GOAL = 0.4
 export const CHARGE_P99_GOAL_MS = 15
 
-/** Charges at 50 connections for the run's duration against `server`, each with a new reference. */
-async function chargeLoad(ctx: BenchContext, url: string, label: string) {
+export const CHARGE_CONNECTIONS = 50
+
+/**
+ * The charge load as autocannon options: `POST /v1/mobile/charge` at 50 connections, every request with
+ * a new merchantTransactionId (the peers figure sends the very same requests to Prism and Mockoon).
+ */
+export function chargeLoadOptions(url: string, label: string, durationS: number): autocannon.Options {
   let sequence = 0
-  const run = `${label.replace(/[^a-z]+/g, '-')}-${Date.now().toString(36)}`
-  const result = await measure({
-    url, connections: 50, duration: ctx.durationS,
+  const run = `${label.replace(/[^a-z]+/gi, '-')}-${Date.now().toString(36)}`
+  return {
+    url, connections: CHARGE_CONNECTIONS, duration: durationS,
     requests: [{
       method: 'POST', path: '/v1/mobile/charge', headers: API_HEADERS,
       setupRequest: (request) => ({
@@ -21,7 +27,12 @@ async function chargeLoad(ctx: BenchContext, url: string, label: string) {
         body: JSON.stringify({ phoneNumber: '0712345678', amount: 10_000, merchantTransactionId: `bench-${run}-${++sequence}` }),
       }),
     }],
-  })
+  }
+}
+
+/** Charges at 50 connections for the run's duration against `server`, each with a new reference. */
+async function chargeLoad(ctx: BenchContext, url: string, label: string) {
+  const result = await measure(chargeLoadOptions(url, label, ctx.durationS))
   ctx.log(`  charge (${label}): ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, statuses ${JSON.stringify(result.statusCounts)}`)
   return result
 }
