@@ -3,7 +3,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseScenarioText } from '../../electron/service/scenario/parse'
+import { ScenarioFlowSchema } from '../../shared/schemas/scenario-flow'
 import { killHard, startCli } from '../support/cli-process'
+import { ref, startTestServer } from '../support/harness'
 import { startWebhookReceiver, verifyProviderSignature, type WebhookReceiver } from '../support/webhook-receiver'
 
 /**
@@ -73,6 +76,30 @@ describe('faults in a scenario file', () => {
     }
   }, 30_000)
 
+  it('belong to their organization and environment: top-level faults to the first, organizations[i].faults to that one', async () => {
+    const text = [
+      'organizations:',
+      '  - { name: First, apiKeys: { test: sk_test_first0000000000000001, live: sk_live_first0000000000000001 } }',
+      '  - name: Second',
+      '    apiKeys: { test: sk_test_second000000000000001, live: sk_live_second000000000000001 }',
+      '    faults: { live: { api: [{ scope: mobile.charge, faults: { errorRate: { rate: 1, status: 500 } } }] } }',
+      'faults:',
+      '  test: { api: [{ scope: money, faults: { errorRate: { rate: 1, status: 503 } } }] }',
+    ].join('\n')
+    const server = await startTestServer({ scenario: { scenario: parseScenarioText(text, 'orgs.yaml', ScenarioFlowSchema), fingerprint: 'orgs' } })
+    try {
+      const charge = async (key: string) => (await server.request('POST', '/v1/mobile/charge', {
+        headers: { authorization: `Bearer ${key}` }, body: { phoneNumber: '0712345678', amount: 1000, merchantTransactionId: ref('org') },
+      })).status
+      expect(await charge('sk_test_first0000000000000001')).toBe(503)
+      expect(await charge('sk_live_first0000000000000001')).toBe(202)
+      expect(await charge('sk_test_second000000000000001')).toBe(202)
+      expect(await charge('sk_live_second000000000000001')).toBe(500)
+    } finally {
+      await server.close()
+    }
+  })
+
   it('a bad faults section stops the server with exit 2, naming file, line and field', async () => {
     const path = write('bad-faults.yaml', [
       'organization: { name: Broken faults }',
@@ -134,7 +161,7 @@ describe('faults in a scenario run', () => {
     expect(copies('once')).toEqual({ requests: 1, ids: 1 })
   }, 60_000)
 
-  it('a step switches duplicate on mid-run; duplicated fails (exit 1) for an event the receiver got once', async () => {
+  it('a step switches duplicate on mid-run (and the file\'s other rules off); duplicated fails (exit 1) for an event the receiver got once', async () => {
     receiver.answer = () => ({ status: 200, body: 'ok' })
     const path = write('switch-on.yaml', [
       'name: switch on',
@@ -142,6 +169,11 @@ describe('faults in a scenario run', () => {
       'apiKeys: { test: sk_test_switchon000000000000001 }',
       `webhooks: { url: "${receiver.url}" }`,
       'simulator: { mode: fast }',
+      // Rules the step must switch off: afterwards only its own rule is on ("1 rule on").
+      'faults:',
+      '  test:',
+      '    webhooks: [{ url: "http://127.0.0.1:9/other", faults: { tamper: true } }]',
+      '    api: [{ scope: balance.get, faults: { latency: { minMs: 1 } } }]',
       'steps:',
       '  - { call: mobile.charge, body: { phoneNumber: "0712345678", amount: 1000, merchantTransactionId: "a-${runId}" }, as: before }',
       '  - { advance: 5s }',
