@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { EnvironmentSchema, TransactionStatusSchema } from './common'
-import { checkScenarioState, ScenarioStateShape } from './scenario'
+import { checkScenarioState, ScenarioFaultsSchema, ScenarioStateShape } from './scenario'
 import { MAX_SIMULATOR_SPAN_MS } from './simulator'
 
 /**
@@ -58,14 +58,27 @@ const WaitStepSchema = z.strictObject({
   ...Timed,
   wait: z.union([
     z.strictObject({ transaction: NameSchema, status: TransactionStatusSchema, timeout: DurationSchema.default(30_000) }),
-    z.strictObject({ event: z.string().min(1), transaction: NameSchema.optional(), timeout: DurationSchema.default(30_000) }),
+    z.strictObject({
+      event: z.string().min(1), transaction: NameSchema.optional(), timeout: DurationSchema.default(30_000),
+      /** Also until every delivery of the event had its first attempt (the faults on then are the ones it got). */
+      attempted: z.boolean().optional(),
+    }),
   ]),
 })
 
 /** A real-time pause (rarely needed: waits and advances are faster and reproducible). */
 const SleepStepSchema = z.strictObject({ ...Timed, sleep: DurationSchema.pipe(z.number().max(600_000)) })
 
-export const ScenarioStepSchema = z.union([CallStepSchema, AnswerStepSchema, AdvanceStepSchema, SettleStepSchema, WaitStepSchema, SleepStepSchema])
+/**
+ * Switches the fault lab during a run, through its console routes: each environment named gets exactly
+ * these faults (as in the file's `faults:`; `{}` switches it off); `off` switches every environment off.
+ */
+const FaultsStepSchema = z.strictObject({
+  ...Timed,
+  faults: z.union([z.literal('off', { error: 'must be "off" or { test: { webhooks, api }, live: { webhooks, api } }' }), ScenarioFaultsSchema]),
+})
+
+export const ScenarioStepSchema = z.union([CallStepSchema, AnswerStepSchema, AdvanceStepSchema, SettleStepSchema, WaitStepSchema, SleepStepSchema, FaultsStepSchema])
 export type ScenarioStep = z.infer<typeof ScenarioStepSchema>
 
 const TransactionExpectationSchema = z.strictObject({
@@ -101,8 +114,10 @@ const WebhookExpectationSchema = z.strictObject({
     /** These event types arrived in this order (others may come between), optionally for one transaction. */
     inOrder: z.array(z.string().min(1)).min(1).optional(),
     transaction: NameSchema.optional(),
-    /** How many HTTP requests (attempts) the receiver got, optionally of one event type. */
+    /** How many HTTP requests the receiver got (attempts; a dropped one sent none, a duplicated one two), optionally of one event type. */
     requests: z.number().int().min(0).optional(),
+    /** true: every event (of `type`, of `transaction`) reached the receiver twice or more under its id; false: none did. */
+    duplicated: z.boolean().optional(),
     type: z.string().min(1).optional(),
     environment: EnvironmentSchema.default('test'),
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { EnvironmentSchema, ForceStatusSchema, MerchantTransactionIdSchema, NarrationSchema, PhoneNumberSchema, WebhookUrlSchema } from './common'
 import { CUSTOMER_DEFAULTS, CustomerStatusSchema } from './customers'
+import { FaultConfigSchema } from './faults'
 import { MAX_SIMULATOR_SPAN_MS, SimulatorModeSchema } from './simulator'
 
 /**
@@ -34,6 +35,35 @@ export const ScenarioSimulatorSchema = z.strictObject({
   settlementDelayMs: z.number().int().min(0).max(MAX_SIMULATOR_SPAN_MS).optional(),
 })
 
+/** A URL or scope listed twice in one environment's faults: the second would silently replace the first. */
+function checkFaultTargets(value: Partial<Record<'test' | 'live', { webhooks: { url: string }[]; api: { scope: string }[] }>>, ctx: z.RefinementCtx): void {
+  for (const environment of ['test', 'live'] as const) {
+    const config = value[environment]
+    if (!config) continue
+    const lists = [['webhooks', 'url', config.webhooks.map((rule) => rule.url)], ['api', 'scope', config.api.map((rule) => rule.scope)]] as const
+    for (const [list, field, targets] of lists) {
+      targets.forEach((target, i) => {
+        if (targets.indexOf(target) < i) ctx.addIssue({ code: 'custom', path: [environment, list, i, field], message: `${target} has faults listed twice; give one rule per ${field}` })
+      })
+    }
+  }
+}
+
+/**
+ * `faults:` the fault lab (docs/simulator.md "Provider faults") per environment, each exactly as the console
+ * stores it (FaultConfigSchema). Applying the scenario switches on these faults and only these.
+ */
+export const ScenarioFaultsSchema = z.strictObject({
+  test: FaultConfigSchema.optional(),
+  live: FaultConfigSchema.optional(),
+}, {
+  // `faults: { webhooks: [...] }` is the likely slip: say where the environment goes.
+  error: (issue) => issue.code === 'unrecognized_keys'
+    ? `Unrecognized key: ${issue.keys.map((key) => `"${key}"`).join(', ')} (faults are per environment: { test: { webhooks, api }, live: { webhooks, api } })`
+    : undefined,
+}).superRefine(checkFaultTargets)
+export type ScenarioFaults = z.infer<typeof ScenarioFaultsSchema>
+
 export const ScenarioAccountSchema = z.strictObject({
   type: z.enum(['collections', 'payouts']),
   accountNo: z.string().regex(/^\d{6,20}$/, 'must be 6-20 digits'),
@@ -51,6 +81,7 @@ export const ScenarioOrganizationSchema = z.strictObject({
   apiKeys: ScenarioApiKeysSchema.optional(),
   webhooks: ScenarioWebhooksSchema.optional(),
   accounts: z.array(ScenarioAccountSchema).optional(),
+  faults: ScenarioFaultsSchema.optional(),
 })
 export type ScenarioOrganization = z.infer<typeof ScenarioOrganizationSchema>
 
@@ -123,6 +154,7 @@ export const ScenarioStateShape = {
   customers: z.array(ScenarioCustomerSchema).optional(),
   outcomes: z.array(OutcomeRuleSchema).optional(),
   transactions: z.array(ScenarioHistoryTransactionSchema).optional(),
+  faults: ScenarioFaultsSchema.optional(),
 }
 
 /** Cross-field rules shared by the state and flow schemas. */

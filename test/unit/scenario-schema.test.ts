@@ -14,7 +14,7 @@ describe('scenario schema', () => {
   it('the JSON Schema names every contract field of the issue', () => {
     const schema = scenarioJsonSchema() as { properties: Record<string, unknown> }
     expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining([
-      'organization', 'organizations', 'apiKeys', 'webhooks', 'simulator', 'accounts', 'customers', 'outcomes', 'transactions', 'steps', 'expect',
+      'organization', 'organizations', 'apiKeys', 'webhooks', 'simulator', 'accounts', 'customers', 'outcomes', 'transactions', 'faults', 'steps', 'expect',
     ]))
   })
 

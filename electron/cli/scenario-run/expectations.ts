@@ -28,8 +28,20 @@ function describe(e: ScenarioExpectation): string {
   if ('customer' in e) return `customer ${e.customer}: ${wanted({ balance: e.balance, status: e.status })}`
   if ('ledger' in e) return `${e.ledger.type} accounts in all: ${wanted({ available: e.ledger.available, pending: e.ledger.pending })}`
   const w = e.webhooks
-  const parts = [w.allAnswered2xx ? 'every event answered 2xx' : '', w.inOrder ? `events in order ${w.inOrder.join(' -> ')}` : '', w.requests !== undefined ? `${w.requests} webhook requests${w.type ? ` of ${w.type}` : ''}` : '']
+  const parts = [
+    w.allAnswered2xx ? 'every event answered 2xx' : '', w.inOrder ? `events in order ${w.inOrder.join(' -> ')}` : '',
+    w.requests !== undefined ? `${w.requests} webhook requests${w.type ? ` of ${w.type}` : ''}` : '',
+    w.duplicated === undefined ? '' : `${w.duplicated ? 'every' : 'no'} event${w.type ? ` of ${w.type}` : ''} received twice`,
+  ]
   return `webhooks: ${parts.filter(Boolean).join(', ')}${w.transaction ? ` (${w.transaction})` : ''}`
+}
+
+/**
+ * HTTP requests the receiver got for an event, from the delivery log: an attempt the fault lab dropped sent
+ * nothing, a duplicated one sent two copies (same id and body) before it was logged.
+ */
+function requestsOf(deliveries: readonly { attempts: readonly { faults: readonly string[] }[] }[]): number {
+  return deliveries.reduce((sum, d) => sum + d.attempts.reduce((n, a) => n + (a.faults.includes('drop') ? 0 : a.faults.includes('duplicate') ? 2 : 1), 0), 0)
 }
 
 /** Checks one expectation through the sandbox's HTTP API. Never throws. `since`: simulated start of the run. */
@@ -68,7 +80,7 @@ async function check(client: SandboxClient, e: ScenarioExpectation, names: RunNa
   }
   const w = e.webhooks
   const transactionId = w.transaction ? transactionIdOf(names, w.transaction) : undefined
-  type EventView = { id: string; type: string; created: number; deliveries: { status: string; lastResponseStatus: number | null; attemptCount: number; attempts: unknown[] }[] }
+  type EventView = { id: string; type: string; created: number; deliveries: { status: string; lastResponseStatus: number | null; attemptCount: number; attempts: { faults: string[] }[] }[] }
   const load = async (): Promise<EventView[]> => {
     const list = await client.data('console.webhooks.events.list', { query: { limit: 200, ...(transactionId ? { transactionId } : {}) } }, w.environment)
     // Oldest first; only the events of this run (a targeted sandbox may hold older ones).
@@ -97,9 +109,15 @@ async function check(client: SandboxClient, e: ScenarioExpectation, names: RunNa
     for (const type of types) if (type === w.inOrder[position]) position++
     if (position < w.inOrder.length) problems.push(`events arrived as ${types.join(' -> ') || '(none)'}; missing ${w.inOrder.slice(position).join(' -> ')} in that order`)
   }
+  const ofType = events.filter((ev) => !w.type || ev.type === w.type)
   if (w.requests !== undefined) {
-    const count = events.filter((ev) => !w.type || ev.type === w.type).reduce((sum, ev) => sum + ev.deliveries.reduce((n, d) => n + d.attempts.length, 0), 0)
+    const count = ofType.reduce((sum, ev) => sum + requestsOf(ev.deliveries), 0)
     if (count !== w.requests) problems.push(`the receiver got ${count} requests, expected ${w.requests}`)
+  }
+  if (w.duplicated !== undefined) {
+    const wrong = ofType.filter((ev) => (requestsOf(ev.deliveries) >= 2) !== w.duplicated)
+    for (const ev of wrong) problems.push(`${ev.type} ${ev.id} was sent ${requestsOf(ev.deliveries)} time(s)`)
+    if (ofType.length === 0) problems.push(`no events${w.type ? ` of ${w.type}` : ''} were sent`)
   }
   return problems
 }

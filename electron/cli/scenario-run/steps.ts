@@ -1,5 +1,6 @@
 import type { ScenarioStep } from '../../../shared/schemas/scenario-flow'
 import type { SandboxClient } from './client'
+import { describeFaults, switchFaults } from './fault-steps'
 
 /** What earlier steps created, by their `as:` name, plus `runId` (unique per run, for merchant references). */
 export interface RunNames {
@@ -93,7 +94,11 @@ function describeAction(step: ScenarioStep): string {
   if ('answer' in step) return `handset: ${step.answer} ${step.transaction}`
   if ('advance' in step) return `advance the clock ${step.advance} ms`
   if ('settle' in step) return `settle ${step.settle}`
-  if ('wait' in step) return 'status' in step.wait ? `wait until ${step.wait.transaction} is ${step.wait.status}` : `wait for event ${step.wait.event}${step.wait.transaction ? ` of ${step.wait.transaction}` : ''}`
+  if ('faults' in step) return describeFaults(step.faults)
+  if ('wait' in step) {
+    if ('status' in step.wait) return `wait until ${step.wait.transaction} is ${step.wait.status}`
+    return `wait for event ${step.wait.event}${step.wait.transaction ? ` of ${step.wait.transaction}` : ''}${step.wait.attempted ? ' to be attempted' : ''}`
+  }
   return `sleep ${step.sleep} ms`
 }
 
@@ -146,10 +151,14 @@ async function play(client: SandboxClient, step: ScenarioStep, names: RunNames):
     const id = wait.transaction ? transactionIdOf(names, wait.transaction) : undefined
     const event = await until(wait.timeout, async () => {
       const list = await client.data('console.webhooks.events.list', { query: { type: wait.event, limit: 200, ...(id ? { transactionId: id } : {}) } })
-      return list.items[0]
+      const found = list.items[0]
+      if (found && wait.attempted && found.deliveries.some((d: { attemptCount: number }) => d.attemptCount === 0)) return undefined
+      return found
     })
-    return { label, ok: event !== undefined, detail: event ? `${event.id}` : `no ${wait.event} event within ${wait.timeout} ms` }
+    const missing = wait.attempted ? `no ${wait.event} event attempted` : `no ${wait.event} event`
+    return { label, ok: event !== undefined, detail: event ? `${event.id}` : `${missing} within ${wait.timeout} ms` }
   }
+  if ('faults' in step) return { label, ok: true, detail: await switchFaults(client, step.faults) }
   await sleep(step.sleep)
   return { label, ok: true, detail: '' }
 }

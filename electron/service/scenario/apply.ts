@@ -4,6 +4,7 @@ import type { Scenario, ScenarioHistoryTransaction, ScenarioOrganization } from 
 import type { TransactionRow } from '../db/rows'
 import type { Store } from '../db/store'
 import { computeFee, DEFAULT_TARIFF } from '../domain/fees'
+import { replaceFaultConfig } from '../faults/state'
 import { completeCharge, completePayout, reservePayout, settleCharge } from '../domain/ledger'
 import type { Ids } from '../ids'
 import { moveMoney } from '../move-money'
@@ -22,7 +23,7 @@ export class ScenarioApplyError extends Error {
   }
 }
 
-/** `organization:` or `organizations:`; the top-level apiKeys, webhooks and accounts belong to the first. */
+/** `organization:` or `organizations:`; the top-level apiKeys, webhooks, accounts and faults belong to the first. */
 export function scenarioOrganizations(scenario: Scenario): ScenarioOrganization[] {
   const listed = scenario.organizations ?? [scenario.organization ?? { name: 'Scenario Merchant', enterprise: true }]
   return listed.map((org, index) => index > 0 ? org : {
@@ -30,6 +31,7 @@ export function scenarioOrganizations(scenario: Scenario): ScenarioOrganization[
     apiKeys: { ...scenario.apiKeys, ...org.apiKeys },
     webhooks: scenario.webhooks || org.webhooks ? { ...scenario.webhooks, ...org.webhooks } : undefined,
     accounts: scenario.accounts || org.accounts ? [...(scenario.accounts ?? []), ...(org.accounts ?? [])] : undefined,
+    faults: scenario.faults || org.faults ? { ...scenario.faults, ...org.faults } : undefined,
   })
 }
 
@@ -98,7 +100,7 @@ export interface AppliedScenario {
 
 /**
  * Applies a scenario to a fresh database, inside the caller's SQLite transaction: organizations with
- * their accounts, keys and webhook endpoints, the simulator settings, customers, outcome rules and history.
+ * their accounts, keys, webhook endpoints and fault lab rules, the simulator settings, customers, outcome rules and history.
  * The first organization is the one the console acts for.
  */
 export function applyScenario(store: Store, ids: Ids, now: number, scenario: Scenario): AppliedScenario {
@@ -128,6 +130,9 @@ export function applyScenario(store: Store, ids: Ids, now: number, scenario: Sce
     for (const [environment, url] of urls) {
       const endpoint = store.webhooks.endpoint(provisioned[i]!.organizationId, environment)
       if (url && endpoint) store.webhooks.saveEndpoint({ ...endpoint, default_url: url })
+      // The fault lab's own switch (what PUT /console/faults/* saves through), after the history: no past event is faulted.
+      const faults = org.faults?.[environment]
+      if (faults) replaceFaultConfig(store, { organizationId: provisioned[i]!.organizationId, environment }, faults, now)
     }
   })
   if (scenario.simulator) updateSimulator(store, scenario.simulator)

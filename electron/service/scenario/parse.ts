@@ -53,7 +53,9 @@ function locate(doc: Document, lines: LineCounter, path: readonly PropertyKey[])
 function closestIssues(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
   return issues.flatMap((issue) => {
     if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [issue]
-    const best = [...issue.errors].sort((a, b) => a.length - b.length)[0]!
+    // An option that refused the value's kind outright ("off" for an object) is not close; one that looked inside is.
+    const lookedInside = issue.errors.filter((errors) => !(errors.length === 1 && errors[0]!.path.length === 0 && (errors[0]!.code === 'invalid_type' || errors[0]!.code === 'invalid_value')))
+    const best = [...(lookedInside.length > 0 ? lookedInside : issue.errors)].sort((a, b) => a.length - b.length)[0]!
     if (best.length === 0) return [issue]
     return closestIssues(best.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] })))
   })
