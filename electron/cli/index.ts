@@ -49,7 +49,7 @@ async function serve(argv: string[]): Promise<void> {
   if (options.seedTransactions > 0) seedTransactions(service, options.seedTransactions)
   const http = await startHttpServer({
     service, host: options.host, port: options.port, rateLimitPerMinute: options.rateLimitPerMinute,
-    webRoot: resolve(__dirname, '../../dist-web'),
+    webRoot: resolve(__dirname, '../../dist-web'), ready: false,
   })
   service.setHostInfo({ httpUrl: http.url, consoleUrl: `${http.url}/?token=${service.consoleToken}` })
   // Ticks may overlap on purpose: the simulator step is synchronous and the webhook dispatcher never sends a
@@ -58,6 +58,7 @@ async function serve(argv: string[]): Promise<void> {
     service.tick().catch((error: unknown) => console.error('[paydesk] tick failed:', error))
   }, HOST_TICK.intervalMs)
   console.log(banner(service, http.url, options))
+  http.setReady()
   const stop = async (signal: string) => {
     clearInterval(ticker)
     await http.close()

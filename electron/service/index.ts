@@ -56,11 +56,21 @@ export interface PaydeskService {
   /** Moves due work forward (simulator, webhooks). Hosts call it on a timer; tests call it with a fake clock. */
   tick(): Promise<void>
   close(): void
+  /** Readiness facts for /healthz: the engine's version and whether SQLite answers. */
+  health(): { version: string; database: 'ok' | 'error' }
   readonly startup: SeedResult
   readonly consoleToken: string
   setHostInfo(info: { httpUrl: string | null; consoleUrl: string | null }): void
   /** For tests and tools in this process: the engine's store and state. Hosts never need it. */
   readonly internals: { store: Store; engine: Engine }
+}
+
+function databaseAnswers(db: ReturnType<typeof openDatabase>): boolean {
+  try {
+    return db.prepare('SELECT 1 AS one').get() !== undefined
+  } catch {
+    return false
+  }
 }
 
 export function createService(options: ServiceOptions): PaydeskService {
@@ -111,6 +121,7 @@ export function createService(options: ServiceOptions): PaydeskService {
       listeners.clear()
       db.close()
     },
+    health: () => ({ version: VERSION, database: !closed && databaseAnswers(db) ? 'ok' : 'error' }),
     startup,
     consoleToken: startup.consoleToken,
     setHostInfo(info) {

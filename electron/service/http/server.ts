@@ -12,6 +12,7 @@ import { createRateLimiter } from './rate-limiter'
 import { matchRoute } from './router'
 import { serveStatic } from './static-files'
 import { openEventStream } from './event-stream'
+import { healthOf } from './healthz'
 
 export interface HttpServerOptions {
   service: PaydeskService
@@ -28,6 +29,8 @@ export interface HttpServerOptions {
   requestTimeoutMs?: number
   /** An idle keep-alive connection is closed after this long. Default 5 s. */
   keepAliveTimeoutMs?: number
+  /** false: /healthz answers 503 "starting" until the host calls setReady() (default true). */
+  ready?: boolean
 }
 
 /** Production defaults of the slow-client limits; tests pass small values instead of waiting. */
@@ -37,6 +40,11 @@ export interface RunningHttpServer {
   server: Server
   url: string
   port: number
+  /** The host finished starting: /healthz answers 200 from now on. */
+  setReady(): void
+  /** The host began to stop: /healthz answers 503 "stopping" (close() does this first). */
+  markStopping(): void
+  /** Marks the server as stopping, then closes it. */
   close(): Promise<void>
 }
 
@@ -78,6 +86,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   const limiter = createRateLimiter(options.rateLimitPerMinute ?? 600, options.now)
   const openApi = generateOpenApi()
   let port = 0
+  let phase: 'starting' | 'ready' | 'stopping' = options.ready === false ? 'starting' : 'ready'
 
   function hostAllowed(req: IncomingMessage, consoleOnly: boolean): boolean {
     const value = header(req, 'host')
@@ -102,8 +111,13 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     if (!url) return fail(new ApiError('invalid_parameter', 'The request target is not a valid URL.'))
     const pathname = url.pathname
     const isApi = pathname.startsWith('/v1/') || pathname.startsWith('/console/')
-    if (!hostAllowed(req, !pathname.startsWith('/v1/'))) return fail(new ApiError('forbidden', 'This Host header is not allowed; use 127.0.0.1 or localhost.'))
+    // /healthz follows the public API's Host rule: a probe from another container may name this host.
+    if (!hostAllowed(req, !pathname.startsWith('/v1/') && pathname !== '/healthz')) return fail(new ApiError('forbidden', 'This Host header is not allowed; use 127.0.0.1 or localhost.'))
     if (!isApi) {
+      if (req.method === 'GET' && pathname === '/healthz') {
+        const health = healthOf(service, phase)
+        return sendJson(res, health.status, health.body)
+      }
       if (req.method === 'GET' && pathname === '/openapi.json') return sendJson(res, 200, openApi)
       if ((req.method === 'GET' || req.method === 'HEAD') && options.webRoot && serveStatic(options.webRoot, pathname, res)) return
       return fail(new ApiError('not_found', `No route ${req.method} ${pathname}.`))
@@ -178,8 +192,15 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
         server,
         port,
         url: `http://${shownHost}:${port}`,
+        setReady: () => {
+          if (phase === 'starting') phase = 'ready'
+        },
+        markStopping: () => {
+          phase = 'stopping'
+        },
         close: () =>
           new Promise<void>((done) => {
+            phase = 'stopping'
             server.close(() => done())
             server.closeIdleConnections()
             setTimeout(() => server.closeAllConnections(), 2_000).unref()
