@@ -1,9 +1,11 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { generateOpenApi } from '../../shared/api/openapi'
-import { createService, HOST_TICK, type PaydeskService } from '../service'
+import { createService, HOST_TICK, VERSION, type PaydeskService } from '../service'
 import { startHttpServer } from '../service/http/server'
 import { seedHistory } from '../service/seed-history'
+import { helpText } from './commands/help'
+import { sandboxCommand } from './commands/sandbox'
 import { parseServeOptions, usage, UsageError, type ServeOptions } from './options'
 
 
@@ -74,15 +76,17 @@ async function main(argv: string[]): Promise<void> {
   const [command = 'serve', ...rest] = argv
   if (command === 'serve') return serve(rest)
   if (command === 'openapi') return void process.stdout.write(`${JSON.stringify(generateOpenApi(), null, 2)}\n`)
-  if (command === 'help' || command === '--help' || command === '-h') return void process.stdout.write(usage())
+  if (command === 'sandbox') return sandboxCommand(rest)
+  if (command === 'help' || command === '--help' || command === '-h') return void process.stdout.write(helpText())
+  if (command === 'version' || command === '--version' || command === '-v') return void process.stdout.write(`${VERSION}\n`)
   throw new UsageError(`unknown command "${command}"`)
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError || (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
-    console.error(`paydesk: ${error.message}\n\n${usage()}`)
+    console.error(`paydesk: ${error.message}\n\n${process.argv[2] === undefined || process.argv[2] === 'serve' ? usage() : helpText()}`)
     process.exit(2)
   }
-  console.error('paydesk: failed to start:', error instanceof Error ? error.message : error)
+  console.error(`paydesk: ${process.argv[2] === undefined || process.argv[2] === 'serve' ? 'failed to start: ' : ''}${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)
 })

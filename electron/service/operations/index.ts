@@ -4,6 +4,7 @@ import { bankCodesList } from './bank-codes-list'
 import { bankTransfer } from './bank-transfer'
 import { CONSOLE_CORE_OPERATIONS } from './console-core'
 import { CONSOLE_HOST_OPERATIONS } from './console-host'
+import { CONSOLE_SANDBOXES_OPERATIONS } from './console-sandboxes'
 import { CONSOLE_SIMULATOR_OPERATIONS } from './console-simulator'
 import { CONSOLE_TRANSACTIONS_OPERATIONS } from './console-transactions'
 import { CONSOLE_WEBHOOKS_OPERATIONS } from './console-webhooks'
@@ -33,4 +34,5 @@ export const OPERATIONS: OperationTable = {
   ...CONSOLE_WEBHOOKS_OPERATIONS,
   ...CONSOLE_TRANSACTIONS_OPERATIONS,
   ...CONSOLE_HOST_OPERATIONS,
+  ...CONSOLE_SANDBOXES_OPERATIONS,
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../connection'
 import { MIGRATION_001 } from './001-initial'
 import { migration002 } from './002-webhook-origin'
+import { MIGRATION_004 } from './004-api-key-version'
 
 /**
  * Applied in order, each once, inside one transaction; `PRAGMA user_version` records the last applied.
@@ -11,4 +12,5 @@ export type Migration = { version: number; name: string } & ({ sql: string } | {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', sql: MIGRATION_001 },
   { version: 2, name: 'webhook-origin', up: migration002 },
+  { version: 4, name: 'api-key-version', sql: MIGRATION_004 },
 ]

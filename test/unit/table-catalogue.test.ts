@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { openDatabase } from '../../electron/service/db/connection'
+import { KEPT_SETTINGS, TABLES, TIMER_COLUMNS, schemaTables } from '../../electron/service/db/table-catalogue'
+
+/**
+ * table-catalogue.ts is the one place that says how snapshots and sandbox deletion treat each table.
+ * These checks fail when the schema gains a table nobody classified (a merge adding request_log,
+ * audit_log, customers, ...), so a restore can never silently skip or wipe it.
+ */
+const db = openDatabase(':memory:')
+const tables = schemaTables(db)
+const columnsOf = (table: string) => (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name)
+const parentsOf = (table: string) => (db.prepare(`PRAGMA foreign_key_list(${table})`).all() as { table: string }[]).map((fk) => fk.table)
+
+describe('the table catalogue', () => {
+  it('classifies every table of the migrated schema, and only those', () => {
+    expect(Object.keys(TABLES).sort()).toEqual([...tables].sort())
+    for (const [name, entry] of Object.entries(TABLES)) expect(['state', 'kept'], name).toContain(entry.snapshot)
+  })
+
+  it('deletes organization data from every table that holds some: an organization_id column or a foreign key into such a table', () => {
+    const owned = new Set<string>(['organizations'])
+    let grew = true
+    while (grew) {
+      grew = false
+      for (const table of tables) {
+        if (owned.has(table)) continue
+        if (columnsOf(table).includes('organization_id') || parentsOf(table).some((parent) => owned.has(parent))) {
+          owned.add(table)
+          grew = true
+        }
+      }
+    }
+    for (const table of owned) expect(TABLES[table]?.organization, `${table} holds organization data but has no delete statement`).toEqual(expect.stringContaining(`DELETE FROM ${table} `))
+  })
+
+  it('lists children before the tables they reference, so the deletes run in a valid order', () => {
+    const order = Object.keys(TABLES)
+    for (const table of order) {
+      for (const parent of parentsOf(table)) {
+        if (parent === table) continue
+        expect(order.indexOf(table), `${table} must come before ${parent}`).toBeLessThan(order.indexOf(parent))
+      }
+    }
+  })
+
+  it('names real timer columns and settings', () => {
+    for (const { table, column } of TIMER_COLUMNS) expect(columnsOf(table)).toContain(column)
+    expect(KEPT_SETTINGS).toContain('console.token')
+  })
+})
