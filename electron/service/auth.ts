@@ -10,6 +10,8 @@ export interface Principal {
   environment: Environment
   via: 'apiKey' | 'console'
   keyId: string | null
+  /** The release the API key is pinned to (null: none, or the console). */
+  pinnedApiVersion: string | null
 }
 
 export interface CallContext {
@@ -22,6 +24,8 @@ export interface CallContext {
   /** The organization the console acts for (default: the demo organization). */
   organizationId?: string
   requestId?: string
+  /** The `Paydesk-Api-Version` header as sent (unvalidated). */
+  apiVersion?: string
 }
 
 const KEY_PATTERN = /^sk_(test|live)_[A-Za-z0-9]{8,128}$/
@@ -36,7 +40,7 @@ export function authenticate(store: Store, consoleToken: string, ctx: CallContex
   const consolePrincipal = (): Principal => {
     const organizationId = ctx.organizationId ?? store.settings.get<string>('demo.organizationId')!
     if (!store.organizations.get(organizationId)) throw new ApiError('not_found', `No organization ${organizationId}`, 'organizationId')
-    return { organizationId, environment: ctx.environment ?? 'test', via: 'console', keyId: null }
+    return { organizationId, environment: ctx.environment ?? 'test', via: 'console', keyId: null, pinnedApiVersion: null }
   }
   if (ctx.trustedConsole) return consolePrincipal()
   const token = ctx.bearer
@@ -52,5 +56,5 @@ export function authenticate(store: Store, consoleToken: string, ctx: CallContex
   }
   if (row.revoked_at !== null) throw new ApiError('unauthorized', 'This API key has been revoked.')
   if (row.last_used_at === null || now - row.last_used_at > TOUCH_INTERVAL_MS) store.apiKeys.touch(row.id, now)
-  return { organizationId: row.organization_id, environment: row.environment, via: 'apiKey', keyId: row.id }
+  return { organizationId: row.organization_id, environment: row.environment, via: 'apiKey', keyId: row.id, pinnedApiVersion: row.api_version ?? null }
 }

@@ -1,3 +1,4 @@
+import type { ApiVersion } from '../../shared/api/api-versions'
 import type { PushEvent } from '../../shared/api/push-events'
 import type { Principal } from './auth'
 import type { Store } from './db/store'
@@ -27,5 +28,7 @@ export interface OperationContext {
   store: Store
   principal: Principal
   now: number
+  /** The API release this request is served under (header, key pin, or the newest). */
+  apiVersion: ApiVersion
   emit(event: PushEvent): void
 }

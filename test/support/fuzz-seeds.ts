@@ -75,6 +75,7 @@ export function seeds(f: FuzzFixtures): Record<RouteId, () => Seed> {
     'console.webhooks.test': () => ({ body: { url: hook } }),
     'console.host.get': () => ({}),
     'console.host.update': () => ({ body: { httpPort: 8788 } }),
+    'console.keys.setApiVersion': () => ({ params: { keyId: f.throwawayKeyId }, body: { apiVersion: '1.0.1' } }),
     'console.sandboxes.create': () => ({ body: { name: 'Fuzz sandbox', enterprise: false } }),
     // Never a real sandbox's id: the fuzzer must not delete what other seeds rely on (an unknown id is a 404).
     'console.sandboxes.delete': () => ({ params: { organizationId: 'org_fuzz_unknown' } }),

@@ -13,6 +13,8 @@ import { matchRoute } from './router'
 import { serveStatic } from './static-files'
 import { openEventStream } from './event-stream'
 import { healthOf } from './healthz'
+import { API_VERSION_HEADER } from '../../../shared/api/api-versions'
+import { provisionalApiVersion } from '../api-version'
 
 export interface HttpServerOptions {
   service: PaydeskService
@@ -111,6 +113,8 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     if (!url) return fail(new ApiError('invalid_parameter', 'The request target is not a valid URL.'))
     const pathname = url.pathname
     const isApi = pathname.startsWith('/v1/') || pathname.startsWith('/console/')
+    // Every /v1 answer names its API release, the adapter's own errors (404, 429, bad body) included.
+    if (pathname.startsWith('/v1/')) res.setHeader(API_VERSION_HEADER, provisionalApiVersion(header(req, 'paydesk-api-version')))
     // /healthz follows the public API's Host rule: a probe from another container may name this host.
     if (!hostAllowed(req, !pathname.startsWith('/v1/') && pathname !== '/healthz')) return fail(new ApiError('forbidden', 'This Host header is not allowed; use 127.0.0.1 or localhost.'))
     if (!isApi) {
@@ -149,7 +153,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     const response = service.call(
       match.routeId,
       { query: parseQuery(url.searchParams), body, params: match.params, idempotencyKey: header(req, 'idempotency-key') },
-      { bearer, environment, organizationId: header(req, 'paydesk-organization'), requestId },
+      { bearer, environment, organizationId: header(req, 'paydesk-organization'), requestId, apiVersion: header(req, 'paydesk-api-version') },
     )
     sendJson(res, response.status, response.body, response.headers)
   }

@@ -5,6 +5,7 @@ import { bankTransfer } from './bank-transfer'
 import { CONSOLE_CORE_OPERATIONS } from './console-core'
 import { CONSOLE_HOST_OPERATIONS } from './console-host'
 import { CONSOLE_SANDBOXES_OPERATIONS } from './console-sandboxes'
+import { CONSOLE_API_VERSIONS_OPERATIONS } from './console-api-versions'
 import { CONSOLE_SIMULATOR_OPERATIONS } from './console-simulator'
 import { CONSOLE_TRANSACTIONS_OPERATIONS } from './console-transactions'
 import { CONSOLE_WEBHOOKS_OPERATIONS } from './console-webhooks'
@@ -35,4 +36,5 @@ export const OPERATIONS: OperationTable = {
   ...CONSOLE_TRANSACTIONS_OPERATIONS,
   ...CONSOLE_HOST_OPERATIONS,
   ...CONSOLE_SANDBOXES_OPERATIONS,
+  ...CONSOLE_API_VERSIONS_OPERATIONS,
 }
