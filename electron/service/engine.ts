@@ -18,6 +18,10 @@ export interface Engine {
   version: string
   hostInfo: { httpUrl: string | null; consoleUrl: string | null }
   simulatorMode(): SimulatorMode
+  /** Where snapshots are kept: `snapshots/` next to the database file, a temporary folder for `:memory:`. */
+  snapshotsFolder(): string
+  /** The database's state was replaced wholesale (a snapshot restore): in-memory bookkeeping must reload. */
+  stateReplaced(): void
   /** Queues a push event; the dispatcher delivers queued events after the SQLite transaction commits. */
   emit(event: PushEvent): void
 }

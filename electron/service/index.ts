@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
 import type { ServiceResponse } from '../../shared/api/envelope'
 import type { PushEvent } from '../../shared/api/push-events'
 import type { CallContext } from './auth'
@@ -46,6 +49,8 @@ export interface ServiceOptions {
   webhookLimits?: Partial<DispatcherLimits>
   /** Longest the simulator may hold the event loop per tick (hosts set it; see simulator/index.ts). */
   tickBudgetMs?: number
+  /** Where snapshots are kept; default `snapshots/` next to the database, or a temporary folder for `:memory:`. */
+  snapshotsFolder?: string
 }
 
 export interface PaydeskService {
@@ -65,6 +70,19 @@ export interface PaydeskService {
   readonly internals: { store: Store; engine: Engine }
 }
 
+/** A file database keeps its snapshots beside it; an in-memory one in a temporary folder made on first use and removed on close. */
+function snapshotsFolderOf(options: ServiceOptions): { folder: () => string; cleanup: () => void } {
+  const fixed = options.snapshotsFolder ?? (options.dbPath !== ':memory:' ? join(dirname(resolve(options.dbPath)), 'snapshots') : undefined)
+  if (fixed !== undefined) return { folder: () => fixed, cleanup: () => {} }
+  let temporary: string | undefined
+  return {
+    folder: () => (temporary ??= mkdtempSync(join(tmpdir(), 'paydesk-snapshots-'))),
+    cleanup: () => {
+      if (temporary !== undefined) rmSync(temporary, { recursive: true, force: true })
+    },
+  }
+}
+
 function databaseAnswers(db: ReturnType<typeof openDatabase>): boolean {
   try {
     return db.prepare('SELECT 1 AS one').get() !== undefined
@@ -81,6 +99,7 @@ export function createService(options: ServiceOptions): PaydeskService {
   const ids = createIds(clock.now, options.randomBytes)
   const startup = seedDatabase(store, ids, clock.now(), options)
   if (options.simulatorMode) store.settings.set('simulator.mode', options.simulatorMode)
+  const snapshots = snapshotsFolderOf(options)
   const listeners = new Set<(event: PushEvent) => void>()
   const publish = (events: PushEvent[]) => {
     for (const event of events) for (const listener of listeners) listener(event)
@@ -97,6 +116,8 @@ export function createService(options: ServiceOptions): PaydeskService {
       const mode = store.settings.get<SimulatorMode>('simulator.mode')
       return mode && SIMULATOR_MODES.includes(mode) ? mode : 'fast'
     },
+    snapshotsFolder: snapshots.folder,
+    stateReplaced: () => webhooks.reset(),
     emit: (event) => publish([event]),
   }
   const call = createDispatcher(engine, publish)
@@ -120,6 +141,7 @@ export function createService(options: ServiceOptions): PaydeskService {
       webhooks.close()
       listeners.clear()
       db.close()
+      snapshots.cleanup()
     },
     health: () => ({ version: VERSION, database: !closed && databaseAnswers(db) ? 'ok' : 'error' }),
     startup,

@@ -3,6 +3,7 @@ import { CONSOLE_CORE_ROUTES } from './routes/console-core'
 import { CONSOLE_HOST_ROUTES } from './routes/console-host'
 import { CONSOLE_SANDBOXES_ROUTES } from './routes/console-sandboxes'
 import { CONSOLE_API_VERSIONS_ROUTES } from './routes/console-api-versions'
+import { CONSOLE_SNAPSHOTS_ROUTES } from './routes/console-snapshots'
 import { CONSOLE_SIMULATOR_ROUTES } from './routes/console-simulator'
 import { CONSOLE_TRANSACTIONS_ROUTES } from './routes/console-transactions'
 import { CONSOLE_WEBHOOKS_ROUTES } from './routes/console-webhooks'
@@ -19,6 +20,7 @@ export const ROUTES = {
   ...CONSOLE_HOST_ROUTES,
   ...CONSOLE_SANDBOXES_ROUTES,
   ...CONSOLE_API_VERSIONS_ROUTES,
+  ...CONSOLE_SNAPSHOTS_ROUTES,
 } satisfies Record<string, RouteSpec>
 
 export type Routes = typeof ROUTES

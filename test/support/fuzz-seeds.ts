@@ -76,6 +76,11 @@ export function seeds(f: FuzzFixtures): Record<RouteId, () => Seed> {
     'console.host.get': () => ({}),
     'console.host.update': () => ({ body: { httpPort: 8788 } }),
     'console.keys.setApiVersion': () => ({ params: { keyId: f.throwawayKeyId }, body: { apiVersion: '1.0.1' } }),
+    'console.snapshots.list': () => ({}),
+    'console.snapshots.save': () => ({ body: { name: 'fuzz-snapshot' } }),
+    // Never an existing snapshot: a restore would rewind what the other seeds rely on (an unknown name is a 404).
+    'console.snapshots.restore': () => ({ params: { name: 'fuzz-missing' } }),
+    'console.snapshots.delete': () => ({ params: { name: 'fuzz-missing' } }),
     'console.sandboxes.create': () => ({ body: { name: 'Fuzz sandbox', enterprise: false } }),
     // Never a real sandbox's id: the fuzzer must not delete what other seeds rely on (an unknown id is a 404).
     'console.sandboxes.delete': () => ({ params: { organizationId: 'org_fuzz_unknown' } }),

@@ -6,6 +6,7 @@ import { CONSOLE_CORE_OPERATIONS } from './console-core'
 import { CONSOLE_HOST_OPERATIONS } from './console-host'
 import { CONSOLE_SANDBOXES_OPERATIONS } from './console-sandboxes'
 import { CONSOLE_API_VERSIONS_OPERATIONS } from './console-api-versions'
+import { CONSOLE_SNAPSHOTS_OPERATIONS } from './console-snapshots'
 import { CONSOLE_SIMULATOR_OPERATIONS } from './console-simulator'
 import { CONSOLE_TRANSACTIONS_OPERATIONS } from './console-transactions'
 import { CONSOLE_WEBHOOKS_OPERATIONS } from './console-webhooks'
@@ -37,4 +38,5 @@ export const OPERATIONS: OperationTable = {
   ...CONSOLE_HOST_OPERATIONS,
   ...CONSOLE_SANDBOXES_OPERATIONS,
   ...CONSOLE_API_VERSIONS_OPERATIONS,
+  ...CONSOLE_SNAPSHOTS_OPERATIONS,
 }
