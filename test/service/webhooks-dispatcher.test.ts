@@ -7,6 +7,7 @@ import { isErrorEnvelope } from '../../shared/api/envelope'
 import type { RouteData, RouteId } from '../../shared/api/routes'
 import type { CallInput, PaydeskService, ServiceOptions, WebhookTransport } from '../../electron/service'
 import { DUE_OF_ORIGIN_SQL } from '../../electron/service/db/webhooks-repo'
+import { MIGRATIONS } from '../../electron/service/db/migrations'
 import { DEFAULT_LIMITS } from '../../electron/service/webhooks/dispatcher'
 import { enqueueTestEvent } from '../../electron/service/webhooks/outbox'
 import { CONSOLE_TOKEN, fakeClock, testService } from '../support/harness'
@@ -185,6 +186,7 @@ describe('webhook dispatcher: restart', () => {
     const old = new Database(dbPath)
     old.exec(`DROP INDEX webhook_deliveries_origin_due;
       ALTER TABLE webhook_deliveries DROP COLUMN origin;
+      ALTER TABLE api_keys DROP COLUMN api_version;
       CREATE INDEX webhook_deliveries_due ON webhook_deliveries(next_attempt_at) WHERE status = 'pending';
       PRAGMA user_version = 1;`)
     old.close()
@@ -192,7 +194,7 @@ describe('webhook dispatcher: restart', () => {
     const { transport, sent } = scriptedTransport()
     const second = setup({ dbPath, webhookTransport: transport })
     const db = second.service.internals.store.db
-    expect(db.pragma('user_version', { simple: true })).toBe(2)
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS[MIGRATIONS.length - 1]!.version)
     expect(db.prepare('SELECT DISTINCT origin FROM webhook_deliveries ORDER BY origin').all()).toEqual([
       { origin: 'http://two.example:8080' }, { origin: 'https://one.example' }, { origin: 'https://retry.example' },
     ])
