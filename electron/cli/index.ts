@@ -6,6 +6,7 @@ import { startHttpServer } from '../service/http/server'
 import { seedHistory } from '../service/seed-history'
 import { helpText } from './commands/help'
 import { sandboxCommand } from './commands/sandbox'
+import { snapshotCommand } from './commands/snapshot'
 import { parseServeOptions, usage, UsageError, type ServeOptions } from './options'
 
 
@@ -77,6 +78,7 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'serve') return serve(rest)
   if (command === 'openapi') return void process.stdout.write(`${JSON.stringify(generateOpenApi(), null, 2)}\n`)
   if (command === 'sandbox') return sandboxCommand(rest)
+  if (command === 'snapshot') return snapshotCommand(rest)
   if (command === 'help' || command === '--help' || command === '-h') return void process.stdout.write(helpText())
   if (command === 'version' || command === '--version' || command === '-v') return void process.stdout.write(`${VERSION}\n`)
   throw new UsageError(`unknown command "${command}"`)

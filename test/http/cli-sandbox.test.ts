@@ -49,3 +49,29 @@ describe('paydesk sandbox', () => {
     expect(unknown.stderr).toContain('404')
   }, 60_000)
 })
+
+describe('paydesk snapshot', () => {
+  it('save, list, restore and delete against the running server', async () => {
+    const env = { PAYDESK_CONSOLE_TOKEN: TOKEN, PAYDESK_URL: host.url }
+    const sandbox = JSON.parse((await runCli(['sandbox', 'create', '--json'], env)).stdout)
+    const saved = await runCli(['snapshot', 'save', 'cli-baseline'], env)
+    expect(saved.code, saved.stderr).toBe(0)
+    expect(saved.stdout).toMatch(/^Saved snapshot cli-baseline \(\d+ KiB\)\./)
+    const charge = await fetch(`${host.url}/v1/mobile/charge`, {
+      method: 'POST', headers: { authorization: `Bearer ${sandbox.testKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ phoneNumber: '0712345678', amount: 10_000, merchantTransactionId: 'cli-snapshot-1' }),
+    })
+    expect(charge.status).toBe(202)
+    const listed = await runCli(['snapshot', 'list', '--json'], env)
+    expect(JSON.parse(listed.stdout).items.map((s: { name: string }) => s.name)).toContain('cli-baseline')
+    const restored = await runCli(['snapshot', 'restore', 'cli-baseline'], env)
+    expect(restored.code, restored.stderr).toBe(0)
+    const found = await fetch(`${host.url}/v1/transaction?merchantTransactionId=cli-snapshot-1`, { headers: { authorization: `Bearer ${sandbox.testKey}` } })
+    expect(found.status).toBe(404)
+    const bad = await runCli(['snapshot', 'save', '../etc/passwd'], env)
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toContain('400')
+    expect((await runCli(['snapshot', 'delete', 'cli-baseline'], env)).code).toBe(0)
+    expect((await runCli(['snapshot', 'restore', 'cli-baseline'], env)).stderr).toContain('404')
+  }, 60_000)
+})
