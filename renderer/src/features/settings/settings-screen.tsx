@@ -6,6 +6,7 @@ import { FeeTariffPanel } from './fee-tariff-panel'
 import { HttpPortPanel } from './http-port-panel'
 import { SandboxResetPanel } from './sandbox-reset-panel'
 import { SimulatorPanel } from './simulator-panel'
+import { SnapshotsPanel } from './snapshots-panel'
 import '../transactions/transactions.css'
 import '../webhooks/webhooks.css'
 import './settings.css'
@@ -26,6 +27,7 @@ export function SettingsScreen() {
           <ClockPanel />
         </div>
         <FeeTariffPanel />
+        <SnapshotsPanel />
         <SandboxResetPanel />
       </div>
     </>
