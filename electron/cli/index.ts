@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { dirname } from 'node:path'
 import { generateOpenApi } from '../../shared/api/openapi'
 import { createService, HOST_TICK, VERSION, type PaydeskService } from '../service'
 import { startHttpServer } from '../service/http/server'
@@ -8,6 +8,7 @@ import { helpText } from './commands/help'
 import { sandboxCommand } from './commands/sandbox'
 import { snapshotCommand } from './commands/snapshot'
 import { parseServeOptions, usage, UsageError, type ServeOptions } from './options'
+import { consoleWebRoot } from './web-root'
 
 
 function banner(service: PaydeskService, url: string, options: ServeOptions): string {
@@ -52,7 +53,7 @@ async function serve(argv: string[]): Promise<void> {
   if (options.seedTransactions > 0) seedTransactions(service, options.seedTransactions)
   const http = await startHttpServer({
     service, host: options.host, port: options.port, rateLimitPerMinute: options.rateLimitPerMinute,
-    webRoot: resolve(__dirname, '../../dist-web'), ready: false,
+    webRoot: consoleWebRoot(), ready: false,
   })
   service.setHostInfo({ httpUrl: http.url, consoleUrl: `${http.url}/?token=${service.consoleToken}` })
   // Ticks may overlap on purpose: the simulator step is synchronous and the webhook dispatcher never sends a
