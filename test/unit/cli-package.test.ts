@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { VERSION } from '../../electron/service'
@@ -20,8 +21,15 @@ describe('the paydesk package', () => {
     expect(pkg.scripts['prepack']).toContain('vite build')
   })
 
-  it('finds the console build from the sources and from the compiled CLI', () => {
-    expect(consoleWebRoot(join(ROOT, 'electron', 'cli'))).toBe(join(ROOT, 'dist-web'))
-    expect(consoleWebRoot(join(ROOT, 'dist-cli'))).toBe(join(ROOT, 'dist-web'))
+  it('finds the console build from the sources (electron/cli/) and from the compiled CLI (dist-cli/)', () => {
+    const root = mkdtempSync(join(tmpdir(), 'paydesk-layout-'))
+    try {
+      mkdirSync(join(root, 'dist-web'))
+      writeFileSync(join(root, 'dist-web', 'index.html'), '<!doctype html>')
+      expect(consoleWebRoot(join(root, 'electron', 'cli'))).toBe(join(root, 'dist-web'))
+      expect(consoleWebRoot(join(root, 'dist-cli'))).toBe(join(root, 'dist-web'))
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
   })
 })
