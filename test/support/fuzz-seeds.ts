@@ -15,6 +15,10 @@ export interface FuzzFixtures {
   payoutsAccountNo: string
   eventId: string
   throwawayKeyId: string
+  /** A sandbox organization to delete. */
+  sandboxId: string
+  /** A snapshot of the sandbox as the fixtures left it (restoring it puts the fixtures back). */
+  snapshotName: string
 }
 
 export interface Seed {
@@ -78,12 +82,12 @@ export function seeds(f: FuzzFixtures): Record<RouteId, () => Seed> {
     'console.keys.setApiVersion': () => ({ params: { keyId: f.throwawayKeyId }, body: { apiVersion: '1.0.1' } }),
     'console.snapshots.list': () => ({}),
     'console.snapshots.save': () => ({ body: { name: 'fuzz-snapshot' } }),
-    // Never an existing snapshot: a restore would rewind what the other seeds rely on (an unknown name is a 404).
-    'console.snapshots.restore': () => ({ params: { name: 'fuzz-missing' } }),
-    'console.snapshots.delete': () => ({ params: { name: 'fuzz-missing' } }),
+    // Saved after the fixtures were made, so restoring it keeps what the seeds rely on.
+    'console.snapshots.restore': () => ({ params: { name: f.snapshotName } }),
+    'console.snapshots.delete': () => ({ params: { name: f.snapshotName } }),
     'console.sandboxes.create': () => ({ body: { name: 'Fuzz sandbox', enterprise: false } }),
-    // Never a real sandbox's id: the fuzzer must not delete what other seeds rely on (an unknown id is a 404).
-    'console.sandboxes.delete': () => ({ params: { organizationId: 'org_fuzz_unknown' } }),
+    // A throwaway sandbox: the fixtures' own data lives in the demo organization, which cannot be deleted.
+    'console.sandboxes.delete': () => ({ params: { organizationId: f.sandboxId } }),
   }
 }
 
@@ -99,12 +103,16 @@ export async function createFixtures(server: TestServer): Promise<FuzzFixtures> 
   await server.request('POST', '/console/simulator/settle', { headers: consoleHeaders, body: { transactionId: charge.body.data?.transactionId } })
   const events = await server.request('GET', '/console/webhooks/events?limit=1', { headers: consoleHeaders })
   const key = await server.request('POST', '/console/keys', { headers: consoleHeaders, body: { label: 'fuzz throwaway' } })
+  const sandbox = await server.request('POST', '/console/sandboxes', { headers: consoleHeaders, body: { name: 'fuzz throwaway' } })
+  const snapshot = await server.request('POST', '/console/snapshots', { headers: consoleHeaders, body: { name: 'fuzz-fixtures' } })
   const fixtures = {
     chargeId: charge.body.data?.transactionId,
     collectionsAccountNo: accounts.find((a) => a.type === 'collections')?.accountNo,
     payoutsAccountNo: accounts.find((a) => a.type === 'payouts')?.accountNo,
     eventId: events.body.data?.items[0]?.id,
     throwawayKeyId: key.body.data?.id,
+    sandboxId: sandbox.body.data?.id,
+    snapshotName: snapshot.body.data?.name,
   }
   for (const [name, value] of Object.entries(fixtures)) if (typeof value !== 'string') throw new Error(`fuzz fixture ${name} missing`)
   return fixtures as FuzzFixtures
