@@ -23,11 +23,11 @@ const SEED_ANSWERS: Partial<Record<RouteId, number>> = {
 }
 
 /**
- * Routes whose valid answer rewrites the whole database: by the time the fuzzer reaches them, earlier routes
+ * Routes whose valid answer reads or rewrites the whole database: by the time the fuzzer reaches them, earlier routes
  * have filled it with thousands of organizations and transactions, so each accepted request costs a few
  * hundred ms. Fewer cases keep the run within its time limit; test/http/snapshots.test.ts covers restores.
  */
-const CASES_CAP: Partial<Record<RouteId, number>> = { 'console.snapshots.restore': 128 }
+const CASES_CAP: Partial<Record<RouteId, number>> = { 'console.snapshots.restore': 128, 'console.snapshots.save': 512 }
 
 /**
  * Registers one test per route: `casesPerRoute` hostile requests (FUZZ_CASES_PER_ROUTE overrides it for a
