@@ -1,15 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
 import type { ServiceResponse } from '../../shared/api/envelope'
 import type { PushEvent } from '../../shared/api/push-events'
 import type { CallContext } from './auth'
-import { openDatabase } from './db/connection'
+import { databaseAnswers, openDatabase } from './db/connection'
 import { createStore, type Store } from './db/store'
 import { createDispatcher, type CallInput } from './dispatch'
 import type { Engine } from './engine'
 import { createIds, type RandomBytes } from './ids'
 import { seedDatabase, type SeedResult } from './provisioning'
+import { snapshotsFolderOf } from './snapshots-folder'
 import { createSimulatedClock } from './simulator/clock'
 import { createSimulator } from './simulator'
 import { SIMULATOR_MODES, type SimulatorMode } from './simulator/plan'
@@ -68,27 +66,6 @@ export interface PaydeskService {
   setHostInfo(info: { httpUrl: string | null; consoleUrl: string | null }): void
   /** For tests and tools in this process: the engine's store and state. Hosts never need it. */
   readonly internals: { store: Store; engine: Engine }
-}
-
-/** A file database keeps its snapshots beside it; an in-memory one in a temporary folder made on first use and removed on close. */
-function snapshotsFolderOf(options: ServiceOptions): { folder: () => string; cleanup: () => void } {
-  const fixed = options.snapshotsFolder ?? (options.dbPath !== ':memory:' ? join(dirname(resolve(options.dbPath)), 'snapshots') : undefined)
-  if (fixed !== undefined) return { folder: () => fixed, cleanup: () => {} }
-  let temporary: string | undefined
-  return {
-    folder: () => (temporary ??= mkdtempSync(join(tmpdir(), 'paydesk-snapshots-'))),
-    cleanup: () => {
-      if (temporary !== undefined) rmSync(temporary, { recursive: true, force: true })
-    },
-  }
-}
-
-function databaseAnswers(db: ReturnType<typeof openDatabase>): boolean {
-  try {
-    return db.prepare('SELECT 1 AS one').get() !== undefined
-  } catch {
-    return false
-  }
 }
 
 export function createService(options: ServiceOptions): PaydeskService {
