@@ -44,6 +44,13 @@ describe('the table catalogue', () => {
     }
   })
 
+  it('gives kept tables no foreign key into state tables (a restore replaces those rows)', () => {
+    for (const [table, entry] of Object.entries(TABLES)) {
+      if (entry.snapshot !== 'kept') continue
+      for (const parent of parentsOf(table)) expect(TABLES[parent]?.snapshot, `${table} -> ${parent}`).not.toBe('state')
+    }
+  })
+
   it('names real timer columns and settings', () => {
     for (const { table, column } of TIMER_COLUMNS) expect(columnsOf(table)).toContain(column)
     expect(KEPT_SETTINGS).toContain('console.token')

@@ -9,7 +9,8 @@
  * The order is the delete order: children before the rows they reference. A restore inserts in reverse.
  * test/unit/table-catalogue.test.ts fails when a table of the schema is missing here (or listed but gone),
  * and when a table holding organization data (an `organization_id` column, or a foreign key into such a
- * table) has no delete statement. When you add a table, add it here and decide both.
+ * table) has no delete statement. When you add a table, add it here and decide both. A `kept` table must
+ * not have a foreign key into a `state` table (a restore would leave it pointing at rows that are gone).
  */
 export interface TableClass {
   snapshot: 'state' | 'kept'

@@ -1,7 +1,6 @@
 import { ApiError } from '../../../shared/errors'
 import { createSnapshotStore, SnapshotTooNewError, type SnapshotStore } from '../db/snapshots'
-import type { Engine } from '../engine'
-import type { OperationContext } from '../engine'
+import type { Engine, OperationContext } from '../engine'
 import type { PartialOperationTable } from './types'
 
 const stores = new WeakMap<Engine, SnapshotStore>()
