@@ -224,7 +224,7 @@ describe('where snapshots live', () => {
   let folder: string
   afterEach(() => rmSync(folder, { recursive: true, force: true }))
 
-  it('in a snapshots/ folder next to a database file; a snapshot made by a newer Paydesk is refused', async () => {
+  it('in a snapshots/ folder next to a database file; an older snapshot is migrated, one made by a newer Paydesk is refused', async () => {
     folder = mkdtempSync(join(tmpdir(), 'paydesk-snapfile-'))
     const onFile = await startTestServer({ dbPath: join(folder, 'paydesk.db') })
     try {
@@ -234,6 +234,16 @@ describe('where snapshots live', () => {
       expect(listed.body.data.folder).toBe(join(folder, 'snapshots'))
       expect(statSync(join(folder, 'snapshots')).mode & 0o777).toBe(0o700)
       const file = join(folder, 'snapshots', 'on-disk.sqlite')
+      // A snapshot from before migration 004 (no api_keys.api_version): migrated on the fly, then restored.
+      const older = new Database(file)
+      older.exec('ALTER TABLE api_keys DROP COLUMN api_version; PRAGMA user_version = 2;')
+      older.close()
+      await onFile.request('POST', '/console/keys', { headers: consoleAuth(), body: { label: 'made after the snapshot', apiVersion: '1.0.0' } })
+      const migrated = await onFile.request('POST', '/console/snapshots/on-disk/restore', { headers: consoleAuth() })
+      expect(migrated.status).toBe(200)
+      const keys = await onFile.request('GET', '/console/keys', { headers: consoleAuth() })
+      expect(keys.body.data.items.map((k: { label: string }) => k.label)).not.toContain('made after the snapshot')
+      expect(keys.body.data.items.every((k: { apiVersion: string | null }) => k.apiVersion === null)).toBe(true)
       const future = new Database(file)
       future.pragma('user_version = 999')
       future.close()
