@@ -1,14 +1,18 @@
 import { mkdirSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { dirname } from 'node:path'
 import { generateOpenApi } from '../../shared/api/openapi'
-import { createService, HOST_TICK, type PaydeskService } from '../service'
+import { createService, HOST_TICK, VERSION, type PaydeskService } from '../service'
 import { startHttpServer } from '../service/http/server'
 import { seedHistory } from '../service/seed-history'
 import { doctorCommand } from './commands/doctor'
 import { eventsCommand } from './commands/events'
+import { helpText } from './commands/help'
+import { sandboxCommand } from './commands/sandbox'
+import { scenarioCommand } from './commands/scenario'
+import { snapshotCommand } from './commands/snapshot'
 import { parseServeOptions, usage, UsageError, type ServeOptions } from './options'
-import { SCENARIO_USAGE, scenarioCommand } from './commands/scenario'
 import { prepareScenario, runLines, ScenarioStartError, scenarioErrorText } from './serve-scenario'
+import { consoleWebRoot } from './web-root'
 
 
 function banner(service: PaydeskService, url: string, options: ServeOptions): string {
@@ -61,7 +65,7 @@ async function serve(argv: string[]): Promise<void> {
   if (options.seedTransactions > 0) seedTransactions(service, options.seedTransactions)
   const http = await startHttpServer({
     service, host: options.host, port: options.port, rateLimitPerMinute: options.rateLimitPerMinute,
-    webRoot: resolve(__dirname, '../../dist-web'),
+    webRoot: consoleWebRoot(), ready: false,
   })
   service.setHostInfo({ httpUrl: http.url, consoleUrl: `${http.url}/?token=${service.consoleToken}` })
   // Ticks may overlap on purpose: the simulator step is synchronous and the webhook dispatcher never sends a
@@ -70,6 +74,7 @@ async function serve(argv: string[]): Promise<void> {
     service.tick().catch((error: unknown) => console.error('[paydesk] tick failed:', error))
   }, HOST_TICK.intervalMs)
   console.log(banner(service, http.url, options))
+  http.setReady()
   const stop = async (signal: string) => {
     clearInterval(ticker)
     await http.close()
@@ -88,7 +93,10 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'doctor') return doctorCommand(rest)
   if (command === 'events') return eventsCommand(rest)
   if (command === 'openapi') return void process.stdout.write(`${JSON.stringify(generateOpenApi(), null, 2)}\n`)
-  if (command === 'help' || command === '--help' || command === '-h') return void process.stdout.write(`${usage()}\n${SCENARIO_USAGE}`)
+  if (command === 'sandbox') return sandboxCommand(rest)
+  if (command === 'snapshot') return snapshotCommand(rest)
+  if (command === 'help' || command === '--help' || command === '-h') return void process.stdout.write(helpText())
+  if (command === 'version' || command === '--version' || command === '-v') return void process.stdout.write(`${VERSION}\n`)
   throw new UsageError(`unknown command "${command}"`)
 }
 
@@ -101,9 +109,10 @@ main(process.argv.slice(2)).catch((thrown: unknown) => {
   }
   if (error instanceof ScenarioStartError) error = error.cause
   if (error instanceof UsageError || (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
-    console.error(error.message.includes('Usage:') ? `paydesk: ${error.message}` : `paydesk: ${error.message}\n\n${(error instanceof UsageError && error.usageText) || usage()}`)
+    const fallback = process.argv[2] === undefined || process.argv[2] === 'serve' ? usage() : helpText()
+    console.error(error.message.includes('Usage:') ? `paydesk: ${error.message}` : `paydesk: ${error.message}\n\n${(error instanceof UsageError && error.usageText) || fallback}`)
     process.exit(2)
   }
-  console.error('paydesk: failed to start:', error instanceof Error ? error.message : error)
+  console.error(`paydesk: ${process.argv[2] === undefined || process.argv[2] === 'serve' ? 'failed to start: ' : ''}${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)
 })

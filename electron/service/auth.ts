@@ -13,6 +13,8 @@ export interface Principal {
   keyId: string | null
   /** The key's display prefix (`sk_test_AbCd…wxyz`), never the secret; null for the console. */
   keyPrefix: string | null
+  /** The release the API key is pinned to (null: none, or the console). */
+  pinnedApiVersion: string | null
 }
 
 export interface CallContext {
@@ -25,6 +27,8 @@ export interface CallContext {
   /** The organization the console acts for (default: the demo organization). */
   organizationId?: string
   requestId?: string
+  /** The `Paydesk-Api-Version` header as sent (unvalidated). */
+  apiVersion?: string
   /** Filled in by the dispatcher for the request log (the HTTP adapter passes one in). */
   notes?: CallNotes
 }
@@ -52,7 +56,7 @@ export function authenticate(store: Store, consoleToken: string, ctx: CallContex
   const consolePrincipal = (): Principal => {
     const organizationId = ctx.organizationId ?? store.settings.get<string>('demo.organizationId')!
     if (!store.organizations.get(organizationId)) throw new ApiError('not_found', `No organization ${organizationId}`, 'organizationId')
-    return { organizationId, environment: ctx.environment ?? 'test', via: 'console', keyId: null, keyPrefix: null }
+    return { organizationId, environment: ctx.environment ?? 'test', via: 'console', keyId: null, keyPrefix: null, pinnedApiVersion: null }
   }
   if (ctx.trustedConsole) return consolePrincipal()
   const token = ctx.bearer
@@ -68,5 +72,5 @@ export function authenticate(store: Store, consoleToken: string, ctx: CallContex
   }
   if (row.revoked_at !== null) throw new ApiError('unauthorized', 'This API key has been revoked.')
   if (row.last_used_at === null || now - row.last_used_at > TOUCH_INTERVAL_MS) store.apiKeys.touch(row.id, now)
-  return { organizationId: row.organization_id, environment: row.environment, via: 'apiKey', keyId: row.id, keyPrefix: row.prefix }
+  return { organizationId: row.organization_id, environment: row.environment, via: 'apiKey', keyId: row.id, keyPrefix: row.prefix, pinnedApiVersion: row.api_version ?? null }
 }

@@ -5,6 +5,7 @@ import type { RouteSpec } from '../../shared/api/route'
 import type { PushEvent } from '../../shared/api/push-events'
 import { WARNING_HEADER, warningHeaderValue, type ApiWarning } from '../../shared/api/warnings'
 import { recordConsoleAction } from './audit'
+import { forRelease, provisionalApiVersion, resolveApiVersion, withApiVersion } from './api-version'
 import { authenticate, type CallContext, type Principal } from './auth'
 import type { Engine, OperationContext } from './engine'
 import { sha256Hex } from './ids'
@@ -65,11 +66,13 @@ export function createDispatcher(engine: Engine, publish: (events: PushEvent[]) 
       if (ctx.notes) ctx.notes.warnings = warnings
       return response
     }
+    let apiVersion = provisionalApiVersion(ctx.apiVersion)
     try {
       if (!isRouteId(routeId)) throw new ApiError('not_found', `No route ${String(routeId)}.`)
       const route: RouteSpec = ROUTES[routeId]
       const now = engine.now()
       const principal = authenticate(engine.store, engine.consoleToken, ctx, now)
+      apiVersion = resolveApiVersion(ctx.apiVersion, principal)
       if (route.surface === 'console' && principal.via !== 'console') {
         throw new ApiError('forbidden', 'Console routes need the console token; an API key is not enough.')
       }
@@ -83,10 +86,10 @@ export function createDispatcher(engine: Engine, publish: (events: PushEvent[]) 
       const idempotencyKey = checkIdempotencyKey(route, principal, input.idempotencyKey, strict, warnings)
       const parsed = {
         params: parseWith(route.params, input.params, 'params'),
-        query: parseWith(route.query, input.query, 'query'),
+        query: forRelease(routeId, parseWith(route.query, input.query, 'query'), apiVersion),
         body: parseWith(route.body, input.body, 'body'),
       }
-      const opCtx: OperationContext = { engine, store: engine.store, principal, now, emit: (event) => queued.push(event) }
+      const opCtx: OperationContext = { engine, store: engine.store, principal, now, apiVersion, emit: (event) => queued.push(event) }
       if (route.surface === 'public') assertEnterpriseFields(opCtx, enterpriseFieldsOf(parsed))
       const operation = OPERATIONS[routeId] as (ctx: OperationContext, input: unknown) => unknown
       const run = (): ServiceResponse => {
@@ -127,12 +130,12 @@ export function createDispatcher(engine: Engine, publish: (events: PushEvent[]) 
             })
       publish(queued)
       if (notes && route.surface === 'public' && response.status < 300) notes.transactionId = linkedTransactionId(response.body)
-      return warned(response)
+      return withApiVersion(warned(response), apiVersion)
     } catch (error) {
-      if (error instanceof ApiError) return warned(errorResponse(error, requestId))
+      if (error instanceof ApiError) return withApiVersion(warned(errorResponse(error, requestId)), apiVersion)
       // A bug, never bad input: log without request data (it may hold secrets) and answer 500.
       console.error(`[paydesk] internal error in ${String(routeId)} (${requestId}):`, error instanceof Error ? error.stack : error)
-      return errorResponse(new ApiError('internal', `An internal error occurred. Quote ${requestId} when reporting it.`), requestId)
+      return withApiVersion(errorResponse(new ApiError('internal', `An internal error occurred. Quote ${requestId} when reporting it.`), requestId), apiVersion)
     }
   }
 }

@@ -1,3 +1,4 @@
+import type { ApiVersion } from '../../shared/api/api-versions'
 import type { PushEvent } from '../../shared/api/push-events'
 import type { Principal } from './auth'
 import type { Store } from './db/store'
@@ -24,6 +25,10 @@ export interface Engine {
   version: string
   hostInfo: { httpUrl: string | null; consoleUrl: string | null }
   simulatorMode(): SimulatorMode
+  /** Where snapshots are kept: `snapshots/` next to the database file, a temporary folder for `:memory:`. */
+  snapshotsFolder(): string
+  /** The database's state was replaced wholesale (a snapshot restore): in-memory bookkeeping must reload. */
+  stateReplaced(): void
   /** Queues a push event; the dispatcher delivers queued events after the SQLite transaction commits. */
   emit(event: PushEvent): void
 }
@@ -34,5 +39,7 @@ export interface OperationContext {
   store: Store
   principal: Principal
   now: number
+  /** The API release this request is served under (header, key pin, or the newest). */
+  apiVersion: ApiVersion
   emit(event: PushEvent): void
 }

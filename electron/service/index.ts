@@ -1,7 +1,7 @@
 import type { ServiceResponse } from '../../shared/api/envelope'
 import type { PushEvent } from '../../shared/api/push-events'
 import type { CallContext } from './auth'
-import { openDatabase } from './db/connection'
+import { databaseAnswers, openDatabase } from './db/connection'
 import { createStore, type Store } from './db/store'
 import { createDispatcher, type CallInput } from './dispatch'
 import type { Engine } from './engine'
@@ -11,6 +11,7 @@ import { createRequestLog } from './request-log/request-log'
 import { seedDatabase, type SeedResult } from './provisioning'
 import { scenarioProvisioner, type ScenarioInput } from './scenario/startup'
 import { createSeededRun } from './reproducible'
+import { snapshotsFolderOf } from './snapshots-folder'
 import { createSimulatedClock } from './simulator/clock'
 import { createSimulator } from './simulator'
 import { SIMULATOR_MODES, type SimulatorMode } from './simulator/plan'
@@ -61,6 +62,8 @@ export interface ServiceOptions {
   clockStart?: number
   /** Strict request checks for every organization this run, whatever their setting (`--strict`). */
   strictRequestChecks?: boolean
+  /** Where snapshots are kept; default `snapshots/` next to the database, or a temporary folder for `:memory:`. */
+  snapshotsFolder?: string
 }
 
 export interface PaydeskService {
@@ -75,6 +78,8 @@ export interface PaydeskService {
   /** Moves due work forward (simulator, webhooks). Hosts call it on a timer; tests call it with a fake clock. */
   tick(): Promise<void>
   close(): void
+  /** Readiness facts for /healthz: the engine's version and whether SQLite answers. */
+  health(): { version: string; database: 'ok' | 'error' }
   readonly startup: SeedResult
   readonly consoleToken: string
   /** Seeded runs draw request ids from their own stream; otherwise undefined and hosts make their own. */
@@ -93,6 +98,7 @@ export function createService(options: ServiceOptions): PaydeskService {
   const ids = seeded?.ids ?? createIds(clock.now, options.randomBytes)
   const startup = seedDatabase(store, ids, clock.now(), { ...options, provisionPrimary: scenarioProvisioner(store, ids, clock.now(), options.scenario) })
   if (options.simulatorMode) store.settings.set('simulator.mode', options.simulatorMode)
+  const snapshots = snapshotsFolderOf(options)
   const listeners = new Set<(event: PushEvent) => void>()
   const publish = (events: PushEvent[]) => {
     for (const event of events) for (const listener of listeners) listener(event)
@@ -109,6 +115,8 @@ export function createService(options: ServiceOptions): PaydeskService {
       const mode = store.settings.get<SimulatorMode>('simulator.mode')
       return mode && SIMULATOR_MODES.includes(mode) ? mode : 'fast'
     },
+    snapshotsFolder: snapshots.folder,
+    stateReplaced: () => webhooks.reset(),
     emit: (event) => publish([event]),
     wallNow: realNow,
     strictRequestChecks: options.strictRequestChecks ?? false,
@@ -146,7 +154,9 @@ export function createService(options: ServiceOptions): PaydeskService {
       webhooks.close()
       listeners.clear()
       db.close()
+      snapshots.cleanup()
     },
+    health: () => ({ version: VERSION, database: !closed && databaseAnswers(db) ? 'ok' : 'error' }),
     startup,
     consoleToken: startup.consoleToken,
     newRequestId: seeded?.newRequestId,

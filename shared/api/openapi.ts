@@ -1,3 +1,4 @@
+import { API_VERSION_HEADER, API_VERSIONS, LATEST_API_VERSION } from './api-versions'
 import { z } from 'zod'
 import { ErrorEnvelopeSchema } from './envelope'
 import type { RouteSpec } from './route'
@@ -34,12 +35,19 @@ function operation(id: string, route: RouteSpec): Json {
       description: route.idempotency === 'required-live' ? 'Required with a live key.' : 'Optional; a retried POST with the same key is replayed.',
     })
   }
+  if (route.surface === 'public') {
+    parameters.push({
+      name: API_VERSION_HEADER, in: 'header', required: false, schema: { type: 'string', enum: [...API_VERSIONS] },
+      description: `The API release to serve this request under (default: the key's pinned release, else ${LATEST_API_VERSION}). This document describes ${LATEST_API_VERSION}; docs/api.md "API releases" lists the differences.`,
+    })
+  }
   const success = {
     type: 'object',
     required: ['status', 'message', 'data'],
     properties: { status: { const: 'success' }, message: { type: 'string', example: route.message }, data: schemaOf(route.response, 'output') },
   }
-  const responses: Json = { [String(route.successStatus)]: { description: route.message, content: { 'application/json': { schema: success } } } }
+  const versionHeader = route.surface === 'public' ? { headers: { [API_VERSION_HEADER]: { description: 'The API release the request was served under.', schema: { type: 'string' } } } } : {}
+  const responses: Json = { [String(route.successStatus)]: { description: route.message, ...versionHeader, content: { 'application/json': { schema: success } } } }
   for (const [status, description] of Object.entries(ERROR_STATUSES)) {
     responses[status] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } }
   }
@@ -65,7 +73,7 @@ export function generateOpenApi(): Json {
     openapi: '3.1.0',
     info: {
       title: 'Paydesk payments API (local sandbox)',
-      version: '1.0.2',
+      version: LATEST_API_VERSION,
       description: 'The payments service API as implemented by Paydesk. Public routes live under /v1 and take an API key; console routes live under /console and take the console token.',
     },
     servers: [{ url: 'http://127.0.0.1:8787' }],

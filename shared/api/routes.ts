@@ -4,6 +4,9 @@ import { CONSOLE_CUSTOMERS_ROUTES } from './routes/console-customers'
 import { CONSOLE_FAULTS_ROUTES } from './routes/console-faults'
 import { CONSOLE_HOST_ROUTES } from './routes/console-host'
 import { CONSOLE_REQUESTS_ROUTES } from './routes/console-requests'
+import { CONSOLE_SANDBOXES_ROUTES } from './routes/console-sandboxes'
+import { CONSOLE_API_VERSIONS_ROUTES } from './routes/console-api-versions'
+import { CONSOLE_SNAPSHOTS_ROUTES } from './routes/console-snapshots'
 import { CONSOLE_SIMULATOR_ROUTES } from './routes/console-simulator'
 import { CONSOLE_SUPPORT_ROUTES } from './routes/console-support'
 import { CONSOLE_TRANSACTIONS_ROUTES } from './routes/console-transactions'
@@ -23,6 +26,9 @@ export const ROUTES = {
   ...CONSOLE_REQUESTS_ROUTES,
   ...CONSOLE_SUPPORT_ROUTES,
   ...CONSOLE_FAULTS_ROUTES,
+  ...CONSOLE_SANDBOXES_ROUTES,
+  ...CONSOLE_API_VERSIONS_ROUTES,
+  ...CONSOLE_SNAPSHOTS_ROUTES,
 } satisfies Record<string, RouteSpec>
 
 export type Routes = typeof ROUTES

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ApiVersionSchema } from '../api/api-versions'
 import { EnvironmentSchema } from './common'
 
 export const ApiKeySchema = z.object({
@@ -9,13 +10,17 @@ export const ApiKeySchema = z.object({
   createdAt: z.number().int(),
   lastUsedAt: z.number().int().nullable(),
   revokedAt: z.number().int().nullable(),
+  /** The API release the key is pinned to; null: the newest (docs/api.md "API releases"). */
+  apiVersion: ApiVersionSchema.nullable(),
 })
 export type ApiKey = z.infer<typeof ApiKeySchema>
 
 /** A newly created key: the only time the secret is shown. */
 export const CreatedApiKeySchema = ApiKeySchema.extend({ key: z.string() })
 
-export const CreateApiKeyRequestSchema = z.strictObject({ label: z.string().trim().min(1).max(64).optional() })
+export const CreateApiKeyRequestSchema = z.strictObject({ label: z.string().trim().min(1).max(64).optional(), apiVersion: ApiVersionSchema.optional() })
+
+export const SetApiKeyVersionRequestSchema = z.strictObject({ apiVersion: ApiVersionSchema.nullable() })
 
 export const OrganizationSchema = z.object({
   id: z.string(),

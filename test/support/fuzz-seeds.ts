@@ -17,6 +17,10 @@ export interface FuzzFixtures {
   throwawayKeyId: string
   /** A request in the request log (the fixture charge's). */
   requestId: string
+  /** A sandbox organization to delete. */
+  sandboxId: string
+  /** A snapshot of the sandbox as the fixtures left it (restoring it puts the fixtures back). */
+  snapshotName: string
 }
 
 export interface Seed {
@@ -95,6 +99,15 @@ export function seeds(f: FuzzFixtures): Record<RouteId, () => Seed> {
     'console.audit.list': () => ({ query: { environment: 'test', limit: '5' } }),
     'console.statements.get': () => ({ query: { accountNo: f.collectionsAccountNo, from: '2026-11-01', to: '2026-11-30', timeZone: 'Africa/Nairobi' } }),
     'console.reports.settlement': () => ({ query: { from: '2026-11-01', to: '2026-11-30', timeZone: 'Africa/Nairobi' } }),
+    'console.keys.setApiVersion': () => ({ params: { keyId: f.throwawayKeyId }, body: { apiVersion: '1.0.1' } }),
+    'console.snapshots.list': () => ({}),
+    'console.snapshots.save': () => ({ body: { name: 'fuzz-snapshot' } }),
+    // Saved after the fixtures were made, so restoring it keeps what the seeds rely on.
+    'console.snapshots.restore': () => ({ params: { name: f.snapshotName } }),
+    'console.snapshots.delete': () => ({ params: { name: f.snapshotName } }),
+    'console.sandboxes.create': () => ({ body: { name: 'Fuzz sandbox', enterprise: false } }),
+    // A throwaway sandbox: the fixtures' own data lives in the demo organization, which cannot be deleted.
+    'console.sandboxes.delete': () => ({ params: { organizationId: f.sandboxId } }),
   }
 }
 
@@ -110,6 +123,8 @@ export async function createFixtures(server: TestServer): Promise<FuzzFixtures> 
   await server.request('POST', '/console/simulator/settle', { headers: consoleHeaders, body: { transactionId: charge.body.data?.transactionId } })
   const events = await server.request('GET', '/console/webhooks/events?limit=1', { headers: consoleHeaders })
   const key = await server.request('POST', '/console/keys', { headers: consoleHeaders, body: { label: 'fuzz throwaway' } })
+  const sandbox = await server.request('POST', '/console/sandboxes', { headers: consoleHeaders, body: { name: 'fuzz throwaway' } })
+  const snapshot = await server.request('POST', '/console/snapshots', { headers: consoleHeaders, body: { name: 'fuzz-fixtures' } })
   const fixtures = {
     chargeId: charge.body.data?.transactionId,
     collectionsAccountNo: accounts.find((a) => a.type === 'collections')?.accountNo,
@@ -117,6 +132,8 @@ export async function createFixtures(server: TestServer): Promise<FuzzFixtures> 
     eventId: events.body.data?.items[0]?.id,
     throwawayKeyId: key.body.data?.id,
     requestId: charge.headers.get('x-request-id'),
+    sandboxId: sandbox.body.data?.id,
+    snapshotName: snapshot.body.data?.name,
   }
   for (const [name, value] of Object.entries(fixtures)) if (typeof value !== 'string') throw new Error(`fuzz fixture ${name} missing`)
   return fixtures as FuzzFixtures

@@ -13,13 +13,14 @@ const columns = (db: Db, table: string): string[] =>
  * Turns a database of the newest schema back into what version 1 wrote, whatever migrations came since:
  * every trigger, index, table and column that migration 001 does not create is dropped, and 001's own
  * objects that later migrations dropped are created again. Rows of 001's tables stay (minus new columns).
- * For tests of upgrades from old files, so each new migration needs no edit here.
+ * For tests of upgrades from old files, so each new migration needs no edit here. `keepTables`: tables that
+ * are not the schema's (a snapshot's own facts table) and stay.
  */
-export function rewindToVersion1(db: Db): void {
+export function rewindToVersion1(db: Db, keepTables: readonly string[] = []): void {
   const v1 = new Database(':memory:')
   v1.exec(MIGRATION_001)
   const wanted = new Map(objects(v1).map((o) => [`${o.type}:${o.name}`, o]))
-  const present = () => objects(db).filter((o) => !wanted.has(`${o.type}:${o.name}`))
+  const present = () => objects(db).filter((o) => !wanted.has(`${o.type}:${o.name}`) && !keepTables.includes(o.tbl_name))
   db.pragma('foreign_keys = OFF')
   for (const o of present()) if (o.type === 'trigger' || o.type === 'view') db.exec(`DROP ${o.type.toUpperCase()} "${o.name}"`)
   for (const o of present()) if (o.type === 'index' && o.sql) db.exec(`DROP INDEX "${o.name}"`)

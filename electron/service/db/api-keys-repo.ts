@@ -10,6 +10,7 @@ export function createApiKeysRepo(db: Db) {
   const listStmt = db.prepare<[string, string], ApiKeyRow>('SELECT * FROM api_keys WHERE organization_id = ? AND environment = ? ORDER BY created_at DESC, id')
   const revokeStmt = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')
   const touchStmt = db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?')
+  const pinStmt = db.prepare('UPDATE api_keys SET api_version = ? WHERE id = ?')
   return {
     insert(row: ApiKeyRow): void {
       insertStmt.run(row)
@@ -28,6 +29,10 @@ export function createApiKeysRepo(db: Db) {
     },
     touch(id: string, at: number): void {
       touchStmt.run(at, id)
+    },
+    /** Pins the key to an API release; null: it follows the newest. */
+    setApiVersion(id: string, version: string | null): void {
+      pinStmt.run(version, id)
     },
   }
 }

@@ -34,3 +34,12 @@ export function migrate(db: Db): void {
     }
   })()
 }
+
+/** Whether SQLite still answers on this connection (readiness: GET /healthz). */
+export function databaseAnswers(db: Db): boolean {
+  try {
+    return db.prepare('SELECT 1 AS one').get() !== undefined
+  } catch {
+    return false
+  }
+}

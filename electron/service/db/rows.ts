@@ -17,6 +17,8 @@ export interface ApiKeyRow {
   created_at: number
   last_used_at: number | null
   revoked_at: number | null
+  /** The API release the key is pinned to (migration 004); NULL or absent: the newest. */
+  api_version?: string | null
 }
 
 export type AccountKind = 'collections' | 'payouts' | 'external' | 'fees'

@@ -14,6 +14,9 @@ import { matchRoute } from './router'
 import { serveStatic } from './static-files'
 import { openEventStream } from './event-stream'
 import { startExchange } from './exchange-recorder'
+import { healthOf } from './healthz'
+import { API_VERSION_HEADER } from '../../../shared/api/api-versions'
+import { provisionalApiVersion } from '../api-version'
 
 export interface HttpServerOptions {
   service: PaydeskService
@@ -30,6 +33,8 @@ export interface HttpServerOptions {
   requestTimeoutMs?: number
   /** An idle keep-alive connection is closed after this long. Default 5 s. */
   keepAliveTimeoutMs?: number
+  /** false: /healthz answers 503 "starting" until the host calls setReady() (default true). */
+  ready?: boolean
 }
 
 /** Production defaults of the slow-client limits; tests pass small values instead of waiting. */
@@ -39,6 +44,11 @@ export interface RunningHttpServer {
   server: Server
   url: string
   port: number
+  /** The host finished starting: /healthz answers 200 from now on. */
+  setReady(): void
+  /** The host began to stop: /healthz answers 503 "stopping" (close() does this first). */
+  markStopping(): void
+  /** Marks the server as stopping, then closes it. */
   close(): Promise<void>
 }
 
@@ -83,6 +93,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   const limiter = createRateLimiter(options.rateLimitPerMinute ?? 600, options.now)
   const openApi = generateOpenApi()
   let port = 0
+  let phase: 'starting' | 'ready' | 'stopping' = options.ready === false ? 'starting' : 'ready'
 
   function hostAllowed(req: IncomingMessage, consoleOnly: boolean): boolean {
     const value = header(req, 'host')
@@ -113,8 +124,15 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     if (!url) return fail(new ApiError('invalid_parameter', 'The request target is not a valid URL.'))
     const pathname = url.pathname
     const isApi = pathname.startsWith('/v1/') || pathname.startsWith('/console/')
-    if (!hostAllowed(req, !pathname.startsWith('/v1/'))) return fail(new ApiError('forbidden', 'This Host header is not allowed; use 127.0.0.1 or localhost.'))
+    // Every /v1 answer names its API release, the adapter's own errors (404, 429, bad body) included.
+    if (pathname.startsWith('/v1/')) res.setHeader(API_VERSION_HEADER, provisionalApiVersion(header(req, 'paydesk-api-version')))
+    // /healthz follows the public API's Host rule: a probe from another container may name this host.
+    if (!hostAllowed(req, !pathname.startsWith('/v1/') && pathname !== '/healthz')) return fail(new ApiError('forbidden', 'This Host header is not allowed; use 127.0.0.1 or localhost.'))
     if (!isApi) {
+      if (req.method === 'GET' && pathname === '/healthz') {
+        const health = healthOf(service, phase)
+        return void sendJson(res, health.status, health.body)
+      }
       if (req.method === 'GET' && pathname === '/openapi.json') return void sendJson(res, 200, openApi)
       if ((req.method === 'GET' || req.method === 'HEAD') && options.webRoot && serveStatic(options.webRoot, pathname, res)) return
       return fail(new ApiError('not_found', `No route ${req.method} ${pathname}.`))
@@ -149,7 +167,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     const called = callWithFaults(
       service, match.routeId, ROUTES[match.routeId].surface === 'public',
       { query: parseQuery(url.searchParams), body, params: match.params, idempotencyKey: header(req, 'idempotency-key') },
-      { bearer, environment, organizationId: header(req, 'paydesk-organization'), requestId, notes: exchange?.notes },
+      { bearer, environment, organizationId: header(req, 'paydesk-organization'), requestId, apiVersion: header(req, 'paydesk-api-version'), notes: exchange?.notes },
     )
     const { response, drop, faults } = called instanceof Promise ? await called : called
     exchange?.faults.push(...faults)
@@ -199,8 +217,15 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
         server,
         port,
         url: `http://${shownHost}:${port}`,
+        setReady: () => {
+          if (phase === 'starting') phase = 'ready'
+        },
+        markStopping: () => {
+          phase = 'stopping'
+        },
         close: () =>
           new Promise<void>((done) => {
+            phase = 'stopping'
             server.close(() => done())
             server.closeIdleConnections()
             setTimeout(() => server.closeAllConnections(), 2_000).unref()

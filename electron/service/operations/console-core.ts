@@ -1,3 +1,4 @@
+import { isApiVersion } from '../../../shared/api/api-versions'
 import { ApiError } from '../../../shared/errors'
 import type { ApiKey, Organization } from '../../../shared/schemas/console'
 import type { ApiKeyRow, OrganizationRow } from '../db/rows'
@@ -5,8 +6,11 @@ import type { OperationContext } from '../engine'
 import { insertApiKey, provisionOrganization } from '../provisioning'
 import type { PartialOperationTable } from './types'
 
-function toApiKey(row: ApiKeyRow): ApiKey {
-  return { id: row.id, environment: row.environment, prefix: row.prefix, label: row.label, createdAt: row.created_at, lastUsedAt: row.last_used_at, revokedAt: row.revoked_at }
+export function toApiKey(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id, environment: row.environment, prefix: row.prefix, label: row.label, createdAt: row.created_at, lastUsedAt: row.last_used_at, revokedAt: row.revoked_at,
+    apiVersion: isApiVersion(row.api_version) ? row.api_version : null,
+  }
 }
 
 function toOrganization(ctx: OperationContext, row: OrganizationRow): Organization {
@@ -30,7 +34,8 @@ export const CONSOLE_CORE_OPERATIONS: PartialOperationTable<
   'console.keys.create': (ctx, { body }) => {
     const key = ctx.engine.ids.apiKey(ctx.principal.environment)
     const row = insertApiKey(ctx.store, ctx.engine.ids, ctx.principal.organizationId, ctx.principal.environment, key, body.label ?? 'Console key', ctx.now)
-    return { ...toApiKey(row), key }
+    if (body.apiVersion !== undefined) ctx.store.apiKeys.setApiVersion(row.id, body.apiVersion)
+    return { ...toApiKey({ ...row, api_version: body.apiVersion ?? null }), key }
   },
   'console.keys.revoke': (ctx, { params }) => {
     const row = ctx.store.apiKeys.get(params.keyId)

@@ -7,6 +7,9 @@ import { CONSOLE_CUSTOMERS_OPERATIONS } from './console-customers'
 import { CONSOLE_FAULTS_OPERATIONS } from './console-faults'
 import { CONSOLE_HOST_OPERATIONS } from './console-host'
 import { CONSOLE_REQUESTS_OPERATIONS } from './console-requests'
+import { CONSOLE_SANDBOXES_OPERATIONS } from './console-sandboxes'
+import { CONSOLE_API_VERSIONS_OPERATIONS } from './console-api-versions'
+import { CONSOLE_SNAPSHOTS_OPERATIONS } from './console-snapshots'
 import { CONSOLE_SIMULATOR_OPERATIONS } from './console-simulator'
 import { CONSOLE_SUPPORT_OPERATIONS } from './console-support'
 import { CONSOLE_TRANSACTIONS_OPERATIONS } from './console-transactions'
@@ -41,4 +44,7 @@ export const OPERATIONS: OperationTable = {
   ...CONSOLE_REQUESTS_OPERATIONS,
   ...CONSOLE_SUPPORT_OPERATIONS,
   ...CONSOLE_FAULTS_OPERATIONS,
+  ...CONSOLE_SANDBOXES_OPERATIONS,
+  ...CONSOLE_API_VERSIONS_OPERATIONS,
+  ...CONSOLE_SNAPSHOTS_OPERATIONS,
 }

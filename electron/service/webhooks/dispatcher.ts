@@ -38,6 +38,8 @@ const DROPPED: AttemptResult = { responseStatus: null, responseBody: null, error
 interface Claim {
   deliveryId: string
   origin: string
+  /** The bookkeeping generation it was claimed in; a snapshot restore starts a new one. */
+  generation: number
 }
 
 /** The attempts one tick started, refills chained from them included; the tick resolves when none is left. */
@@ -93,6 +95,8 @@ export function createWebhookDispatcher(engine: Engine, transport: WebhookTransp
   /** Where the next claim starts among the known origins, so each gets its turn when slots are scarce. */
   let cursor = 0
   const closing = new AbortController()
+  /** Bumped by reset(): attempts claimed before it are neither recorded nor counted against the slots. */
+  let generation = 0
 
   /** Reads the set of origins with pending deliveries afresh (at start, and after a sandbox reset deleted rows). */
   function load(): void {
@@ -152,7 +156,7 @@ export function createWebhookDispatcher(engine: Engine, transport: WebhookTransp
           if (claimed === free) break
           if (inFlight.has(deliveryId)) continue
           inFlight.add(deliveryId)
-          claims.push({ deliveryId, origin })
+          claims.push({ deliveryId, origin, generation })
           claimed += 1
         }
         if (claimed > 0) {
@@ -174,6 +178,7 @@ export function createWebhookDispatcher(engine: Engine, transport: WebhookTransp
   }
 
   function release(claim: Claim): void {
+    if (claim.generation !== generation) return
     inFlight.delete(claim.deliveryId)
     const taken = (busy.get(claim.origin) ?? 1) - 1
     if (taken > 0) {
@@ -245,7 +250,8 @@ export function createWebhookDispatcher(engine: Engine, transport: WebhookTransp
       const durationMs = Math.round(performance.now() - sentAt)
       // duplicate: the same event id and body again, signed on its own; the first copy's answer is the attempt's.
       if (faulted.duplicate && !closing.signal.aborted) await send(transport, delivery.url, faulted.sign(signing), closing.signal)
-      if (closing.signal.aborted) return
+      // Aborted, or the sandbox was restored meanwhile: the delivery's row is the snapshot's now, pending as it was then.
+      if (closing.signal.aborted || claim.generation !== generation) return
       record(claim.origin, delivery, startedAt, durationMs, result, faulted.faults)
     } catch (error) {
       if (closing.signal.aborted) return
@@ -292,6 +298,19 @@ export function createWebhookDispatcher(engine: Engine, transport: WebhookTransp
         const group: Group = { live: 0, done }
         for (const first of claims) spawn(first, group)
       })
+    },
+    /**
+     * Forgets all in-memory bookkeeping after the database was replaced (a snapshot restore): attempts in
+     * flight finish unrecorded (the restored rows say what is pending), and the endpoints are read afresh.
+     */
+    reset(): void {
+      generation += 1
+      inFlight.clear()
+      busy.clear()
+      known.clear()
+      lastSeen = null
+      loaded = false
+      cursor = 0
     },
     /** Cancels attempts in flight without recording them; they stay due and are retried on the next start. */
     close(): void {

@@ -2,6 +2,7 @@ import type { Db } from '../connection'
 import { MIGRATION_001 } from './001-initial'
 import { migration002 } from './002-webhook-origin'
 import { MIGRATION_003 } from './003-api-requests'
+import { MIGRATION_004 } from './004-api-key-version'
 import { MIGRATION_005 } from './005-support-desk'
 import { MIGRATION_006 } from './006-fault-lab'
 import { MIGRATION_007 } from './007-customers'
@@ -16,6 +17,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', sql: MIGRATION_001 },
   { version: 2, name: 'webhook-origin', up: migration002 },
   { version: 3, name: 'api-requests', sql: MIGRATION_003 },
+  { version: 4, name: 'api-key-version', sql: MIGRATION_004 },
   { version: 5, name: 'support-desk', sql: MIGRATION_005 },
   { version: 6, name: 'fault-lab', sql: MIGRATION_006 },
   { version: 7, name: 'customers', sql: MIGRATION_007 },

@@ -16,6 +16,7 @@ import { Timestamp } from '../../components/timestamp'
 import { apiErrorToFieldErrors } from '../../forms/field-errors'
 import { optionalText } from '../../forms/optional'
 import { useEnvironment } from '../../stores/environment-store'
+import { ApiKeyReleaseCell } from './api-key-release'
 
 const LABEL_MAX_LENGTH = 64
 const col = dataTableColumns<ApiKey>()
@@ -32,6 +33,10 @@ function keyColumns(onRevoke: (key: ApiKey) => void) {
     col.accessor((key) => key.lastUsedAt ?? 0, {
       id: 'lastUsedAt', header: 'Last used', meta: { label: 'Last used' }, sortFn: 'basic',
       cell: (info) => (info.row.original.lastUsedAt === null ? 'Never' : <Timestamp ms={info.row.original.lastUsedAt} />),
+    }),
+    col.accessor((key) => key.apiVersion ?? '', {
+      id: 'apiVersion', header: 'API release', meta: { label: 'API release' }, sortFn: 'text',
+      cell: (info) => <ApiKeyReleaseCell apiKey={info.row.original} />,
     }),
     col.accessor((key) => (key.revokedAt === null ? 'active' : 'revoked'), {
       id: 'state', header: 'State', meta: { label: 'State' }, sortFn: 'text',

@@ -8,6 +8,7 @@ import { HttpPortPanel } from './http-port-panel'
 import { RequestChecksPanel } from './request-checks-panel'
 import { SandboxResetPanel } from './sandbox-reset-panel'
 import { SimulatorPanel } from './simulator-panel'
+import { SnapshotsPanel } from './snapshots-panel'
 import '../transactions/transactions.css'
 import '../webhooks/webhooks.css'
 import './settings.css'
@@ -30,6 +31,7 @@ export function SettingsScreen() {
         <FeeTariffPanel />
         <RequestChecksPanel />
         <ApiFaultsPanel />
+        <SnapshotsPanel />
         <SandboxResetPanel />
       </div>
     </>

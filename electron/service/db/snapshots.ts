@@ -1,0 +1,184 @@
+import { existsSync, fsyncSync, closeSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { SNAPSHOT_NAME } from '../../../shared/schemas/snapshots'
+import type { Db } from './connection'
+import { migrate } from './connection'
+import { MIGRATIONS } from './migrations'
+import { KEPT_SETTINGS, TABLES, TIMER_COLUMNS, schemaTables } from './table-catalogue'
+
+/**
+ * Snapshots of the whole sandbox: each is one self-contained SQLite file `<name>.sqlite` in the snapshots
+ * folder, holding a consistent image of the database (SQLite's serialization API, read inside the
+ * caller's transaction: never a copy of a file being written) plus a `paydesk_snapshot` table of facts
+ * about it. Restoring replaces the `state` tables of table-catalogue.ts in the caller's transaction.
+ */
+const SUFFIX = '.sqlite'
+
+export interface SnapshotFacts {
+  name: string
+  /** Real time the snapshot was written, ms. */
+  createdAt: number
+  /** The sandbox's simulated time when it was taken, ms. */
+  takenAt: number
+  sizeBytes: number
+  paydeskVersion: string
+  schemaVersion: number
+}
+
+export function isSnapshotName(name: string): boolean {
+  return SNAPSHOT_NAME.test(name) && !name.includes('..')
+}
+
+function fileOf(folder: string, name: string): string {
+  if (!isSnapshotName(name)) throw new Error(`not a snapshot name: ${name}`)
+  return join(folder, `${name}${SUFFIX}`)
+}
+
+/**
+ * The image SQLite serializes of a WAL database says "WAL" in its header (bytes 18-19); a lone file or an
+ * in-memory copy must say "rollback journal", or SQLite looks for a -wal file that is not there.
+ */
+function asStandalone(image: Buffer): Buffer {
+  image[18] = 1
+  image[19] = 1
+  return image
+}
+
+function writeDurably(path: string, data: Buffer): void {
+  const fd = openSync(path, 'w', 0o600)
+  try {
+    let offset = 0
+    while (offset < data.length) offset += writeSync(fd, data, offset, data.length - offset)
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+function readFacts(file: string, name: string): SnapshotFacts | null {
+  try {
+    const db = new Database(file, { readonly: true, fileMustExist: true })
+    try {
+      const rows = db.prepare('SELECT key, value FROM paydesk_snapshot').all() as { key: string; value: string }[]
+      const facts = Object.fromEntries(rows.map((row) => [row.key, JSON.parse(row.value) as unknown]))
+      return {
+        name, createdAt: Number(facts['createdAt']), takenAt: Number(facts['takenAt']), sizeBytes: statSync(file).size,
+        paydeskVersion: String(facts['paydeskVersion']), schemaVersion: db.pragma('user_version', { simple: true }) as number,
+      }
+    } finally {
+      db.close()
+    }
+  } catch {
+    return null // not a snapshot of ours (or damaged): not listed, not restorable
+  }
+}
+
+export function createSnapshotStore(db: Db, folderOf: () => string) {
+  function folder(): string {
+    const path = folderOf()
+    mkdirSync(path, { recursive: true, mode: 0o700 })
+    return path
+  }
+
+  return {
+    folder,
+    list(): SnapshotFacts[] {
+      const path = folder()
+      return readdirSync(path)
+        .filter((file) => file.endsWith(SUFFIX) && isSnapshotName(file.slice(0, -SUFFIX.length)))
+        .map((file) => readFacts(join(path, file), file.slice(0, -SUFFIX.length)))
+        .filter((facts): facts is SnapshotFacts => facts !== null)
+        .sort((a, b) => a.name.localeCompare(b.name))
+    },
+
+    get(name: string): SnapshotFacts | null {
+      const file = fileOf(folder(), name)
+      return existsSync(file) ? readFacts(file, name) : null
+    },
+
+    /**
+     * Writes the snapshot (replacing one of the same name atomically: temp file, fsync, rename). Call
+     * inside a transaction that has written nothing, so the image is exactly the committed state.
+     */
+    save(name: string, facts: { createdAt: number; takenAt: number; paydeskVersion: string }): SnapshotFacts {
+      const file = fileOf(folder(), name)
+      const temp = `${file}.${process.pid}.${Date.now()}.tmp`
+      try {
+        writeDurably(temp, asStandalone(db.serialize()))
+        const image = new Database(temp)
+        try {
+          image.exec('CREATE TABLE paydesk_snapshot (key TEXT PRIMARY KEY, value TEXT NOT NULL)')
+          const put = image.prepare('INSERT INTO paydesk_snapshot (key, value) VALUES (?, ?)')
+          for (const [key, value] of Object.entries(facts)) put.run(key, JSON.stringify(value))
+        } finally {
+          image.close()
+        }
+        renameSync(temp, file)
+      } finally {
+        rmSync(temp, { force: true })
+      }
+      return readFacts(file, name)!
+    },
+
+    remove(name: string): boolean {
+      const file = fileOf(folder(), name)
+      if (!existsSync(file)) return false
+      rmSync(file)
+      return true
+    },
+
+    /**
+     * Replaces every `state` table with the snapshot's rows (settings: all but KEPT_SETTINGS), migrating
+     * an older snapshot first, and moves pending timers forward by `shiftMs`. `kept` tables are not
+     * touched. Call inside a transaction: the sandbox is either wholly the old one or wholly the snapshot's.
+     * Returns the rows restored per table.
+     */
+    restore(name: string, shiftMs: number): Record<string, number> {
+      const image = new Database(asStandalone(readFileSync(fileOf(folder(), name))))
+      try {
+        const version = image.pragma('user_version', { simple: true }) as number
+        const newest = MIGRATIONS[MIGRATIONS.length - 1]!.version
+        if (version > newest) throw new SnapshotTooNewError(version, newest)
+        migrate(image)
+        const present = new Set(schemaTables(image))
+        const order = Object.keys(TABLES).filter((table) => TABLES[table]!.snapshot === 'state')
+        // Rows reference each other across tables; checked once, at commit, instead of per statement.
+        db.pragma('defer_foreign_keys = ON')
+        const kept = KEPT_SETTINGS.map(() => '?').join(', ')
+        for (const table of order) {
+          if (table === 'settings') db.prepare(`DELETE FROM settings WHERE key NOT IN (${kept})`).run(...KEPT_SETTINGS)
+          else db.prepare(`DELETE FROM ${table}`).run()
+        }
+        const restored: Record<string, number> = {}
+        for (const table of [...order].reverse()) {
+          restored[table] = 0
+          if (!present.has(table)) continue
+          const columns = (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => `"${c.name}"`)
+          const insert = db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
+          const where = table === 'settings' ? ` WHERE key NOT IN (${kept})` : ''
+          const select = image.prepare(`SELECT ${columns.join(', ')} FROM ${table}${where}`).raw()
+          for (const row of (table === 'settings' ? select.iterate(...KEPT_SETTINGS) : select.iterate()) as Iterable<unknown[]>) {
+            insert.run(...row)
+            restored[table] += 1
+          }
+        }
+        if (shiftMs > 0) {
+          for (const { table, column, where } of TIMER_COLUMNS) {
+            db.prepare(`UPDATE ${table} SET ${column} = ${column} + ? WHERE ${column} IS NOT NULL${where ? ` AND ${where}` : ''}`).run(shiftMs)
+          }
+        }
+        return restored
+      } finally {
+        image.close()
+      }
+    },
+  }
+}
+export type SnapshotStore = ReturnType<typeof createSnapshotStore>
+
+export class SnapshotTooNewError extends Error {
+  constructor(readonly version: number, readonly newest: number) {
+    super(`the snapshot was made by a newer Paydesk (schema ${version}; this one has ${newest})`)
+  }
+}

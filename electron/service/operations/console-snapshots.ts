@@ -1,0 +1,58 @@
+import { ApiError } from '../../../shared/errors'
+import { createSnapshotStore, SnapshotTooNewError, type SnapshotStore } from '../db/snapshots'
+import type { Engine, OperationContext } from '../engine'
+import type { PartialOperationTable } from './types'
+
+const stores = new WeakMap<Engine, SnapshotStore>()
+function snapshotsOf(engine: Engine): SnapshotStore {
+  let store = stores.get(engine)
+  if (!store) stores.set(engine, (store = createSnapshotStore(engine.store.db, engine.snapshotsFolder)))
+  return store
+}
+
+function missing(name: string): ApiError {
+  return new ApiError('not_found', `No snapshot named ${name}.`, 'name')
+}
+
+/** Everything the console shows of the current organization may have changed: ask it to refetch. */
+function announceBalances(ctx: OperationContext): void {
+  for (const environment of ['test', 'live'] as const) {
+    for (const account of ctx.store.accounts.list(ctx.principal.organizationId, environment)) {
+      ctx.emit({ type: 'balance.changed', environment, accountNo: account.account_no })
+    }
+  }
+}
+
+export const CONSOLE_SNAPSHOTS_OPERATIONS: PartialOperationTable<
+  'console.snapshots.list' | 'console.snapshots.save' | 'console.snapshots.restore' | 'console.snapshots.delete'
+> = {
+  'console.snapshots.list': (ctx) => {
+    const snapshots = snapshotsOf(ctx.engine)
+    return { folder: snapshots.folder(), items: snapshots.list() }
+  },
+  'console.snapshots.save': (ctx, { body }) => {
+    const realNow = ctx.now - ctx.engine.clock.offsetMs()
+    return snapshotsOf(ctx.engine).save(body.name, { createdAt: realNow, takenAt: ctx.now, paydeskVersion: ctx.engine.version })
+  },
+  'console.snapshots.restore': (ctx, { params }) => {
+    const snapshots = snapshotsOf(ctx.engine)
+    const snapshot = snapshots.get(params.name)
+    if (!snapshot) throw missing(params.name)
+    const timersShiftedMs = Math.max(0, ctx.now - snapshot.takenAt)
+    let tables: Record<string, number>
+    try {
+      tables = snapshots.restore(params.name, timersShiftedMs)
+    } catch (error) {
+      if (error instanceof SnapshotTooNewError) throw new ApiError('validation_error', `Cannot restore ${params.name}: ${error.message}.`, 'name')
+      throw error
+    }
+    // In-memory bookkeeping (the webhook dispatcher's in-flight set and known endpoints) describes the old state.
+    ctx.engine.stateReplaced()
+    announceBalances(ctx)
+    return { snapshot, tables, timersShiftedMs }
+  },
+  'console.snapshots.delete': (ctx, { params }) => {
+    if (!snapshotsOf(ctx.engine).remove(params.name)) throw missing(params.name)
+    return { name: params.name, deleted: true as const }
+  },
+}

@@ -1,0 +1,114 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startWebhookReceiver, verifyStandardSignature, type WebhookReceiver } from '../support/webhook-receiver'
+
+/**
+ * The npm package as a new user gets it (issue 13, README "Use it in CI"): `npm pack` here, then
+ * `npm install --omit=dev <tarball>` into an empty folder outside the repository, then the installed
+ * `paydesk serve` drives a charge to its webhook over HTTP. Nothing of the repository (tsx, vite,
+ * typescript, the sources) is reachable from there: it runs from compiled JavaScript and production
+ * dependencies only.
+ *
+ * Slow by nature: the install compiles better-sqlite3 from source (its prebuilt binaries are on GitHub,
+ * which this machine cannot reach), 1-3 minutes. node-gyp needs Node's headers for that: the test passes
+ * npm_config_nodedir from its own environment, or /usr when this machine has the headers there (Debian's
+ * nodejs package), so it works with and without a ~/.npmrc that says so.
+ */
+const ROOT = resolve(__dirname, '../..')
+const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version
+const API_KEY = 'sk_test_packedinstall000001'
+const WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
+const folder = mkdtempSync(join(tmpdir(), 'paydesk-packed-'))
+const app = join(folder, 'app')
+const bin = join(app, 'node_modules', '.bin', 'paydesk')
+let server: ChildProcess | undefined
+let receiver: WebhookReceiver | undefined
+
+function npmEnv(): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PAYDESK_') && name !== 'NODE_OPTIONS'))
+  if (!env['npm_config_nodedir'] && existsSync('/usr/include/node/node.h')) env['npm_config_nodedir'] = '/usr'
+  return env
+}
+
+function run(command: string, args: string[], cwd: string): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((done, fail) => {
+    execFile(command, args, { cwd, env: npmEnv(), maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) fail(new Error(`${command} ${args.join(' ')} failed: ${error.message}\n${stdout}\n${stderr}`))
+      else done({ stdout, stderr })
+    })
+  })
+}
+
+beforeAll(async () => {
+  await run('npm', ['pack', '--pack-destination', folder, '--loglevel', 'error'], ROOT)
+  const tarball = readdirSync(folder).find((file) => file.endsWith('.tgz'))!
+  expect(tarball).toBe(`paydesk-${VERSION}.tgz`)
+  mkdirSync(app)
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'integration-under-test', private: true }))
+  await run('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--loglevel', 'error', join(folder, tarball)], app)
+}, 600_000)
+
+afterAll(async () => {
+  if (server && server.exitCode === null) server.kill('SIGKILL')
+  await receiver?.close()
+  rmSync(folder, { recursive: true, force: true })
+})
+
+describe('the packed npm package, installed with --omit=dev outside the repository', () => {
+  it('holds only the compiled CLI, the console build and production dependencies', () => {
+    const installed = join(app, 'node_modules', 'paydesk')
+    expect(existsSync(join(installed, 'dist-cli', 'paydesk.cjs'))).toBe(true)
+    expect(existsSync(join(installed, 'dist-web', 'index.html'))).toBe(true)
+    expect(existsSync(join(installed, 'electron'))).toBe(false)
+    for (const dev of ['tsx', 'vite', 'typescript', 'esbuild', 'electron', 'vitest', 'react']) expect(existsSync(join(app, 'node_modules', dev)), dev).toBe(false)
+    for (const prod of ['better-sqlite3', 'zod']) expect(existsSync(join(app, 'node_modules', prod)), prod).toBe(true)
+  })
+
+  it('answers --version and help', async () => {
+    expect((await run(bin, ['--version'], app)).stdout.trim()).toBe(VERSION)
+    const help = (await run(bin, ['help'], app)).stdout
+    expect(help).toContain('Usage: paydesk serve')
+    expect(help).toContain('paydesk snapshot save')
+  })
+
+  it('serves: /healthz, the console page, and a charge whose signed webhook arrives', async () => {
+    receiver = await startWebhookReceiver()
+    const child = spawn(bin, ['serve', '--port', '0', '--db', ':memory:', '--api-key', API_KEY, '--webhook-secret', WEBHOOK_SECRET, '--rate-limit', '0'], {
+      cwd: app, env: npmEnv(), stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    server = child
+    let output = ''
+    const url = await new Promise<string>((done, fail) => {
+      child.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString('utf8')
+        const match = /API base URL\s+(http:\/\/127\.0\.0\.1:\d+)\/v1/.exec(output)
+        if (match && output.includes('Press Ctrl+C to stop.')) done(match[1]!)
+      })
+      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
+      child.once('exit', (code) => fail(new Error(`paydesk serve exited (${code}):\n${output}`)))
+    })
+    const health = await fetch(`${url}/healthz`)
+    expect(health.status).toBe(200)
+    expect(await health.json()).toEqual({ status: 'ok', version: VERSION, apiVersion: '1.0.2', database: 'ok' })
+    const page = await fetch(`${url}/`)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('<div id="root">')
+
+    const charge = await fetch(`${url}/v1/mobile/charge`, {
+      method: 'POST', headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ phoneNumber: '0712345678', amount: 10_000, merchantTransactionId: 'packed-1', webhookUrl: receiver.url }),
+    })
+    expect(charge.status).toBe(202)
+    const { data } = (await charge.json()) as { data: { transactionId: string } }
+    const [delivery] = await receiver.waitForRequests(1)
+    expect(verifyStandardSignature(WEBHOOK_SECRET, delivery!)).toBeTruthy()
+    expect(JSON.parse(delivery!.body)).toMatchObject({ data: { id: data.transactionId, merchantTransactionId: 'packed-1' } })
+
+    child.kill('SIGTERM')
+    const code = await new Promise<number | null>((done) => (child.exitCode !== null ? done(child.exitCode) : child.once('exit', done)))
+    expect(code).toBe(0)
+  }, 60_000)
+})

@@ -1,0 +1,35 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { VERSION } from '../../electron/service'
+import { consoleWebRoot } from '../../electron/cli/web-root'
+
+/** The npm package's contract (the packed install itself: test/http/packed-install.test.ts). */
+const ROOT = resolve(__dirname, '../..')
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; files: string[]; bin: Record<string, string>; scripts: Record<string, string> }
+
+describe('the paydesk package', () => {
+  it('reports the package version (paydesk --version, /healthz)', () => {
+    expect(VERSION).toBe(pkg.version)
+  })
+
+  it('ships the launcher, the compiled CLI and the console build, and builds them before packing', () => {
+    expect(pkg.bin['paydesk']).toBe('bin/paydesk.cjs')
+    expect(pkg.files).toEqual(expect.arrayContaining(['bin/paydesk.cjs', 'dist-cli/', 'dist-web/']))
+    expect(pkg.scripts['prepack']).toContain('scripts/build-cli.mjs')
+    expect(pkg.scripts['prepack']).toContain('vite build')
+  })
+
+  it('finds the console build from the sources (electron/cli/) and from the compiled CLI (dist-cli/)', () => {
+    const root = mkdtempSync(join(tmpdir(), 'paydesk-layout-'))
+    try {
+      mkdirSync(join(root, 'dist-web'))
+      writeFileSync(join(root, 'dist-web', 'index.html'), '<!doctype html>')
+      expect(consoleWebRoot(join(root, 'electron', 'cli'))).toBe(join(root, 'dist-web'))
+      expect(consoleWebRoot(join(root, 'dist-cli'))).toBe(join(root, 'dist-web'))
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+})
