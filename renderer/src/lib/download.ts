@@ -13,3 +13,11 @@ export function downloadBlob(blob: Blob, fileName: string): void {
   link.remove()
   setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS)
 }
+
+/** Excel opens a UTF-8 CSV as UTF-8 only with a byte order mark; other tools skip it. */
+const BOM = '\uFEFF'
+
+/** A CSV text as a download, with the byte order mark Excel needs. */
+export function downloadCsv(text: string, fileName: string): void {
+  downloadBlob(new Blob([BOM, text], { type: 'text/csv;charset=utf-8' }), fileName)
+}

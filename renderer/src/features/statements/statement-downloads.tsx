@@ -1,10 +1,8 @@
 import { useState } from 'react'
 import type { Statement } from '../../../../shared/schemas/console-support'
 import { statementCsv } from '../../../../shared/statements/statement-csv'
-import { downloadBlob } from '../../lib/download'
+import { downloadBlob, downloadCsv } from '../../lib/download'
 
-/** Excel opens a UTF-8 CSV as UTF-8 only with a byte order mark; other tools skip it. */
-const BOM = '\uFEFF'
 
 function fileName(statement: Statement, extension: 'csv' | 'pdf'): string {
   return `statement-${statement.account.accountNo}-${statement.from}-to-${statement.to}.${extension}`
@@ -19,7 +17,7 @@ export function StatementDownloads({ statement }: { statement: Statement }) {
   const [busy, setBusy] = useState(false)
   const csv = () => {
     const name = fileName(statement, 'csv')
-    downloadBlob(new Blob([BOM, statementCsv(statement)], { type: 'text/csv;charset=utf-8' }), name)
+    downloadCsv(statementCsv(statement), name)
     setStatus(`Downloaded ${name}`)
   }
   const pdf = async () => {

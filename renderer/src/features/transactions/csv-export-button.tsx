@@ -1,11 +1,8 @@
 import { useState } from 'react'
 import type { DataTableView } from '../../components/data-table/data-table'
 import { toCsv, type CsvValue } from '../../../../shared/csv'
+import { downloadCsv } from '../../lib/download'
 
-/** Excel opens a UTF-8 CSV as UTF-8 only with a byte order mark; other tools skip it. */
-const BOM = '\uFEFF'
-/** Long enough for the browser (or the desktop app's save dialog) to start reading the blob. */
-const REVOKE_AFTER_MS = 60_000
 
 /**
  * Exports exactly what the table shows: its rows in the current sort order and its visible columns,
@@ -21,15 +18,7 @@ export function CsvExportButton<Row>({ view, values, fileName }: {
   const exportCsv = () => {
     const columns = view.columns().map((column) => ({ label: column.label, value: values[column.id] ?? (() => null) }))
     const rows = view.rows()
-    const url = URL.createObjectURL(new Blob([BOM, toCsv(columns, rows)], { type: 'text/csv;charset=utf-8' }))
-    const link = document.createElement('a')
-    link.href = url
-    link.download = fileName
-    link.hidden = true
-    document.body.append(link)
-    link.click()
-    link.remove()
-    setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS)
+    downloadCsv(toCsv(columns, rows), fileName)
     setAnnouncement(`Exported ${rows.length.toLocaleString()} ${rows.length === 1 ? 'row' : 'rows'} to ${fileName}`)
   }
   return (
