@@ -2,8 +2,9 @@ import { request as httpRequest } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startHttpServer } from '../../electron/service/http/server'
 import { VERSION } from '../../electron/service'
-import { startTestServer, testService, type TestServer } from '../support/harness'
+import { startTestServer, TEST_KEY, testService, type TestServer } from '../support/harness'
 import { readAnswer, type NodeHttpAnswer } from '../support/node-http'
+import { consoleAuth } from './helpers'
 
 /** GET /healthz: readiness for compose files and CI steps (issue 13, README "Use it in CI"). */
 let server: TestServer | undefined
@@ -21,6 +22,18 @@ function get(url: string, headers: Record<string, string> = {}): Promise<NodeHtt
 }
 
 describe('GET /healthz', () => {
+  it('stays out of the API request log, which records the /v1 call beside it', async () => {
+    server = await startTestServer()
+    const probe = await server.request('GET', '/healthz')
+    const api = await server.request('GET', '/v1/accounts', { headers: { authorization: `Bearer ${TEST_KEY}` } })
+    const log = await server.request('GET', '/console/requests', { headers: consoleAuth() })
+    const logged = (log.body.data.items as { requestId: string; path: string }[])
+    expect(api.status).toBe(200)
+    expect(logged.map((entry) => entry.requestId)).toContain(api.headers.get('x-request-id'))
+    expect(logged.map((entry) => entry.requestId)).not.toContain(probe.headers.get('x-request-id'))
+    expect(logged.some((entry) => entry.path === '/healthz')).toBe(false)
+  })
+
   it('answers 200 with the documented shape, without credentials', async () => {
     server = await startTestServer()
     const answer = await server.request('GET', '/healthz', { headers: { authorization: '' } })
