@@ -68,10 +68,12 @@ test('a large result is not refetched on every push event: new activity is offer
   })
 
   const reference = `big-list-${Date.now()}`
+  // forceStatus pending: the charge never resolves, so its creation is the only event. A charge that
+  // completes 1-3 s later would rightly mark the refreshed list stale again, racing the assertions below.
   const charge = await fetch(`${sandbox.url}/v1/mobile/charge`, {
     method: 'POST',
     headers: { authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ phoneNumber: '0712345678', amount: 10_000, merchantTransactionId: reference }),
+    body: JSON.stringify({ phoneNumber: '0712345678', amount: 10_000, merchantTransactionId: reference, forceStatus: 'pending' }),
   })
   expect(charge.status).toBe(202)
 
