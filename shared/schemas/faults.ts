@@ -67,9 +67,9 @@ export const ApiFaultsSchema = z.strictObject({
 })
 export type ApiFaults = z.infer<typeof ApiFaultsSchema>
 
-export const WebhookFaultRuleSchema = z.object({ url: WebhookUrlSchema, faults: WebhookFaultsSchema })
+export const WebhookFaultRuleSchema = z.strictObject({ url: WebhookUrlSchema, faults: WebhookFaultsSchema })
 export type WebhookFaultRule = z.infer<typeof WebhookFaultRuleSchema>
-export const ApiFaultRuleSchema = z.object({ scope: ApiFaultScopeSchema, faults: ApiFaultsSchema })
+export const ApiFaultRuleSchema = z.strictObject({ scope: ApiFaultScopeSchema, faults: ApiFaultsSchema })
 export type ApiFaultRule = z.infer<typeof ApiFaultRuleSchema>
 
 /** The whole fault configuration of one environment (what a scenario file would hold). */

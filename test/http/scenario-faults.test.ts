@@ -110,12 +110,17 @@ describe('faults in a scenario file', () => {
       '    api:',
       '      - { scope: everything, faults: { latency: { minMs: 10 } } }',
       '  webhooks: []',
+      '  live:',
+      '    webhooks:',
+      '      - { url: "http://127.0.0.1:9/hook", fualts: { duplicate: true }, faults: {} }',
     ].join('\n'))
     const { code, stderr } = await cli(['serve', '--port', '0', '--db', ':memory:', '--scenario', path])
     expect(code).toBe(2)
     expect(stderr).toMatch(new RegExp(`${escape(path)}:5:\\d+ faults\\.test\\.webhooks\\[0\\]\\.faults\\.delay\\.minMs: must be at most 10 minutes`))
     expect(stderr).toMatch(new RegExp(`${escape(path)}:7:\\d+ faults\\.test\\.api\\[0\\]\\.scope: `))
     expect(stderr).toMatch(new RegExp(`${escape(path)}:8:\\d+ faults\\.webhooks: Unrecognized key: "webhooks" \\(faults are per environment`))
+    // A misspelt key beside `url` is refused, not silently ignored.
+    expect(stderr).toMatch(new RegExp(`${escape(path)}:11:\\d+ faults\\.live\\.webhooks\\[0\\]\\.fualts: Unrecognized key: "fualts"`))
   }, 30_000)
 
   it('scenario check refuses a faults step that is neither "off" nor per environment, and a URL listed twice', async () => {
