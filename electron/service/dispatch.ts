@@ -2,16 +2,17 @@ import { ApiError, ERROR_CATALOGUE } from '../../shared/errors'
 import type { ErrorEnvelope, ServiceResponse } from '../../shared/api/envelope'
 import { ROUTES, isRouteId } from '../../shared/api/routes'
 import type { RouteSpec } from '../../shared/api/route'
-import type { PushEvent } from '../../shared/api/push-events'
 import { WARNING_HEADER, warningHeaderValue, type ApiWarning } from '../../shared/api/warnings'
 import { recordConsoleAction } from './audit'
 import { forRelease, provisionalApiVersion, resolveApiVersion, withApiVersion } from './api-version'
 import { authenticate, type CallContext, type Principal } from './auth'
 import type { Engine, OperationContext } from './engine'
 import { sha256Hex } from './ids'
+import type { PushEvent } from '../../shared/api/push-events'
 import { OPERATIONS } from './operations'
 import { assertEnterpriseFields, enterpriseFieldsOf } from './operations/support/guards'
 import { checkIdempotencyKey, strictChecks } from './request-checks'
+import { newUnit } from './unit'
 import { parseWith } from './validation'
 
 /** What a host passes: raw, unvalidated input for one route. */
@@ -53,7 +54,7 @@ function linkedTransactionId(body: ServiceResponse['body']): string | undefined 
  * enterprise fields (403) -> (in one SQLite transaction) idempotency replay or conflict -> the
  * operation's own rules. Errors before the idempotency step are never stored under the key.
  */
-export function createDispatcher(engine: Engine, publish: (events: PushEvent[]) => void) {
+export function createDispatcher(engine: Engine) {
   return function call(routeId: string, input: CallInput = {}, ctx: CallContext = {}): ServiceResponse {
     const requestId = ctx.requestId ?? engine.ids.request()
     const queued: PushEvent[] = []
@@ -89,7 +90,7 @@ export function createDispatcher(engine: Engine, publish: (events: PushEvent[]) 
         query: forRelease(routeId, parseWith(route.query, input.query, 'query'), apiVersion),
         body: parseWith(route.body, input.body, 'body'),
       }
-      const opCtx: OperationContext = { engine, store: engine.store, principal, now, apiVersion, emit: (event) => queued.push(event) }
+      const opCtx: OperationContext = { ...newUnit(engine, now, queued), principal, apiVersion }
       if (route.surface === 'public') assertEnterpriseFields(opCtx, enterpriseFieldsOf(parsed))
       const operation = OPERATIONS[routeId] as (ctx: OperationContext, input: unknown) => unknown
       const run = (): ServiceResponse => {
@@ -128,7 +129,7 @@ export function createDispatcher(engine: Engine, publish: (events: PushEvent[]) 
               }, now)
               return fresh
             })
-      publish(queued)
+      engine.publish(queued)
       if (notes && route.surface === 'public' && response.status < 300) notes.transactionId = linkedTransactionId(response.body)
       return withApiVersion(warned(response), apiVersion)
     } catch (error) {

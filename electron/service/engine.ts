@@ -6,6 +6,7 @@ import type { Ids } from './ids'
 import type { RequestLog } from './request-log/request-log'
 import type { SimulatedClock } from './simulator/clock'
 import type { SimulatorMode } from './simulator/plan'
+import type { EngineUnit } from './unit'
 
 /** Engine-wide state shared by operations, the simulator and the webhook dispatcher. */
 export interface Engine {
@@ -29,17 +30,16 @@ export interface Engine {
   snapshotsFolder(): string
   /** The database's state was replaced wholesale (a snapshot restore): in-memory bookkeeping must reload. */
   stateReplaced(): void
-  /** Queues a push event; the dispatcher delivers queued events after the SQLite transaction commits. */
-  emit(event: PushEvent): void
+  /**
+   * Publishes push events to the console at once. Only unit runners call it (unit.ts, dispatch.ts), with
+   * the events a unit queued, after the transaction holding the unit committed; everything else uses `unit.emit`.
+   */
+  publish(events: readonly PushEvent[]): void
 }
 
-/** What an operation receives besides its parsed input. */
-export interface OperationContext {
-  engine: Engine
-  store: Store
+/** What an operation receives besides its parsed input: its unit of work, who calls, under which release. */
+export interface OperationContext extends EngineUnit {
   principal: Principal
-  now: number
   /** The API release this request is served under (header, key pin, or the newest). */
   apiVersion: ApiVersion
-  emit(event: PushEvent): void
 }

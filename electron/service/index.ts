@@ -100,7 +100,7 @@ export function createService(options: ServiceOptions): PaydeskService {
   if (options.simulatorMode) store.settings.set('simulator.mode', options.simulatorMode)
   const snapshots = snapshotsFolderOf(options)
   const listeners = new Set<(event: PushEvent) => void>()
-  const publish = (events: PushEvent[]) => {
+  const publish = (events: readonly PushEvent[]) => {
     for (const event of events) for (const listener of listeners) listener(event)
   }
   const engine: Engine = {
@@ -117,12 +117,12 @@ export function createService(options: ServiceOptions): PaydeskService {
     },
     snapshotsFolder: snapshots.folder,
     stateReplaced: () => webhooks.reset(),
-    emit: (event) => publish([event]),
+    publish,
     wallNow: realNow,
     strictRequestChecks: options.strictRequestChecks ?? false,
     requestLog: createRequestLog(store, clock.now, (event) => publish([event])),
   }
-  const dispatch = createDispatcher(engine, publish)
+  const dispatch = createDispatcher(engine)
   const simulator = createSimulator(engine, { tickBudgetMs: options.tickBudgetMs })
   const call: typeof dispatch = seeded ? (routeId, input, ctx) => {
     seeded.beforeCall(() => simulator.tick())

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks'
 import type { Engine } from '../engine'
-import { inTransaction, type SimulatorContext } from './context'
+import { runUnit, type EngineUnit } from '../unit'
 import { finalizeIfDue } from './finalize'
 import { isPaused } from './settings'
 import { settleIfDue } from './settle'
@@ -26,11 +26,11 @@ export function createSimulator(engine: Engine, options: SimulatorOptions = {}) 
   const reported = new Set<string>()
   const budgetMs = options.tickBudgetMs ?? Number.POSITIVE_INFINITY
 
-  function runSteps(now: number, ids: number[], step: (ctx: SimulatorContext, id: number) => unknown, deadline: number): number {
+  function runSteps(now: number, ids: number[], step: (unit: EngineUnit, id: number) => unknown, deadline: number): number {
     let changed = 0
     for (const id of ids) {
       try {
-        if (inTransaction(engine, now, (ctx) => step(ctx, id)) !== null) changed++
+        if (runUnit(engine, now, (unit) => step(unit, id)) !== null) changed++
       } catch (error) {
         const key = `${step.name}:${id}`
         if (!reported.has(key)) {

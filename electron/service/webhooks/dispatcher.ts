@@ -6,6 +6,7 @@ import { createHttpTransport, RESPONSE_PREFIX_BYTES } from './http-transport'
 import { retryDelayMs } from './schedule'
 import { activeSecrets } from './signing'
 import type { WebhookTransport } from './transport'
+import { runUnit } from '../unit'
 
 /** A 2xx within this long acknowledges (DECISIONS "Webhooks"). */
 export const DELIVERY_TIMEOUT_MS = 10_000
@@ -196,26 +197,27 @@ export function createWebhookDispatcher(engine: Engine, transport: WebhookTransp
     const acknowledged = result.responseStatus !== null && result.responseStatus >= 200 && result.responseStatus < 300
     const delay = acknowledged ? null : retryDelayMs(attemptNo, engine.simulatorMode())
     const status: WebhookDeliveryRow['status'] = acknowledged ? 'succeeded' : delay === null ? 'failed' : 'pending'
-    const recorded = engine.store.transaction(() => {
+    // One unit: the attempt, the delivery's new state and the console's push event, published after COMMIT.
+    const recorded = runUnit(engine, finishedAt, (unit) => {
       // A console sandbox reset may have erased the delivery while it was in flight: nothing left to log.
-      if (!engine.store.webhooks.delivery(delivery.id)) return false
-      engine.store.webhooks.insertAttempt({
+      if (!unit.store.webhooks.delivery(delivery.id)) return false
+      unit.store.webhooks.insertAttempt({
         delivery_id: delivery.id, attempt_no: attemptNo, started_at: startedAt, duration_ms: durationMs,
         response_status: result.responseStatus, response_body: result.responseBody, error: result.error,
         faults: faults.length > 0 ? JSON.stringify(faults) : null,
       })
-      engine.store.webhooks.finishAttempt({
+      unit.store.webhooks.finishAttempt({
         id: delivery.id, status, attempt_count: attemptNo, next_attempt_at: delay === null ? null : finishedAt + delay,
         last_response_status: result.responseStatus, updated_at: finishedAt,
+      })
+      unit.emit({
+        type: 'webhook.attempted', environment: delivery.environment, eventId: delivery.event_id, deliveryId: delivery.id,
+        outcome: status === 'pending' ? 'retrying' : status,
       })
       return true
     })
     if (!recorded) return
     if (status === 'pending') wake(origin, finishedAt + delay!)
-    engine.emit({
-      type: 'webhook.attempted', environment: delivery.environment, eventId: delivery.event_id, deliveryId: delivery.id,
-      outcome: status === 'pending' ? 'retrying' : status,
-    })
   }
 
   /** A first attempt held back by a fault (delay, reorder): due again at `until`, nothing sent or logged. */
