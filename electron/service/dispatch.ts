@@ -3,6 +3,7 @@ import type { ErrorEnvelope, ServiceResponse } from '../../shared/api/envelope'
 import { ROUTES, isRouteId } from '../../shared/api/routes'
 import type { RouteSpec } from '../../shared/api/route'
 import { WARNING_HEADER, warningHeaderValue, type ApiWarning } from '../../shared/api/warnings'
+import type { ApiVersion } from '../../shared/api/api-versions'
 import { recordConsoleAction } from './audit'
 import { forRelease, provisionalApiVersion, resolveApiVersion, withApiVersion } from './api-version'
 import { authenticate, type CallContext, type Principal } from './auth'
@@ -55,7 +56,11 @@ function linkedTransactionId(body: ServiceResponse['body']): string | undefined 
  * operation's own rules. Errors before the idempotency step are never stored under the key.
  */
 export function createDispatcher(engine: Engine) {
-  return function call(routeId: string, input: CallInput = {}, ctx: CallContext = {}): ServiceResponse {
+  /**
+   * One call's whole work, run as (part of) a unit: the caller runs it alone or in a batch's savepoint,
+   * and publishes `published` (the push events of a call that succeeded) only after the COMMIT.
+   */
+  return function respond(routeId: string, input: CallInput = {}, ctx: CallContext = {}, published: PushEvent[] = []): ServiceResponse {
     const requestId = ctx.requestId ?? engine.ids.request()
     const queued: PushEvent[] = []
     const warnings: ApiWarning[] = []
@@ -129,14 +134,19 @@ export function createDispatcher(engine: Engine) {
               }, now)
               return fresh
             })
-      engine.publish(queued)
+      published.push(...queued)
       if (notes && route.surface === 'public' && response.status < 300) notes.transactionId = linkedTransactionId(response.body)
       return withApiVersion(warned(response), apiVersion)
     } catch (error) {
       if (error instanceof ApiError) return withApiVersion(warned(errorResponse(error, requestId)), apiVersion)
       // A bug, never bad input: log without request data (it may hold secrets) and answer 500.
       console.error(`[paydesk] internal error in ${String(routeId)} (${requestId}):`, error instanceof Error ? error.stack : error)
-      return withApiVersion(errorResponse(new ApiError('internal', `An internal error occurred. Quote ${requestId} when reporting it.`), requestId), apiVersion)
+      return internalErrorResponse(requestId, apiVersion)
     }
   }
+}
+
+/** The answer to a call that could not complete (a bug, or its batch's COMMIT failed): nothing of it was stored. */
+export function internalErrorResponse(requestId: string, apiVersion: ApiVersion): ServiceResponse {
+  return withApiVersion(errorResponse(new ApiError('internal', `An internal error occurred. Quote ${requestId} when reporting it.`), requestId), apiVersion)
 }

@@ -1,6 +1,6 @@
 import type { ApiVersion } from '../../shared/api/api-versions'
-import type { PushEvent } from '../../shared/api/push-events'
 import type { Principal } from './auth'
+import type { Batcher } from './batcher'
 import type { Store } from './db/store'
 import type { Ids } from './ids'
 import type { RequestLog } from './request-log/request-log'
@@ -31,10 +31,10 @@ export interface Engine {
   /** The database's state was replaced wholesale (a snapshot restore): in-memory bookkeeping must reload. */
   stateReplaced(): void
   /**
-   * Publishes push events to the console at once. Only unit runners call it (unit.ts, dispatch.ts), with
-   * the events a unit queued, after the transaction holding the unit committed; everything else uses `unit.emit`.
+   * Runs units of work: alone or grouped, each in its savepoint of one SQLite transaction, publishing
+   * their push events after the COMMIT (batcher.ts). Nothing publishes at once: units queue with `unit.emit`.
    */
-  publish(events: readonly PushEvent[]): void
+  units: Batcher
 }
 
 /** What an operation receives besides its parsed input: its unit of work, who calls, under which release. */

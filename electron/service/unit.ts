@@ -28,12 +28,13 @@ export function newUnit(engine: Engine, now: number, queued: PushEvent[]): Engin
 }
 
 /**
- * Runs one unit of work in its own SQLite transaction (a savepoint when the caller is already in one)
- * and publishes its push events once it committed: the console never hears of a change rolled back.
+ * Runs one unit of work now, alone (a batch of one: its own SQLite transaction), and publishes its push
+ * events once it committed: the console never hears of a change rolled back. Throws the unit's error.
+ * Never call it from inside a unit.
  */
 export function runUnit<T>(engine: Engine, now: number, work: (unit: EngineUnit) => T): T {
-  const queued: PushEvent[] = []
-  const result = engine.store.transaction(() => work(newUnit(engine, now, queued)))
-  engine.publish(queued)
-  return result
+  engine.units.flush()
+  const [outcome] = engine.units.runBatch([(queued: PushEvent[]) => work(newUnit(engine, now, queued))])
+  if (!outcome!.ok) throw outcome!.error
+  return outcome!.value
 }

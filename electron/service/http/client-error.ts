@@ -19,7 +19,13 @@ const NOT_HTTP: [ErrorKind, string] = ['invalid_parameter', 'The request is not 
 export function answerClientError(error: Error & { code?: string }, socket: Duplex, requestId: string): void {
   // As node does by default: answer only if the peer can still read and no response has begun on this
   // connection (writing into the middle of one would corrupt what the client reads).
-  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean; writableFinished?: boolean; once?(event: string, listener: () => void): void } })._httpMessage
+  if (inFlight && !inFlight.headersSent && !inFlight.writableFinished && typeof inFlight.once === 'function' && error.code !== 'ECONNRESET' && socket.writable) {
+    // Group commit: the request before the bad bytes is still waiting for its batch's COMMIT. Answer it
+    // first (as when answers came in the same turn), then refuse the rest and close.
+    inFlight.once('finish', () => answerClientError(error, socket, requestId))
+    return
+  }
   if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
     socket.destroy()
     return
