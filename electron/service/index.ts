@@ -6,7 +6,7 @@ import { createStore, type Store } from './db/store'
 import { createDispatcher, internalErrorResponse, type CallInput } from './dispatch'
 import { createBatcher } from './batcher'
 import { provisionalApiVersion } from './api-version'
-import { ROUTES, isRouteId } from '../../shared/api/routes'
+import { ROUTES, isRouteId, type RouteData, type RouteId } from '../../shared/api/routes'
 import type { Engine } from './engine'
 import { createIds, type RandomBytes } from './ids'
 import type { ApiExchange } from './request-log/exchange'
@@ -70,12 +70,17 @@ export interface ServiceOptions {
 }
 
 export interface PaydeskService {
-  /** Runs one route now, alone (a batch of one): tests and in-process tools. Never throws. */
+  /**
+   * Runs one route now, alone (a batch of one): tests and in-process tools. Never throws. Typed by the
+   * route table: a success's `data` is the route's response type (an unknown id gets the untyped form).
+   */
+  call<Id extends RouteId>(routeId: Id, input?: CallInput, ctx?: CallContext): ServiceResponse<RouteData<Id>>
   call(routeId: string, input?: CallInput, ctx?: CallContext): ServiceResponse
   /**
    * Runs one route as part of a batch (group commit): the HTTP and IPC adapters. Resolves after the COMMIT
    * that made its answer durable; a failed COMMIT answers 500 and stored nothing. Never rejects.
    */
+  submit<Id extends RouteId>(routeId: Id, input?: CallInput, ctx?: CallContext): Promise<ServiceResponse<RouteData<Id>>>
   submit(routeId: string, input?: CallInput, ctx?: CallContext): Promise<ServiceResponse>
   /** Adds one answered /v1 request to the request log (queued; written on the next tick or read). */
   logRequest(exchange: ApiExchange): void
