@@ -65,7 +65,8 @@ export function createBatcher(store: Store, publish: (events: readonly PushEvent
       queue = queue.slice(batch.length)
       const outcomes = runBatch(batch.map((job) => job.work))
       batch.forEach((job, i) => {
-        const outcome = outcomes[i]!
+        // No outcome: the batch ended before this unit ran (BEGIN failed, or SQLite ended the transaction).
+        const outcome = outcomes[i] ?? { ok: false, error: outcomes[0]?.ok === false ? outcomes[0].error : new Error('the batch ended before this unit ran') }
         if (outcome.ok) job.resolve(outcome.value)
         else job.reject(outcome.error)
       })

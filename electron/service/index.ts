@@ -159,6 +159,8 @@ export function createService(options: ServiceOptions): PaydeskService {
     return engine.units.submit((queued) => respond(routeId, input, { ...ctx, requestId }, queued))
       .catch((error: unknown) => {
         console.error(`[paydesk] the batch of ${routeId} (${requestId}) did not commit:`, error instanceof Error ? error.message : error)
+        // The request log must not name a transaction the failed COMMIT took back.
+        if (ctx.notes) ctx.notes.transactionId = undefined
         return internalErrorResponse(requestId, provisionalApiVersion(ctx.apiVersion))
       })
   }
