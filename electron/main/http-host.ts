@@ -1,5 +1,5 @@
 import { isErrorEnvelope } from '../../shared/api/envelope'
-import { DEFAULT_HTTP_PORT, type HostSettings } from '../../shared/schemas/host'
+import { DEFAULT_HTTP_PORT } from '../../shared/schemas/host'
 import type { PaydeskService } from '../service'
 import { startHttpServer, type RunningHttpServer } from '../service/http/server'
 
@@ -12,7 +12,7 @@ export interface DesktopHttp {
 /** The saved port, read through the console route like any other setting (the engine owns the value). */
 export function savedHttpPort(service: PaydeskService): number {
   const response = service.call('console.host.get', {}, { trustedConsole: true })
-  return isErrorEnvelope(response.body) ? DEFAULT_HTTP_PORT : (response.body.data as HostSettings).httpPort
+  return isErrorEnvelope(response.body) ? DEFAULT_HTTP_PORT : response.body.data.httpPort
 }
 
 function isAddressInUse(error: unknown): boolean {

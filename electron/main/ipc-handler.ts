@@ -67,7 +67,7 @@ export function createSenderCheck(trustedSender: () => unknown, location: AppLoc
  * renderer as a bare message without status, code or request id.
  */
 export function createCallHandler(service: PaydeskService, isTrustedSender: (event: InvokeEventLike) => boolean) {
-  return (event: InvokeEventLike, request: unknown): ServiceResponse => {
+  return (event: InvokeEventLike, request: unknown): ServiceResponse | Promise<ServiceResponse> => {
     if (!isTrustedSender(event)) {
       return refuse(new ApiError('forbidden', 'IPC calls are accepted only from the Paydesk window showing its own console page.'))
     }
@@ -79,7 +79,8 @@ export function createCallHandler(service: PaydeskService, isTrustedSender: (eve
     }
     const { routeId, input, environment } = parsed.data
     if (!isRouteId(routeId)) return refuse(new ApiError('not_found', `No route ${routeId}.`, 'routeId'))
-    return service.call(routeId, input, { trustedConsole: true, environment })
+    // Group commit: resolves once the batch holding the call committed (console routes run alone).
+    return service.submit(routeId, input, { trustedConsole: true, environment })
   }
 }
 

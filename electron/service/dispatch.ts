@@ -4,6 +4,7 @@ import { ROUTES, isRouteId } from '../../shared/api/routes'
 import type { RouteSpec } from '../../shared/api/route'
 import type { PushEvent } from '../../shared/api/push-events'
 import { WARNING_HEADER, warningHeaderValue, type ApiWarning } from '../../shared/api/warnings'
+import type { ApiVersion } from '../../shared/api/api-versions'
 import { recordConsoleAction } from './audit'
 import { forRelease, provisionalApiVersion, resolveApiVersion, withApiVersion } from './api-version'
 import { authenticate, type CallContext, type Principal } from './auth'
@@ -12,6 +13,7 @@ import { sha256Hex } from './ids'
 import { OPERATIONS } from './operations'
 import { assertEnterpriseFields, enterpriseFieldsOf } from './operations/support/guards'
 import { checkIdempotencyKey, strictChecks } from './request-checks'
+import { newUnit } from './unit'
 import { parseWith } from './validation'
 
 /** What a host passes: raw, unvalidated input for one route. */
@@ -53,8 +55,12 @@ function linkedTransactionId(body: ServiceResponse['body']): string | undefined 
  * enterprise fields (403) -> (in one SQLite transaction) idempotency replay or conflict -> the
  * operation's own rules. Errors before the idempotency step are never stored under the key.
  */
-export function createDispatcher(engine: Engine, publish: (events: PushEvent[]) => void) {
-  return function call(routeId: string, input: CallInput = {}, ctx: CallContext = {}): ServiceResponse {
+export function createDispatcher(engine: Engine) {
+  /**
+   * One call's whole work, run as (part of) a unit: the caller runs it alone or in a batch's savepoint,
+   * and publishes `published` (the push events of a call that succeeded) only after the COMMIT.
+   */
+  return function respond(routeId: string, input: CallInput = {}, ctx: CallContext = {}, published: PushEvent[] = []): ServiceResponse {
     const requestId = ctx.requestId ?? engine.ids.request()
     const queued: PushEvent[] = []
     const warnings: ApiWarning[] = []
@@ -89,7 +95,7 @@ export function createDispatcher(engine: Engine, publish: (events: PushEvent[]) 
         query: forRelease(routeId, parseWith(route.query, input.query, 'query'), apiVersion),
         body: parseWith(route.body, input.body, 'body'),
       }
-      const opCtx: OperationContext = { engine, store: engine.store, principal, now, apiVersion, emit: (event) => queued.push(event) }
+      const opCtx: OperationContext = { ...newUnit(engine, now, queued), principal, apiVersion }
       if (route.surface === 'public') assertEnterpriseFields(opCtx, enterpriseFieldsOf(parsed))
       const operation = OPERATIONS[routeId] as (ctx: OperationContext, input: unknown) => unknown
       const run = (): ServiceResponse => {
@@ -128,14 +134,19 @@ export function createDispatcher(engine: Engine, publish: (events: PushEvent[]) 
               }, now)
               return fresh
             })
-      publish(queued)
+      published.push(...queued)
       if (notes && route.surface === 'public' && response.status < 300) notes.transactionId = linkedTransactionId(response.body)
       return withApiVersion(warned(response), apiVersion)
     } catch (error) {
       if (error instanceof ApiError) return withApiVersion(warned(errorResponse(error, requestId)), apiVersion)
       // A bug, never bad input: log without request data (it may hold secrets) and answer 500.
       console.error(`[paydesk] internal error in ${String(routeId)} (${requestId}):`, error instanceof Error ? error.stack : error)
-      return withApiVersion(errorResponse(new ApiError('internal', `An internal error occurred. Quote ${requestId} when reporting it.`), requestId), apiVersion)
+      return internalErrorResponse(requestId, apiVersion)
     }
   }
+}
+
+/** The answer to a call that could not complete (a bug, or its batch's COMMIT failed): nothing of it was stored. */
+export function internalErrorResponse(requestId: string, apiVersion: ApiVersion): ServiceResponse {
+  return withApiVersion(errorResponse(new ApiError('internal', `An internal error occurred. Quote ${requestId} when reporting it.`), requestId), apiVersion)
 }

@@ -1,11 +1,12 @@
 import type { ApiVersion } from '../../shared/api/api-versions'
-import type { PushEvent } from '../../shared/api/push-events'
 import type { Principal } from './auth'
+import type { Batcher } from './batcher'
 import type { Store } from './db/store'
 import type { Ids } from './ids'
 import type { RequestLog } from './request-log/request-log'
 import type { SimulatedClock } from './simulator/clock'
 import type { SimulatorMode } from './simulator/plan'
+import type { EngineUnit } from './unit'
 
 /** Engine-wide state shared by operations, the simulator and the webhook dispatcher. */
 export interface Engine {
@@ -29,17 +30,16 @@ export interface Engine {
   snapshotsFolder(): string
   /** The database's state was replaced wholesale (a snapshot restore): in-memory bookkeeping must reload. */
   stateReplaced(): void
-  /** Queues a push event; the dispatcher delivers queued events after the SQLite transaction commits. */
-  emit(event: PushEvent): void
+  /**
+   * Runs units of work: alone or grouped, each in its savepoint of one SQLite transaction, publishing
+   * their push events after the COMMIT (batcher.ts). Nothing publishes at once: units queue with `unit.emit`.
+   */
+  units: Batcher
 }
 
-/** What an operation receives besides its parsed input. */
-export interface OperationContext {
-  engine: Engine
-  store: Store
+/** What an operation receives besides its parsed input: its unit of work, who calls, under which release. */
+export interface OperationContext extends EngineUnit {
   principal: Principal
-  now: number
   /** The API release this request is served under (header, key pin, or the newest). */
   apiVersion: ApiVersion
-  emit(event: PushEvent): void
 }

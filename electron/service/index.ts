@@ -3,7 +3,10 @@ import type { PushEvent } from '../../shared/api/push-events'
 import type { CallContext } from './auth'
 import { databaseAnswers, openDatabase } from './db/connection'
 import { createStore, type Store } from './db/store'
-import { createDispatcher, type CallInput } from './dispatch'
+import { createDispatcher, internalErrorResponse, type CallInput } from './dispatch'
+import { createBatcher } from './batcher'
+import { provisionalApiVersion } from './api-version'
+import { ROUTES, isRouteId, type RouteData, type RouteId } from '../../shared/api/routes'
 import type { Engine } from './engine'
 import { createIds, type RandomBytes } from './ids'
 import type { ApiExchange } from './request-log/exchange'
@@ -67,8 +70,18 @@ export interface ServiceOptions {
 }
 
 export interface PaydeskService {
-  /** Runs one route: the single entry point of HTTP, IPC and tests. Never throws. */
+  /**
+   * Runs one route now, alone (a batch of one): tests and in-process tools. Never throws. Typed by the
+   * route table: a success's `data` is the route's response type (an unknown id gets the untyped form).
+   */
+  call<Id extends RouteId>(routeId: Id, input?: CallInput, ctx?: CallContext): ServiceResponse<RouteData<Id>>
   call(routeId: string, input?: CallInput, ctx?: CallContext): ServiceResponse
+  /**
+   * Runs one route as part of a batch (group commit): the HTTP and IPC adapters. Resolves after the COMMIT
+   * that made its answer durable; a failed COMMIT answers 500 and stored nothing. Never rejects.
+   */
+  submit<Id extends RouteId>(routeId: Id, input?: CallInput, ctx?: CallContext): Promise<ServiceResponse<RouteData<Id>>>
+  submit(routeId: string, input?: CallInput, ctx?: CallContext): Promise<ServiceResponse>
   /** Adds one answered /v1 request to the request log (queued; written on the next tick or read). */
   logRequest(exchange: ApiExchange): void
   /** Fault lab: the API faults to apply to one public request, or null (the HTTP adapter applies them). */
@@ -100,7 +113,7 @@ export function createService(options: ServiceOptions): PaydeskService {
   if (options.simulatorMode) store.settings.set('simulator.mode', options.simulatorMode)
   const snapshots = snapshotsFolderOf(options)
   const listeners = new Set<(event: PushEvent) => void>()
-  const publish = (events: PushEvent[]) => {
+  const publish = (events: readonly PushEvent[]) => {
     for (const event of events) for (const listener of listeners) listener(event)
   }
   const engine: Engine = {
@@ -117,21 +130,45 @@ export function createService(options: ServiceOptions): PaydeskService {
     },
     snapshotsFolder: snapshots.folder,
     stateReplaced: () => webhooks.reset(),
-    emit: (event) => publish([event]),
+    units: createBatcher(store, publish),
     wallNow: realNow,
     strictRequestChecks: options.strictRequestChecks ?? false,
     requestLog: createRequestLog(store, clock.now, (event) => publish([event])),
   }
-  const dispatch = createDispatcher(engine, publish)
+  const respond = createDispatcher(engine)
   const simulator = createSimulator(engine, { tickBudgetMs: options.tickBudgetMs })
-  const call: typeof dispatch = seeded ? (routeId, input, ctx) => {
+  /** A call alone, now: a batch of one, after the units already queued (arrival order holds). */
+  const callNow = (routeId: string, input?: CallInput, ctx: CallContext = {}): ServiceResponse => {
+    engine.units.flush()
+    const requestId = ctx.requestId ?? engine.ids.request()
+    const [outcome] = engine.units.runBatch([(queued) => respond(routeId, input, { ...ctx, requestId }, queued)])
+    return outcome!.ok ? outcome!.value : internalErrorResponse(requestId, provisionalApiVersion(ctx.apiVersion))
+  }
+  const call: typeof callNow = seeded ? (routeId, input, ctx) => {
     seeded.beforeCall(() => simulator.tick())
-    return dispatch(routeId, input, ctx)
-  } : dispatch
+    return callNow(routeId, input, ctx)
+  } : callNow
+  /**
+   * Group commit for the hosts' requests: a public call joins the batch of this event-loop turn; console
+   * routes (key changes, resets, snapshot restores replacing tables) and seeded runs (whose ids must be
+   * drawn in the order of a sequential run) run alone, as `call`.
+   */
+  const submit = (routeId: string, input?: CallInput, ctx: CallContext = {}): Promise<ServiceResponse> => {
+    if (seeded || !isRouteId(routeId) || ROUTES[routeId].surface !== 'public') return Promise.resolve(call(routeId, input, ctx))
+    const requestId = ctx.requestId ?? engine.ids.request()
+    return engine.units.submit((queued) => respond(routeId, input, { ...ctx, requestId }, queued))
+      .catch((error: unknown) => {
+        console.error(`[paydesk] the batch of ${routeId} (${requestId}) did not commit:`, error instanceof Error ? error.message : error)
+        // The request log must not name a transaction the failed COMMIT took back.
+        if (ctx.notes) ctx.notes.transactionId = undefined
+        return internalErrorResponse(requestId, provisionalApiVersion(ctx.apiVersion))
+      })
+  }
   const webhooks = createWebhookDispatcher(engine, options.webhookTransport, { ...DEFAULT_LIMITS, ...options.webhookLimits })
   let closed = false
   return {
     call,
+    submit,
     logRequest(exchange) {
       if (!closed) engine.requestLog.record(exchange)
     },
@@ -150,6 +187,7 @@ export function createService(options: ServiceOptions): PaydeskService {
     close() {
       if (closed) return
       closed = true
+      engine.units.flush()
       engine.requestLog.flush()
       webhooks.close()
       listeners.clear()

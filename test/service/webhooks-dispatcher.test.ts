@@ -10,6 +10,7 @@ import type { CallInput, PaydeskService, ServiceOptions, WebhookTransport } from
 import { DUE_OF_ORIGIN_SQL } from '../../electron/service/db/webhooks-repo'
 import { DEFAULT_LIMITS } from '../../electron/service/webhooks/dispatcher'
 import { enqueueTestEvent } from '../../electron/service/webhooks/outbox'
+import { runUnit } from '../../electron/service/unit'
 import { CONSOLE_TOKEN, fakeClock, testService } from '../support/harness'
 import { rewindToVersion1 } from '../support/schema-rewind'
 
@@ -48,9 +49,9 @@ function deliveryOf(service: PaydeskService, eventId: string) {
 
 /** Many test events in one SQLite transaction (quicker than one console call each). */
 function enqueueMany(service: PaydeskService, url: string, count: number): string[] {
-  const { store, engine } = service.internals
+  const { engine } = service.internals
   const scope = { organizationId: service.startup.demoOrganizationId, environment: 'test' as const }
-  return store.transaction(() => Array.from({ length: count }, () => enqueueTestEvent(store, engine.ids, engine.now(), scope, url)))
+  return runUnit(engine, engine.now(), (unit) => Array.from({ length: count }, () => enqueueTestEvent(unit, scope, url)))
 }
 
 /** Answers by host: a list of statuses taken in turn (the last one repeats), 200 by default. */

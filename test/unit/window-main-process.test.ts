@@ -90,11 +90,12 @@ async function main() {
   const ipcChannels = [...calls.handlers.keys()]
   const handler = calls.handlers.get('paydesk:call')
   const fromWindow = { sender: win.webContents, senderFrame: win.webContents.mainFrame }
-  const call = (routeId, input = {}, event = fromWindow) => handler(event, { routeId, input, environment: 'test' })
+  // ipcMain.handle awaits what the handler returns (group commit: a promise resolved after the COMMIT).
+  const call = (routeId, input = {}, event = fromWindow) => Promise.resolve(handler(event, { routeId, input, environment: 'test' }))
 
-  const info = call('console.info').body.data
+  const info = (await call('console.info')).body.data
   const overHttp = await fetch(info.httpUrl + '/console/host', { headers: { authorization: 'Bearer ' + new URL(info.consoleUrl).searchParams.get('token') } })
-  const charge = call('mobile.charge', { body: { phoneNumber: '0712345678', amount: 10000, merchantTransactionId: 'main-process-1' } })
+  const charge = await call('mobile.charge', { body: { phoneNumber: '0712345678', amount: 10000, merchantTransactionId: 'main-process-1' } })
   await wait('a push event after the charge settles', () => win.webContents.sent.some(([, e]) => e.type === 'transaction.changed' && e.status === 'completed'))
 
   const contents = win.webContents
@@ -126,7 +127,7 @@ async function main() {
     info,
     hostOverHttp: { status: overHttp.status, body: await overHttp.json() },
     chargeStatus: charge.status,
-    foreignCall: call('accounts.list', {}, { sender: {}, senderFrame: { url: win.webContents.mainFrame.url, parent: null } }).status,
+    foreignCall: (await call('accounts.list', {}, { sender: {}, senderFrame: { url: win.webContents.mainFrame.url, parent: null } })).status,
     eventChannels: [...new Set(win.webContents.sent.map(([channel]) => channel))],
     openDecision, opened: calls.opened,
     navigation: { foreignPrevented: foreign.prevented === true, homePrevented: home.prevented === true, webviewPrevented: webview.prevented === true },

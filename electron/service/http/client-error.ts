@@ -3,6 +3,14 @@ import { STATUS_CODES } from 'node:http'
 import { ApiError, type ErrorKind } from '../../../shared/errors'
 import { errorResponse } from '../dispatch'
 
+/** The parts of node's ServerResponse in flight on a socket that decide whether to let it finish first. */
+interface InFlightResponse {
+  headersSent?: boolean
+  writableFinished?: boolean
+  req?: { complete?: boolean }
+  once?(event: string, listener: () => void): void
+}
+
 /** What node's HTTP parser reports, and the catalogue error a client should see for it. */
 const ERROR_BY_CODE: Record<string, [ErrorKind, string]> = {
   ERR_HTTP_REQUEST_TIMEOUT: ['request_timeout', 'The request took too long to arrive; the connection is closed.'],
@@ -19,7 +27,15 @@ const NOT_HTTP: [ErrorKind, string] = ['invalid_parameter', 'The request is not 
 export function answerClientError(error: Error & { code?: string }, socket: Duplex, requestId: string): void {
   // As node does by default: answer only if the peer can still read and no response has begun on this
   // connection (writing into the middle of one would corrupt what the client reads).
-  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage
+  const inFlight = (socket as Duplex & { _httpMessage?: InFlightResponse })._httpMessage
+  const answering = inFlight?.req?.complete === true && !inFlight.headersSent && !inFlight.writableFinished
+  if (answering && typeof inFlight.once === 'function' && error.code !== 'ECONNRESET' && error.code !== 'ERR_HTTP_REQUEST_TIMEOUT' && socket.writable) {
+    // Group commit: the request before the bad bytes arrived whole and waits for its batch's COMMIT.
+    // Answer it first (as when answers came in the same turn), then refuse the rest and close. A request
+    // still arriving (a slow body) is never waited for: its deadline answers 408 at once, as before.
+    inFlight.once('finish', () => answerClientError(error, socket, requestId))
+    return
+  }
   if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
     socket.destroy()
     return

@@ -169,7 +169,8 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
       { query: parseQuery(url.searchParams), body, params: match.params, idempotencyKey: header(req, 'idempotency-key') },
       { bearer, environment, organizationId: header(req, 'paydesk-organization'), requestId, apiVersion: header(req, 'paydesk-api-version'), notes: exchange?.notes },
     )
-    const { response, drop, faults } = called instanceof Promise ? await called : called
+    // Group commit: the answer comes once the batch holding this call committed (nothing is sent before).
+    const { response, drop, faults } = await called
     exchange?.faults.push(...faults)
     if (drop) {
       // commit-then-drop: the client never gets this answer; the log keeps what was committed, with the fault named.

@@ -21,7 +21,7 @@ export const CONSOLE_REQUESTS_OPERATIONS: PartialOperationTable<
 > = {
   'console.requests.list': (ctx, { query }) => {
     // Everything answered so far is in the table before it is read.
-    ctx.engine.requestLog.flush()
+    ctx.engine.requestLog.flush(ctx.emit)
     const limit = query.limit ?? DEFAULT_PAGE
     const rows = ctx.store.apiRequests.list({
       environment: ctx.principal.environment,
@@ -41,7 +41,7 @@ export const CONSOLE_REQUESTS_OPERATIONS: PartialOperationTable<
     return { items: page.map(toRequestLogEntry), nextCursor: rows.length > limit ? String(page[page.length - 1]!.seq) : null }
   },
   'console.requests.get': (ctx, { params }) => {
-    ctx.engine.requestLog.flush()
+    ctx.engine.requestLog.flush(ctx.emit)
     const row = ctx.store.apiRequests.get(ctx.principal.environment, ctx.principal.organizationId, params.requestId)
     if (!row) throw new ApiError('not_found', `No request ${params.requestId} in the ${ctx.principal.environment} request log.`, 'requestId')
     return toRequestLogDetail(ctx.store, row, ctx.principal.organizationId)

@@ -52,7 +52,7 @@ export const CONSOLE_SIMULATOR_OPERATIONS: PartialOperationTable<SimulatorRouteI
       }
       charges = [charge]
     }
-    return { settled: charges.map((charge) => settleChargeNow(ctx.store, ctx.engine.ids, ctx.emit, charge, ctx.now).public_id) }
+    return { settled: charges.map((charge) => settleChargeNow(ctx, charge).public_id) }
   },
   'console.simulator.reset': (ctx) => {
     const { removedTransactions, accounts } = resetSandbox(ctx, ctx.principal.organizationId, ctx.principal.environment)

@@ -54,7 +54,7 @@ export const CONSOLE_WEBHOOKS_OPERATIONS: PartialOperationTable<
   'console.webhooks.events.get': (ctx, { params }) => toWebhookEvent(ctx.store, ownEvent(ctx, params.eventId)),
   'console.webhooks.events.resend': (ctx, { params, body }) => {
     const event = ownEvent(ctx, params.eventId)
-    const delivery = insertDelivery(ctx.store, ctx.engine.ids, ctx.now, event.id, resendUrl(ctx, event, body.url), 'resend')
+    const delivery = insertDelivery(ctx, event.id, resendUrl(ctx, event, body.url), 'resend')
     return toWebhookDelivery(ctx.store, delivery)
   },
   'console.webhooks.endpoint.get': (ctx) => toWebhookEndpoint(endpointOf(ctx), ctx.now),
@@ -76,7 +76,7 @@ export const CONSOLE_WEBHOOKS_OPERATIONS: PartialOperationTable<
   'console.webhooks.test': (ctx, { body }) => {
     const url = body.url ?? endpointOf(ctx).default_url
     if (!url) throw new ApiError('missing_parameter', 'url is required: no default endpoint is set (PUT /console/webhooks/endpoint).', 'url')
-    const eventId = enqueueTestEvent(ctx.store, ctx.engine.ids, ctx.now, ctx.principal, url)
+    const eventId = enqueueTestEvent(ctx, ctx.principal, url)
     return toWebhookEvent(ctx.store, ctx.store.webhooks.event(eventId)!)
   },
 }

@@ -22,7 +22,7 @@ export const mobileReverse: Operation<'mobile.reverse'> = (ctx, { body }) => {
   if (charge.status !== 'completed' && charge.status !== 'settled') {
     throw new ApiError('validation_error', `Only completed or settled charges can be reversed; ${body.transactionId} is ${charge.status}.`, 'transactionId')
   }
-  if (charge.status === 'completed') charge = settleChargeNow(ctx.store, ctx.engine.ids, ctx.emit, charge, ctx.now)
+  if (charge.status === 'completed') charge = settleChargeNow(ctx, charge)
   const account = ctx.store.accounts.get(charge.account_id)!
   const net = charge.amount - charge.fees
   const acceptance = {
@@ -36,6 +36,6 @@ export const mobileReverse: Operation<'mobile.reverse'> = (ctx, { body }) => {
   }
   const reversal = acceptPending(ctx, acceptance)
   ctx.store.transactions.patch(charge.id, ctx.now, { related_id: reversal.id })
-  moveMoney(ctx.store, ctx.engine.ids, ctx.emit, reversal, reserveReversal(account.id, net), ctx.now)
+  moveMoney(ctx, reversal, reserveReversal(account.id, net))
   return { transactionId: reversal.public_id }
 }

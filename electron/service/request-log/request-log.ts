@@ -98,7 +98,8 @@ export function createRequestLog(store: Store, now: () => number, emit: (event: 
     record(exchange: ApiExchange): void {
       queue.push({ exchange, at: now() })
     },
-    flush(): void {
+    /** `announce`: a reader flushing inside its unit passes `unit.emit`, so the push event waits for its COMMIT. */
+    flush(announce: (event: PushEvent) => void = emit): void {
       if (queue.length === 0) return
       const batch = queue
       queue = []
@@ -119,7 +120,7 @@ export function createRequestLog(store: Store, now: () => number, emit: (event: 
         console.error(`[paydesk] could not write ${batch.length} request log entries:`, error instanceof Error ? error.message : error)
         return
       }
-      for (const environment of touched) emit({ type: 'requests.logged', environment })
+      for (const environment of touched) announce({ type: 'requests.logged', environment })
     },
     /** Drops the counts after something else changed the table (a sandbox reset). */
     forgetCounts(): void {

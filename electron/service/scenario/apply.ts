@@ -8,6 +8,7 @@ import { replaceFaultConfig } from '../faults/state'
 import { completeCharge, completePayout, reservePayout, settleCharge } from '../domain/ledger'
 import type { Ids } from '../ids'
 import { moveMoney } from '../move-money'
+import type { Unit } from '../unit'
 import { provisionOrganization, type ProvisionedOrganization } from '../provisioning'
 import { saveOutcomeRules } from '../simulator/outcome-rules'
 import { processorReference } from '../simulator/result'
@@ -77,20 +78,21 @@ function historyRow(store: Store, ids: Ids, now: number, orgId: string, t: Scena
 function bookHistory(store: Store, ids: Ids, now: number, orgId: string, t: ScenarioHistoryTransaction, index: number): void {
   const row = historyRow(store, ids, now, orgId, t, index)
   if (t.status === 'failed') return
-  const quiet = () => undefined
+  // Push events go nowhere: no console listens yet. The unit acts at the history row's own time.
+  const unit: Unit = { store, ids, now: row.created_at, emit: () => undefined }
   const external = store.accounts.resolve(orgId, t.environment, 'external')
   const feesAccount = store.accounts.resolve(orgId, t.environment, 'fees')
   if (t.type === 'charge') {
-    moveMoney(store, ids, quiet, row, completeCharge(row.account_id, external.id, feesAccount.id, row.amount, row.fees), row.created_at)
-    if (t.status === 'settled') moveMoney(store, ids, quiet, row, settleCharge(row.account_id, row.amount - row.fees), row.created_at)
+    moveMoney(unit, row, completeCharge(row.account_id, external.id, feesAccount.id, row.amount, row.fees))
+    if (t.status === 'settled') moveMoney(unit, row, settleCharge(row.account_id, row.amount - row.fees))
     return
   }
   const payouts = store.accounts.get(row.account_id)!
   if (payouts.available < row.amount + row.fees) {
     throw new ScenarioApplyError(['transactions', index, 'amount'], `payouts account ${payouts.account_no} holds ${payouts.available}, too little for ${row.amount} plus fee ${row.fees}`)
   }
-  moveMoney(store, ids, quiet, row, reservePayout(row.account_id, row.amount, row.fees), row.created_at)
-  moveMoney(store, ids, quiet, row, completePayout(row.account_id, external.id, feesAccount.id, row.amount, row.fees), row.created_at)
+  moveMoney(unit, row, reservePayout(row.account_id, row.amount, row.fees))
+  moveMoney(unit, row, completePayout(row.account_id, external.id, feesAccount.id, row.amount, row.fees))
 }
 
 export interface AppliedScenario {

@@ -3,7 +3,7 @@ import { completeCharge } from '../domain/ledger'
 import { assertTransition } from '../domain/transaction-states'
 import { moveMoney } from '../move-money'
 import { enqueueWebhookEvent } from '../webhooks/outbox'
-import type { SimulatorContext } from './context'
+import type { EngineUnit } from '../unit'
 import type { PlannedOutcome } from './plan'
 import { announce, finalFields, systemAccounts, webhookError } from './result'
 import { settlementDelayMs } from './settings'
@@ -14,7 +14,7 @@ import { debitWallet } from './customers'
  * net of fees and the settlement is scheduled; failure: nothing moves. Either way the webhook event is
  * written in the same SQLite transaction as the state change.
  */
-export function finalizeCharge(ctx: SimulatorContext, charge: TransactionRow, planned: PlannedOutcome): TransactionRow {
+export function finalizeCharge(ctx: EngineUnit, charge: TransactionRow, planned: PlannedOutcome): TransactionRow {
   const { engine, store, now } = ctx
   const outcome = debitWallet(store, charge.phone_number, charge.amount, planned, now)
   const succeeded = outcome.result === 'success'
@@ -26,13 +26,13 @@ export function finalizeCharge(ctx: SimulatorContext, charge: TransactionRow, pl
   })
   if (succeeded) {
     const { external, fees } = systemAccounts(store, row)
-    moveMoney(store, engine.ids, ctx.emit, row, completeCharge(row.account_id, external.id, fees.id, row.amount, row.fees), now)
+    moveMoney(ctx, row, completeCharge(row.account_id, external.id, fees.id, row.amount, row.fees))
   }
-  enqueueWebhookEvent(store, engine.ids, now, {
+  enqueueWebhookEvent(ctx, {
     organizationId: row.organization_id, environment: row.environment, transaction: row, toRequestUrl: true,
     type: succeeded ? 'transaction.succeeded' : 'transaction.failed',
     ...(succeeded ? {} : { error: webhookError(outcome) }),
   })
-  announce(ctx.emit, row)
+  announce(ctx, row)
   return row
 }

@@ -3,7 +3,7 @@ import { completePayout, releasePayout } from '../domain/ledger'
 import { assertTransition } from '../domain/transaction-states'
 import { moveMoney } from '../move-money'
 import { enqueueWebhookEvent } from '../webhooks/outbox'
-import type { SimulatorContext } from './context'
+import type { EngineUnit } from '../unit'
 import type { PlannedOutcome } from './plan'
 import { creditWallet } from './customers'
 import { announce, finalFields, systemAccounts, webhookError } from './result'
@@ -13,7 +13,7 @@ import { announce, finalFields, systemAccounts, webhookError } from './result'
  * fees were reserved in payouts `pending` at acceptance: success consumes the reservation (recipient gets
  * the amount, the provider the fee); failure releases it back to `available`.
  */
-export function finalizePayout(ctx: SimulatorContext, payout: TransactionRow, outcome: PlannedOutcome): TransactionRow {
+export function finalizePayout(ctx: EngineUnit, payout: TransactionRow, outcome: PlannedOutcome): TransactionRow {
   const { engine, store, now } = ctx
   const succeeded = outcome.result === 'success'
   const status = succeeded ? 'completed' : 'failed'
@@ -23,13 +23,13 @@ export function finalizePayout(ctx: SimulatorContext, payout: TransactionRow, ou
   const postings = succeeded
     ? completePayout(row.account_id, external.id, fees.id, row.amount, row.fees)
     : releasePayout(row.account_id, row.amount, row.fees)
-  moveMoney(store, engine.ids, ctx.emit, row, postings, now)
+  moveMoney(ctx, row, postings)
   if (succeeded && row.type === 'transfer') creditWallet(store, row.phone_number, row.amount, now)
-  enqueueWebhookEvent(store, engine.ids, now, {
+  enqueueWebhookEvent(ctx, {
     organizationId: row.organization_id, environment: row.environment, transaction: row, toRequestUrl: true,
     type: succeeded ? 'payout.succeeded' : 'payout.failed',
     ...(succeeded ? {} : { error: webhookError(outcome) }),
   })
-  announce(ctx.emit, row)
+  announce(ctx, row)
   return row
 }

@@ -4,7 +4,7 @@ import { assertTransition } from '../domain/transaction-states'
 import { toTransactionAlt } from '../domain/transaction-view'
 import { moveMoney } from '../move-money'
 import { enqueueWebhookEvent } from '../webhooks/outbox'
-import type { SimulatorContext } from './context'
+import type { EngineUnit } from '../unit'
 import type { PlannedOutcome } from './plan'
 import { creditWallet } from './customers'
 import { announce, finalFields, systemAccounts, webhookError } from './result'
@@ -15,7 +15,7 @@ import { announce, finalFields, systemAccounts, webhookError } from './result'
  * reservation and the refunded fee pay for it, and the charge's owner hears `transaction.reversed`.
  * Failure: the reservation returns to `available` and the reversal fails with `transaction.failed`.
  */
-export function finalizeReversal(ctx: SimulatorContext, reversal: TransactionRow, outcome: PlannedOutcome): TransactionRow {
+export function finalizeReversal(ctx: EngineUnit, reversal: TransactionRow, outcome: PlannedOutcome): TransactionRow {
   const { engine, store, now } = ctx
   const charge = reversal.related_id === null ? undefined : store.transactions.get(reversal.related_id)
   if (!charge) throw new Error(`reversal ${reversal.public_id} has no related charge`)
@@ -27,22 +27,22 @@ export function finalizeReversal(ctx: SimulatorContext, reversal: TransactionRow
   const postings = succeeded
     ? completeReversal(row.account_id, external.id, fees.id, charge.amount, charge.fees)
     : releaseReversal(row.account_id, charge.amount - charge.fees)
-  moveMoney(store, engine.ids, ctx.emit, row, postings, now)
+  moveMoney(ctx, row, postings)
   if (succeeded) creditWallet(store, charge.phone_number, charge.amount, now)
   if (succeeded) {
     // The event is about the charge (its data is the charge), sent to the URL the reversal request named
     // (which defaults to the charge's own webhookUrl).
-    enqueueWebhookEvent(store, engine.ids, now, {
+    enqueueWebhookEvent(ctx, {
       organizationId: row.organization_id, environment: row.environment, type: 'transaction.reversed', toRequestUrl: true,
       transaction: { ...charge, webhook_url: row.webhook_url },
       data: { ...toTransactionAlt(charge), reversalId: row.public_id, reversalProcessorReference: row.processor_reference },
     })
   } else {
-    enqueueWebhookEvent(store, engine.ids, now, {
+    enqueueWebhookEvent(ctx, {
       organizationId: row.organization_id, environment: row.environment, type: 'transaction.failed', toRequestUrl: true,
       transaction: row, error: webhookError(outcome),
     })
   }
-  announce(ctx.emit, row)
+  announce(ctx, row)
   return row
 }

@@ -1,5 +1,5 @@
 import type { TransactionRow } from '../db/rows'
-import type { SimulatorContext } from './context'
+import type { EngineUnit } from '../unit'
 import { finalizeCharge } from './finalize-charge'
 import { finalizePayout } from './finalize-payout'
 import { finalizeReversal } from './finalize-reversal'
@@ -11,7 +11,7 @@ import { parseOutcome } from './plan'
  * console answer may already have finalized it, and then nothing happens (nothing finalizes twice).
  * Returns the finalized row, or null when there was nothing to do.
  */
-export function finalizeIfDue(ctx: SimulatorContext, id: number): TransactionRow | null {
+export function finalizeIfDue(ctx: EngineUnit, id: number): TransactionRow | null {
   const row = ctx.store.transactions.get(id)
   if (!row || row.status !== 'pending' || row.due_at === null || row.due_at > ctx.now) return null
   const outcome = parseOutcome(row.outcome)

@@ -2,7 +2,7 @@ import { CURRENCY } from '../../../shared/money'
 import type { AccountRow, TransactionRow } from '../db/rows'
 import { sweep, topUp } from '../domain/ledger'
 import { moveMoney } from '../move-money'
-import type { SimulatorContext } from './context'
+import type { EngineUnit } from '../unit'
 import { announce, processorReference } from './result'
 
 type Booked = Pick<TransactionRow, 'type' | 'account_id' | 'account_type' | 'amount' | 'narration' | 'message'>
@@ -11,7 +11,7 @@ type Booked = Pick<TransactionRow, 'type' | 'account_id' | 'account_type' | 'amo
  * Books a transaction the bank completes at once (top-up, sweep): there is no processor to wait for, so
  * it is written `completed` with a single timeline entry and its postings, in the caller's SQLite transaction.
  */
-function bookCompleted(ctx: SimulatorContext, account: AccountRow, booked: Booked): TransactionRow {
+function bookCompleted(ctx: EngineUnit, account: AccountRow, booked: Booked): TransactionRow {
   const { engine, now } = ctx
   const base = {
     public_id: engine.ids.transaction(), organization_id: account.organization_id, environment: account.environment, status: 'completed',
@@ -24,14 +24,14 @@ function bookCompleted(ctx: SimulatorContext, account: AccountRow, booked: Booke
 }
 
 /** A float top-up (`bank_deposit`): money arrives from the merchant's bank into the account's `available`. */
-export function topUpAccount(ctx: SimulatorContext, account: AccountRow, amount: number): TransactionRow {
+export function topUpAccount(ctx: EngineUnit, account: AccountRow, amount: number): TransactionRow {
   const external = ctx.store.accounts.resolve(account.organization_id, account.environment, 'external')
   const row = bookCompleted(ctx, account, {
     type: 'bank_deposit', account_id: account.id, account_type: account.kind === 'payouts' ? 'payouts' : 'collections', amount,
     narration: 'Float top-up from the console', message: 'Float top-up completed',
   })
-  moveMoney(ctx.store, ctx.engine.ids, ctx.emit, row, topUp(account.id, external.id, amount), ctx.now)
-  announce(ctx.emit, row)
+  moveMoney(ctx, row, topUp(account.id, external.id, amount))
+  announce(ctx, row)
   return row
 }
 
@@ -39,12 +39,12 @@ export function topUpAccount(ctx: SimulatorContext, account: AccountRow, amount:
  * A sweep (`settlement`): settled collections move into the payouts float. The caller has checked that
  * the collections account's `available` covers the amount.
  */
-export function sweepCollections(ctx: SimulatorContext, collections: AccountRow, payouts: AccountRow, amount: number): TransactionRow {
+export function sweepCollections(ctx: EngineUnit, collections: AccountRow, payouts: AccountRow, amount: number): TransactionRow {
   const row = bookCompleted(ctx, collections, {
     type: 'settlement', account_id: collections.id, account_type: 'collections', amount,
     narration: `Sweep to payouts account ${payouts.account_no}`, message: 'Collections swept to the payouts account',
   })
-  moveMoney(ctx.store, ctx.engine.ids, ctx.emit, row, sweep(collections.id, payouts.id, amount), ctx.now)
-  announce(ctx.emit, row)
+  moveMoney(ctx, row, sweep(collections.id, payouts.id, amount))
+  announce(ctx, row)
   return row
 }

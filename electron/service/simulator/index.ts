@@ -1,16 +1,19 @@
 import { performance } from 'node:perf_hooks'
 import type { Engine } from '../engine'
-import { inTransaction, type SimulatorContext } from './context'
+import type { PushEvent } from '../../../shared/api/push-events'
+import { newUnit, type EngineUnit } from '../unit'
 import { finalizeIfDue } from './finalize'
 import { isPaused } from './settings'
 import { settleIfDue } from './settle'
 
 /** Bounds the work of one tick so the host's event loop stays responsive; the rest waits for the next tick. */
 const MAX_STEPS_PER_TICK = 2_000
+/** Due steps per COMMIT (group commit): large enough to spread a COMMIT's cost, small enough to bound a batch. */
+const STEPS_PER_BATCH = 256
 
 /**
  * The settlement simulator: `tick()` finalizes every transaction whose `due_at` has passed and settles
- * charges whose `settle_due_at` has passed, each in its own SQLite transaction. No timers inside: hosts
+ * charges whose `settle_due_at` has passed, each as its own unit (a savepoint of a batch's transaction). No timers inside: hosts
  * call `service.tick()`. Due work lives in SQLite, so after a restart the next tick resumes it.
  */
 export interface SimulatorOptions {
@@ -26,20 +29,31 @@ export function createSimulator(engine: Engine, options: SimulatorOptions = {}) 
   const reported = new Set<string>()
   const budgetMs = options.tickBudgetMs ?? Number.POSITIVE_INFINITY
 
-  function runSteps(now: number, ids: number[], step: (ctx: SimulatorContext, id: number) => unknown, deadline: number): number {
+  /**
+   * Runs the due steps as units grouped in batches (one COMMIT per batch, each step in its savepoint, so
+   * a step that throws rolls back alone), up to STEPS_PER_BATCH per batch and within the tick's budget.
+   */
+  function runSteps(now: number, ids: number[], step: (unit: EngineUnit, id: number) => unknown, deadline: number): number {
     let changed = 0
-    for (const id of ids) {
-      try {
-        if (inTransaction(engine, now, (ctx) => step(ctx, id)) !== null) changed++
-      } catch (error) {
-        const key = `${step.name}:${id}`
+    let next = 0
+    // Checked after each step, so every tick makes progress however small the budget.
+    let inTime = true
+    while (next < ids.length && inTime) {
+      const batch = ids.slice(next, next + STEPS_PER_BATCH)
+      const works = batch.map((id) => (queued: PushEvent[]) => step(newUnit(engine, now, queued), id))
+      const outcomes = engine.units.runBatch(works, () => (inTime = performance.now() <= deadline))
+      outcomes.forEach((outcome, i) => {
+        if (outcome.ok) {
+          if (outcome.value !== null) changed++
+          return
+        }
+        const key = `${step.name}:${batch[i]}`
         if (!reported.has(key)) {
           reported.add(key)
-          console.error(`[paydesk] simulator could not process transaction #${id}:`, error instanceof Error ? error.stack : error)
+          console.error(`[paydesk] simulator could not process transaction #${batch[i]}:`, outcome.error instanceof Error ? outcome.error.stack : outcome.error)
         }
-      }
-      // Checked after the step, so every tick makes progress however small the budget.
-      if (performance.now() > deadline) break
+      })
+      next += outcomes.length
     }
     return changed
   }

@@ -1,6 +1,6 @@
 import type { Prompt, PromptAnswer } from '../../../shared/schemas/simulator'
 import type { TransactionRow } from '../db/rows'
-import type { SimulatorContext } from './context'
+import type { EngineUnit } from '../unit'
 import { finalizeIfDue } from './finalize'
 import { OUTCOMES, parseOutcome, type PlannedOutcome } from './plan'
 
@@ -31,7 +31,7 @@ export function toPrompt(row: TransactionRow): Prompt {
  * Records the customer's answer and finalizes the charge in the caller's SQLite transaction. The caller
  * has checked that the prompt is still open (awaiting, not yet expired).
  */
-export function answerPrompt(ctx: SimulatorContext, row: TransactionRow, answer: PromptAnswer): TransactionRow {
+export function answerPrompt(ctx: EngineUnit, row: TransactionRow, answer: PromptAnswer): TransactionRow {
   ctx.store.transactions.patch(row.id, ctx.now, { outcome: JSON.stringify(PROMPT_ANSWERS[answer]), due_at: ctx.now })
   const finalized = finalizeIfDue(ctx, row.id)
   if (!finalized) throw new Error(`prompt ${row.public_id} did not finalize after its answer`)

@@ -1,9 +1,9 @@
-import type { PushEvent } from '../../../shared/api/push-events'
 import type { TransactionStatus } from '../../../shared/schemas/common'
 import type { AccountRow, TransactionRow } from '../db/rows'
 import type { Store } from '../db/store'
 import type { TransactionUpdate } from '../db/transactions-repo'
 import type { Ids } from '../ids'
+import type { Unit } from '../unit'
 import type { PlannedOutcome } from './plan'
 
 /**
@@ -16,8 +16,8 @@ export function processorReference(ids: Ids, processor: TransactionRow['processo
 }
 
 /** Tells the console a transaction changed state (delivered after the SQLite transaction commits). */
-export function announce(emit: (event: PushEvent) => void, row: TransactionRow): void {
-  emit({ type: 'transaction.changed', environment: row.environment, transactionId: row.public_id, status: row.status as TransactionStatus })
+export function announce(unit: Unit, row: TransactionRow): void {
+  unit.emit({ type: 'transaction.changed', environment: row.environment, transactionId: row.public_id, status: row.status as TransactionStatus })
 }
 
 /** The columns a final answer writes: outcome text and result code, receipt on success, no more due work. */

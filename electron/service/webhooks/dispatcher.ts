@@ -6,6 +6,7 @@ import { createHttpTransport, RESPONSE_PREFIX_BYTES } from './http-transport'
 import { retryDelayMs } from './schedule'
 import { activeSecrets } from './signing'
 import type { WebhookTransport } from './transport'
+import { newUnit } from '../unit'
 
 /** A 2xx within this long acknowledges (DECISIONS "Webhooks"). */
 export const DELIVERY_TIMEOUT_MS = 10_000
@@ -190,32 +191,35 @@ export function createWebhookDispatcher(engine: Engine, transport: WebhookTransp
     if (known.get(claim.origin) === Number.POSITIVE_INFINITY) known.delete(claim.origin)
   }
 
-  function record(origin: string, delivery: SendableDeliveryRow, startedAt: number, durationMs: number, result: AttemptResult, faults: readonly string[]): void {
+  async function record(origin: string, delivery: SendableDeliveryRow, startedAt: number, durationMs: number, result: AttemptResult, faults: readonly string[]): Promise<void> {
     const finishedAt = engine.now()
     const attemptNo = delivery.attempt_count + 1
     const acknowledged = result.responseStatus !== null && result.responseStatus >= 200 && result.responseStatus < 300
     const delay = acknowledged ? null : retryDelayMs(attemptNo, engine.simulatorMode())
     const status: WebhookDeliveryRow['status'] = acknowledged ? 'succeeded' : delay === null ? 'failed' : 'pending'
-    const recorded = engine.store.transaction(() => {
+    // One unit, grouped with the records of attempts that finish in the same turn: the attempt, the
+    // delivery's new state and the console's push event, published after the batch's COMMIT.
+    const recorded = await engine.units.submit((queued) => {
+      const unit = newUnit(engine, finishedAt, queued)
       // A console sandbox reset may have erased the delivery while it was in flight: nothing left to log.
-      if (!engine.store.webhooks.delivery(delivery.id)) return false
-      engine.store.webhooks.insertAttempt({
+      if (!unit.store.webhooks.delivery(delivery.id)) return false
+      unit.store.webhooks.insertAttempt({
         delivery_id: delivery.id, attempt_no: attemptNo, started_at: startedAt, duration_ms: durationMs,
         response_status: result.responseStatus, response_body: result.responseBody, error: result.error,
         faults: faults.length > 0 ? JSON.stringify(faults) : null,
       })
-      engine.store.webhooks.finishAttempt({
+      unit.store.webhooks.finishAttempt({
         id: delivery.id, status, attempt_count: attemptNo, next_attempt_at: delay === null ? null : finishedAt + delay,
         last_response_status: result.responseStatus, updated_at: finishedAt,
+      })
+      unit.emit({
+        type: 'webhook.attempted', environment: delivery.environment, eventId: delivery.event_id, deliveryId: delivery.id,
+        outcome: status === 'pending' ? 'retrying' : status,
       })
       return true
     })
     if (!recorded) return
     if (status === 'pending') wake(origin, finishedAt + delay!)
-    engine.emit({
-      type: 'webhook.attempted', environment: delivery.environment, eventId: delivery.event_id, deliveryId: delivery.id,
-      outcome: status === 'pending' ? 'retrying' : status,
-    })
   }
 
   /** A first attempt held back by a fault (delay, reorder): due again at `until`, nothing sent or logged. */
@@ -252,7 +256,7 @@ export function createWebhookDispatcher(engine: Engine, transport: WebhookTransp
       if (faulted.duplicate && !closing.signal.aborted) await send(transport, delivery.url, faulted.sign(signing), closing.signal)
       // Aborted, or the sandbox was restored meanwhile: the delivery's row is the snapshot's now, pending as it was then.
       if (closing.signal.aborted || claim.generation !== generation) return
-      record(claim.origin, delivery, startedAt, durationMs, result, faulted.faults)
+      await record(claim.origin, delivery, startedAt, durationMs, result, faulted.faults)
     } catch (error) {
       if (closing.signal.aborted) return
       console.error(`[paydesk] webhook delivery ${claim.deliveryId} could not be attempted:`, error)

@@ -1,9 +1,8 @@
 import type { Environment } from '../../../shared/schemas/common'
 import type { TransactionRow } from '../db/rows'
-import type { Store } from '../db/store'
 import type { WebhookDeliveryRow } from '../db/webhooks-repo'
 import { toTransactionAlt } from '../domain/transaction-view'
-import type { Ids } from '../ids'
+import type { Unit } from '../unit'
 import { deliveryOrigin } from './origin'
 
 export type WebhookEventType =
@@ -31,8 +30,9 @@ export function eventEnvelope(id: string, type: string, now: number, data: unkno
 }
 
 /** Stores the event with its envelope serialised once: every attempt sends (and signs) these exact bytes. */
-function insertEvent(store: Store, ids: Ids, now: number, event: OutboxEvent): string {
-  const id = ids.event()
+function insertEvent(unit: Unit, event: OutboxEvent): string {
+  const { store, now } = unit
+  const id = unit.ids.event()
   const data = event.data ?? (event.transaction ? toTransactionAlt(event.transaction) : null)
   store.webhooks.insertEvent({
     id, organization_id: event.organizationId, environment: event.environment, type: event.type,
@@ -42,7 +42,8 @@ function insertEvent(store: Store, ids: Ids, now: number, event: OutboxEvent): s
 }
 
 /** A delivery due now, keyed by its endpoint (origin); the dispatcher notices it at its next claim. */
-export function insertDelivery(store: Store, ids: Ids, now: number, eventId: string, url: string, target: WebhookDeliveryRow['target']): WebhookDeliveryRow {
+export function insertDelivery(unit: Unit, eventId: string, url: string, target: WebhookDeliveryRow['target']): WebhookDeliveryRow {
+  const { store, ids, now } = unit
   const row: WebhookDeliveryRow = {
     id: ids.delivery(), event_id: eventId, url, origin: deliveryOrigin(url), target, status: 'pending', attempt_count: 0, next_attempt_at: now,
     last_response_status: null, created_at: now, updated_at: now,
@@ -52,26 +53,26 @@ export function insertDelivery(store: Store, ids: Ids, now: number, eventId: str
 }
 
 /**
- * Writes a webhook event and one delivery per target URL. Call it inside the SQLite transaction of the
+ * Writes a webhook event and one delivery per target URL. Call it in the unit of the
  * state change that causes the event, so a crash can delay the event but never lose it.
  * The payload is stored as the exact bytes every attempt sends.
  */
-export function enqueueWebhookEvent(store: Store, ids: Ids, now: number, event: OutboxEvent): string {
-  const id = insertEvent(store, ids, now, event)
+export function enqueueWebhookEvent(unit: Unit, event: OutboxEvent): string {
+  const id = insertEvent(unit, event)
   const urls = new Map<string, 'request' | 'default'>()
   if (event.toRequestUrl && event.transaction?.webhook_url) urls.set(event.transaction.webhook_url, 'request')
-  const defaultUrl = store.webhooks.endpoint(event.organizationId, event.environment)?.default_url
+  const defaultUrl = unit.store.webhooks.endpoint(event.organizationId, event.environment)?.default_url
   if (defaultUrl && !urls.has(defaultUrl)) urls.set(defaultUrl, 'default')
-  for (const [url, target] of urls) insertDelivery(store, ids, now, id, url, target)
+  for (const [url, target] of urls) insertDelivery(unit, id, url, target)
   return id
 }
 
 /** The console's "send a test event": a `test.event` delivered to one URL only. */
-export function enqueueTestEvent(store: Store, ids: Ids, now: number, scope: { organizationId: string; environment: Environment }, url: string): string {
-  const id = insertEvent(store, ids, now, {
+export function enqueueTestEvent(unit: Unit, scope: { organizationId: string; environment: Environment }, url: string): string {
+  const id = insertEvent(unit, {
     ...scope, type: 'test.event', transaction: null, toRequestUrl: false,
     data: { message: 'A test event sent from the Paydesk console.', organizationId: scope.organizationId, environment: scope.environment },
   })
-  insertDelivery(store, ids, now, id, url, 'test')
+  insertDelivery(unit, id, url, 'test')
   return id
 }

@@ -61,7 +61,7 @@ function newRow(ctx: OperationContext, a: Acceptance, status: 'pending' | 'rejec
 /** Records an accepted transaction as `pending` with the simulator's planned outcome and due time. */
 export function acceptPending(ctx: OperationContext, a: Acceptance): TransactionRow {
   const row = ctx.store.transactions.insert(newRow(ctx, a, 'pending', PENDING_MESSAGES[a.type]))
-  announce(ctx.emit, row)
+  announce(ctx, row)
   if (isAwaitingPrompt(row)) {
     ctx.emit({ type: 'prompt.pending', environment: row.environment, transactionId: row.public_id })
   }
@@ -71,11 +71,11 @@ export function acceptPending(ctx: OperationContext, a: Acceptance): Transaction
 /** Records a refusal at creation: `rejected`, final, with event transaction.creation_failed. The POST still answers 202. */
 export function acceptRejected(ctx: OperationContext, a: Acceptance, code: string, message: string): TransactionRow {
   const row = ctx.store.transactions.insert({ ...newRow(ctx, a, 'rejected', message), result_code: code })
-  enqueueWebhookEvent(ctx.store, ctx.engine.ids, ctx.now, {
+  enqueueWebhookEvent(ctx, {
     organizationId: row.organization_id, environment: row.environment, type: 'transaction.creation_failed',
     transaction: row, error: { code, message }, toRequestUrl: true,
   })
-  announce(ctx.emit, row)
+  announce(ctx, row)
   return row
 }
 
@@ -89,7 +89,7 @@ export function acceptPayout(ctx: OperationContext, a: Acceptance): TransactionR
     return acceptRejected(ctx, a, 'insufficient_float', `Insufficient balance in payouts account ${account.account_no} for amount plus fees.`)
   }
   const row = acceptPending(ctx, a)
-  moveMoney(ctx.store, ctx.engine.ids, ctx.emit, row, reservePayout(account.id, a.amount, a.fees), ctx.now)
+  moveMoney(ctx, row, reservePayout(account.id, a.amount, a.fees))
   return row
 }
 

@@ -1,0 +1,67 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { PushEvent } from '../../shared/api/push-events'
+import { createBatcher, MAX_UNITS_PER_BATCH, type Batcher } from '../../electron/service/batcher'
+import { openDatabase } from '../../electron/service/db/connection'
+import { createStore, type Store } from '../../electron/service/db/store'
+
+const event = (n: number): PushEvent => ({ type: 'requests.logged', environment: n % 2 === 0 ? 'test' : 'live' })
+
+describe('batcher (group commit)', () => {
+  let store: Store
+  let published: PushEvent[]
+  let batcher: Batcher
+  const rows = () => store.db.prepare('SELECT n FROM units ORDER BY n').all().map((row) => (row as { n: number }).n)
+  const insert = (n: number) => store.db.prepare('INSERT INTO units (n) VALUES (?)').run(n)
+  beforeEach(() => {
+    store = createStore(openDatabase(':memory:'))
+    store.db.exec('CREATE TABLE units (n INTEGER NOT NULL)')
+    published = []
+    batcher = createBatcher(store, (events) => published.push(...events))
+  })
+  afterEach(() => store.db.close())
+
+  it('runs units in order in one transaction; a unit that throws rolls back alone and its events are dropped', () => {
+    const outcomes = batcher.runBatch([1, 2, 3].map((n) => (queued: PushEvent[]) => {
+      insert(n)
+      queued.push(event(n))
+      if (n === 2) throw new Error('unit 2 fails')
+      return n * 10
+    }))
+    expect(outcomes.map((o) => (o.ok ? o.value : 'failed'))).toEqual([10, 'failed', 30])
+    expect(rows()).toEqual([1, 3])
+    expect(published).toEqual([event(1), event(3)])
+    expect(store.db.inTransaction).toBe(false)
+  })
+
+  it('stops after the unit for which `more` says no; the rest are not run', () => {
+    let run = 0
+    const outcomes = batcher.runBatch([1, 2, 3, 4].map((n) => () => { insert(n); run++ }), () => run < 2)
+    expect(outcomes).toHaveLength(2)
+    expect(rows()).toEqual([1, 2])
+  })
+
+  it('submit: resolves after the batch of this turn ran; at the size bound the batch runs at once', async () => {
+    const first = batcher.submit(() => insert(1))
+    expect(rows()).toEqual([])
+    await first
+    expect(rows()).toEqual([1])
+    const many = Array.from({ length: MAX_UNITS_PER_BATCH }, (_, i) => batcher.submit(() => insert(100 + i)))
+    // The 64th submit ran the batch synchronously, before this turn ended.
+    expect(rows()).toHaveLength(1 + MAX_UNITS_PER_BATCH)
+    await Promise.all(many)
+  })
+
+  it('a failed COMMIT rejects every unit of the batch and publishes nothing', async () => {
+    store.db.exec('CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (parent_id INTEGER REFERENCES parent(id) DEFERRABLE INITIALLY DEFERRED)')
+    store.db.pragma('foreign_keys = ON')
+    const results = await Promise.allSettled([
+      batcher.submit((queued) => { insert(1); queued.push(event(1)) }),
+      batcher.submit(() => store.db.prepare('INSERT INTO child VALUES (42)').run()),
+      batcher.submit(() => insert(3)),
+    ])
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected'])
+    expect(rows()).toEqual([])
+    expect(published).toEqual([])
+    expect(store.db.inTransaction).toBe(false)
+  })
+})
