@@ -1,17 +1,15 @@
-import { spawn } from 'node:child_process'
-import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WEBHOOK_SECRET, startTestServer, type TestServer } from '../support/harness'
 import { startDoctorReceiver, type DoctorReceiver } from '../support/doctor-receivers'
 import { ledgerViolations } from '../support/ledger-invariants'
 import { consoleAuth } from './helpers'
+import { runCli } from '../support/cli-run'
 
 /**
  * The receiver doctor (docs/webhooks.md "Test your receiver") as a user runs it: `paydesk doctor <url>
  * --secret … [--json]` without a server, and the console's "Check my endpoint" over HTTP. Three receivers
  * of the test suite get exactly the grades they deserve.
  */
-const ROOT = resolve(__dirname, '../..')
 const SECRET = 'whsec_ZG9jdG9yLXRlc3Qtc2lnbmluZy1zZWNyZXQtMDAx'
 const CHECKS = ['valid', 'duplicate', 'tampered', 'wrong-secret', 'unsigned', 'stale', 'future', 'rotation', 'unknown-type', 'balance-updated', 'failure-event', 'latency']
 
@@ -27,15 +25,6 @@ afterAll(async () => {
   for (const receiver of [correct, anything, strictTypes]) await receiver.close()
 })
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PAYDESK_')))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/index.ts', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
-  return new Promise((done) => child.once('close', (code) => done({ code, stdout, stderr })))
-}
 
 type Grades = Record<string, 'pass' | 'fail' | 'warn'>
 function grades(report: { checks: { id: string; result: 'pass' | 'fail' | 'warn' }[] }): Grades {
@@ -45,7 +34,7 @@ const allPass: Grades = Object.fromEntries(CHECKS.map((id) => [id, 'pass']))
 
 describe('paydesk doctor (CLI, no server)', () => {
   it('grades a correct receiver: every check passes, exit code 0; the duplicate is acknowledged but processed once', async () => {
-    const { code, stdout } = await cli(['doctor', correct.url, '--secret', SECRET, '--json'])
+    const { code, stdout } = await runCli(['doctor', correct.url, '--secret', SECRET, '--json'])
     const report = JSON.parse(stdout)
     expect(grades(report)).toEqual(allPass)
     expect(report.ok).toBe(true)
@@ -59,7 +48,7 @@ describe('paydesk doctor (CLI, no server)', () => {
   })
 
   it('grades a receiver that accepts anything: every refusal check fails, exit code 1', async () => {
-    const { code, stdout } = await cli(['doctor', anything.url, '--secret', SECRET, '--json'])
+    const { code, stdout } = await runCli(['doctor', anything.url, '--secret', SECRET, '--json'])
     const report = JSON.parse(stdout)
     expect(grades(report)).toEqual({ ...allPass, tampered: 'fail', 'wrong-secret': 'fail', unsigned: 'fail', stale: 'fail', future: 'fail' })
     expect(report.ok).toBe(false)
@@ -68,7 +57,7 @@ describe('paydesk doctor (CLI, no server)', () => {
   })
 
   it('grades a receiver that answers 500 to unknown event types: only that check fails, exit code 1', async () => {
-    const { code, stdout } = await cli(['doctor', strictTypes.url, '--secret', SECRET, '--json'])
+    const { code, stdout } = await runCli(['doctor', strictTypes.url, '--secret', SECRET, '--json'])
     const report = JSON.parse(stdout)
     expect(grades(report)).toEqual({ ...allPass, 'unknown-type': 'fail' })
     expect(report.checks.find((c: { id: string }) => c.id === 'unknown-type')).toMatchObject({ status: 500, received: expect.stringMatching(/^500 unknown event type/) })
@@ -76,19 +65,19 @@ describe('paydesk doctor (CLI, no server)', () => {
   })
 
   it('prints a terminal table without --json, and refuses bad arguments with exit code 2', async () => {
-    const table = await cli(['doctor', correct.url, '--secret', SECRET])
+    const table = await runCli(['doctor', correct.url, '--secret', SECRET])
     expect(table.code).toBe(0)
     expect(table.stdout).toMatch(/^PASS {2}Valid signed event/m)
     expect(table.stdout).toMatch(/sent: {3}transaction\.succeeded evt_/)
     expect(table.stdout).toMatch(/Ready: 12 passed, 0 failed, 0 warnings\./)
-    const noSecret = await cli(['doctor', correct.url])
+    const noSecret = await runCli(['doctor', correct.url])
     expect(noSecret.code).toBe(2)
     expect(noSecret.stderr).toMatch(/--secret must be/)
     expect(noSecret.stderr).toMatch(/Usage: paydesk doctor/)
   })
 
   it('fails every check of a receiver that is not there', async () => {
-    const { code, stdout } = await cli(['doctor', 'http://127.0.0.1:9/hook', '--secret', SECRET, '--json'])
+    const { code, stdout } = await runCli(['doctor', 'http://127.0.0.1:9/hook', '--secret', SECRET, '--json'])
     const report = JSON.parse(stdout)
     expect(report.checks.filter((c: { result: string }) => c.result === 'fail')).toHaveLength(11)
     expect(report.checks[0].received).toMatch(/^no answer: connection refused/)

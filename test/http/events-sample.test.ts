@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process'
-import { resolve } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Webhook } from 'standardwebhooks'
 import { eventsCommand } from '../../electron/cli/commands/events'
@@ -7,12 +5,12 @@ import { UsageError } from '../../electron/cli/options'
 import { SAMPLE_EVENT_TYPES, codesOf } from '../../electron/service/doctor/sample-events'
 import { WebhookEnvelopeSchema } from '../../shared/schemas/webhooks'
 import { verifyProviderSignature } from '../support/webhook-receiver'
+import { runCli } from '../support/cli-run'
 
 /**
  * `paydesk events sample <type> [--code] [--secret] [--json]`: every event type of docs/webhooks.md and
  * every failure code of docs/simulator.md, verified with the standardwebhooks package and with node:crypto.
  */
-const ROOT = resolve(__dirname, '../..')
 const SECRET = 'whsec_c2FtcGxlLWV2ZW50cy1zaWduaW5nLXNlY3JldC0wMQ=='
 
 interface Sample {
@@ -86,10 +84,7 @@ describe('paydesk events sample', () => {
   })
 
   it('runs as the real command (text output signs the printed body)', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/index.ts', 'events', 'sample', 'transaction.failed', '--code', '1037', '--secret', SECRET], { cwd: ROOT })
-    let stdout = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
-    const code = await new Promise((done) => child.once('close', done))
+    const { code, stdout } = await runCli(['events', 'sample', 'transaction.failed', '--code', '1037', '--secret', SECRET])
     expect(code).toBe(0)
     const lines = stdout.trimEnd().split('\n')
     const headers = Object.fromEntries(lines.filter((line) => !line.startsWith('#') && line.includes(': ')).map((line) => line.split(': ') as [string, string]))

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -8,6 +7,7 @@ import { ScenarioFlowSchema } from '../../shared/schemas/scenario-flow'
 import { killHard, startCli } from '../support/cli-process'
 import { ref, startTestServer } from '../support/harness'
 import { startWebhookReceiver, verifyProviderSignature, type WebhookReceiver } from '../support/webhook-receiver'
+import { runCli } from '../support/cli-run'
 
 /**
  * The fault lab from scenario files (docs/scenarios.md "faults", docs/simulator.md "Provider faults"):
@@ -28,15 +28,6 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true })
 })
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PAYDESK_')))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/index.ts', ...args], { cwd: ROOT, env })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  return new Promise((done) => child.on('exit', (code) => done({ code, stdout, stderr })))
-}
 
 function write(name: string, text: string): string {
   const path = join(folder, name)
@@ -114,7 +105,7 @@ describe('faults in a scenario file', () => {
       '    webhooks:',
       '      - { url: "http://127.0.0.1:9/hook", fualts: { duplicate: true }, faults: {} }',
     ].join('\n'))
-    const { code, stderr } = await cli(['serve', '--port', '0', '--db', ':memory:', '--scenario', path])
+    const { code, stderr } = await runCli(['serve', '--port', '0', '--db', ':memory:', '--scenario', path])
     expect(code).toBe(2)
     expect(stderr).toMatch(new RegExp(`${escape(path)}:5:\\d+ faults\\.test\\.webhooks\\[0\\]\\.faults\\.delay\\.minMs: must be at most 10 minutes`))
     expect(stderr).toMatch(new RegExp(`${escape(path)}:7:\\d+ faults\\.test\\.api\\[0\\]\\.scope: `))
@@ -133,13 +124,13 @@ describe('faults in a scenario file', () => {
       '          - { url: "http://127.0.0.1:9/hook", faults: { duplicate: true } }',
       '          - { url: "http://127.0.0.1:9/hook", faults: { dupe: true } }',
     ].join('\n'))
-    const { code, stderr } = await cli(['scenario', 'check', path])
+    const { code, stderr } = await runCli(['scenario', 'check', path])
     expect(code).toBe(2)
     expect(stderr).toMatch(/bad-step\.yaml:2:\d+ steps\[0\]\.faults: must be "off" or \{ test/)
     expect(stderr).toMatch(/bad-step\.yaml:7:\d+ steps\[1\]\.faults\.test\.webhooks\[1\]\.faults\.dupe: Unrecognized key: "dupe"/)
     // Two rules for one URL: the second would silently replace the first.
     const twice = write('twice.yaml', readFileSync(path, 'utf8').replace('  - { faults: of }\n', '').replace('dupe: true', 'tamper: true'))
-    const listed = await cli(['scenario', 'check', twice])
+    const listed = await runCli(['scenario', 'check', twice])
     expect(listed.code).toBe(2)
     expect(listed.stderr).toMatch(/twice\.yaml:6:\d+ steps\[0\]\.faults\.test\.webhooks\[1\]\.url: http:\/\/127\.0\.0\.1:9\/hook has faults listed twice/)
   }, 30_000)
@@ -149,7 +140,7 @@ describe('faults in a scenario run', () => {
   it('duplicate from the file, switched off by a step: the receiver gets the first event twice and the second once; exit 0', async () => {
     receiver.requests.length = 0
     receiver.answer = () => ({ status: 200, body: 'ok' })
-    const result = await cli(['scenario', 'run', exampleForReceiver('dupes.yaml')])
+    const result = await runCli(['scenario', 'run', exampleForReceiver('dupes.yaml')])
     expect(result.stderr).toBe('')
     expect(result.stdout).toMatch(/ok {4}step 4: faults test: off {2}test: no faults/)
     expect(result.stdout).toMatch(/ok {4}expect 2: webhooks: every event received twice \(twice\)/)
@@ -193,7 +184,7 @@ describe('faults in a scenario run', () => {
       '  - { webhooks: { requests: 2, transaction: after } }',
       '  - { webhooks: { duplicated: true, transaction: before } }',
     ].join('\n'))
-    const result = await cli(['scenario', 'run', path])
+    const result = await runCli(['scenario', 'run', path])
     expect(result.stdout).toMatch(/ok {4}step 4: faults test: duplicate at http:\/\/127\.0\.0\.1:\d+\/hook {2}test: 1 rule on/)
     expect(result.stdout).toMatch(/ok {4}step 8: faults off {2}test: no faults, live: no faults/)
     expect(result.stdout).toMatch(/ok {4}expect 1: webhooks: every event received twice \(after\)/)

@@ -1,13 +1,12 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { killHard, startCli } from '../support/cli-process'
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver'
+import { runCli } from '../support/cli-run'
 
 /** `paydesk scenario run`: the real CLI plays a flow against a sandbox, checks it, prints a timeline, writes JUnit XML. */
-const ROOT = resolve(__dirname, '../..')
 const folder = mkdtempSync(join(tmpdir(), 'paydesk-run-'))
 let receiver: WebhookReceiver
 beforeAll(async () => {
@@ -18,15 +17,8 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true })
 })
 
-function scenario(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PAYDESK_')))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/index.ts', 'scenario', ...args], { cwd: ROOT, env: { ...clean, ...env } })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  return new Promise((done) => child.on('exit', (code) => done({ code, stdout, stderr })))
-}
+/** `paydesk scenario …` run to its end, as from a shell. */
+const scenario = (args: string[], env: Record<string, string> = {}) => runCli(['scenario', ...args], env)
 
 /** A fast-mode flow whose webhooks go to the test's receiver, with the expectations given. */
 function flow(name: string, expectations: string[]): string {
