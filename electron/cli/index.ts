@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { generateOpenApi } from '../../shared/api/openapi'
-import { createService, HOST_TICK, VERSION, type PaydeskService } from '../service'
+import { consoleUrl } from '../../shared/console-url'
+import { createService, HOST_TICK, startTicker, VERSION, type PaydeskService } from '../service'
 import { startHttpServer } from '../service/http/server'
 import { seedHistory } from '../service/seed-history'
 import { doctorCommand } from './commands/doctor'
@@ -22,7 +23,7 @@ function banner(service: PaydeskService, url: string, options: ServeOptions): st
   return [
     'Paydesk sandbox is ready',
     `  API base URL    ${url}/v1`,
-    `  Console         ${url}/?token=${service.consoleToken}`,
+    `  Console         ${consoleUrl(url, service.consoleToken)}`,
     `  OpenAPI         ${url}/openapi.json`,
     key('Test API key', s.testKey, 'PAYDESK_API_KEY'),
     key('Live API key', s.liveKey, 'PAYDESK_LIVE_API_KEY'),
@@ -67,16 +68,12 @@ async function serve(argv: string[]): Promise<void> {
     service, host: options.host, port: options.port, rateLimitPerMinute: options.rateLimitPerMinute,
     webRoot: consoleWebRoot(), ready: false,
   })
-  service.setHostInfo({ httpUrl: http.url, consoleUrl: `${http.url}/?token=${service.consoleToken}` })
-  // Ticks may overlap on purpose: the simulator step is synchronous and the webhook dispatcher never sends a
-  // delivery twice, so an endpoint that hangs for 10 s must not hold back settlement of everything else.
-  const ticker = setInterval(() => {
-    service.tick().catch((error: unknown) => console.error('[paydesk] tick failed:', error))
-  }, HOST_TICK.intervalMs)
+  service.setHostInfo({ httpUrl: http.url, consoleUrl: consoleUrl(http.url, service.consoleToken) })
+  const ticker = startTicker(service)
   console.log(banner(service, http.url, options))
   http.setReady()
   const stop = async (signal: string) => {
-    clearInterval(ticker)
+    await ticker.stop()
     await http.close()
     service.close()
     console.log(`Paydesk stopped (${signal}).`)

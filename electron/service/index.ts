@@ -8,7 +8,7 @@ import { createBatcher } from './batcher'
 import { provisionalApiVersion } from './api-version'
 import { ROUTES, isRouteId, type RouteData, type RouteId } from '../../shared/api/routes'
 import type { Engine } from './engine'
-import { createIds, type RandomBytes } from './ids'
+import { createIds, randomRequestId, type RandomBytes } from './ids'
 import type { ApiExchange } from './request-log/exchange'
 import { createRequestLog } from './request-log/request-log'
 import { seedDatabase, type SeedResult } from './provisioning'
@@ -31,11 +31,7 @@ export type { ScenarioInput } from './scenario/startup'
 
 export const VERSION = '0.1.0'
 
-/**
- * How the hosts (CLI, desktop) drive `tick()`: often, with a small simulator budget, so a backlog of due
- * transactions is worked off at up to about half the event loop while HTTP and IPC requests interleave.
- */
-export const HOST_TICK = { intervalMs: 20, simulatorBudgetMs: 10 } as const
+export { HOST_TICK, startTicker, type Ticker } from './ticker'
 
 export interface ServiceOptions {
   /** SQLite file, or ':memory:'. */
@@ -95,8 +91,8 @@ export interface PaydeskService {
   health(): { version: string; database: 'ok' | 'error' }
   readonly startup: SeedResult
   readonly consoleToken: string
-  /** Seeded runs draw request ids from their own stream; otherwise undefined and hosts make their own. */
-  readonly newRequestId?: () => string
+  /** The request id of a call a host answers (HTTP, IPC): seeded runs draw them from their own stream. */
+  readonly newRequestId: () => string
   setHostInfo(info: { httpUrl: string | null; consoleUrl: string | null }): void
   /** For tests and tools in this process: the engine's store and state. Hosts never need it. */
   readonly internals: { store: Store; engine: Engine }
@@ -197,7 +193,7 @@ export function createService(options: ServiceOptions): PaydeskService {
     health: () => ({ version: VERSION, database: !closed && databaseAnswers(db) ? 'ok' : 'error' }),
     startup,
     consoleToken: startup.consoleToken,
-    newRequestId: seeded?.newRequestId,
+    newRequestId: seeded?.newRequestId ?? randomRequestId,
     setHostInfo(info) {
       engine.hostInfo = info
     },

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { ApiError } from '../../../shared/errors'
@@ -54,10 +53,6 @@ export interface RunningHttpServer {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]'])
 
-function newRequestId(): string {
-  return `req_${randomBytes(15).toString('base64url')}`
-}
-
 /** Writes the answer; returns its body text and headers (the request log keeps them). */
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): { text: string; headers: Record<string, string> } {
   const text = JSON.stringify(body)
@@ -107,7 +102,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const requestId = service.newRequestId?.() ?? newRequestId()
+    const requestId = service.newRequestId()
     res.setHeader('X-Request-Id', requestId)
     // Every /v1 exchange, refused ones too, goes to the request log once answered.
     const exchange = startExchange(req, requestId)
@@ -207,7 +202,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   server.requestTimeout = timeouts.requestTimeoutMs
   server.keepAliveTimeout = timeouts.keepAliveTimeoutMs
   // Requests node's parser refuses (bad bytes in a header, a head too large, a timeout) get our envelope too.
-  server.on('clientError', (error: Error & { code?: string }, socket) => answerClientError(error, socket, newRequestId()))
+  server.on('clientError', (error: Error & { code?: string }, socket) => answerClientError(error, socket, service.newRequestId()))
 
   return new Promise((resolve, reject) => {
     server.once('error', reject)
