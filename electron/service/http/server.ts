@@ -4,7 +4,7 @@ import { ApiError } from '../../../shared/errors'
 import { ROUTES } from '../../../shared/api/routes'
 import { generateOpenApi } from '../../../shared/api/openapi'
 import { errorResponse } from '../dispatch'
-import type { PaydeskService } from '../index'
+import type { CallContext, PaydeskService } from '../index'
 import { ClientGoneError, parseJsonBody, parseQuery, readBody } from './body'
 import { callWithFaults } from './api-faults'
 import { answerClientError } from './client-error'
@@ -132,7 +132,6 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
       if ((req.method === 'GET' || req.method === 'HEAD') && options.webRoot && serveStatic(options.webRoot, pathname, res)) return
       return fail(new ApiError('not_found', `No route ${req.method} ${pathname}.`))
     }
-    if (req.method === 'GET' && pathname === '/console/events') return openEventStream(req, res, service, bearerOf(req), fail)
     const match = matchRoute(req.method ?? 'GET', pathname)
     if (match.kind === 'none') return fail(new ApiError('not_found', `No route ${req.method} ${pathname}.`))
     if (match.kind === 'method-not-allowed') {
@@ -157,6 +156,10 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     const environment = header(req, 'paydesk-environment')
     if (environment !== undefined && environment !== 'test' && environment !== 'live') {
       return fail(new ApiError('invalid_parameter', 'Paydesk-Environment must be test or live.', 'Paydesk-Environment'))
+    }
+    if ('stream' in ROUTES[match.routeId]) {
+      const ctx: CallContext = { bearer, environment: environment === 'live' || environment === 'test' ? environment : undefined, organizationId: header(req, 'paydesk-organization'), requestId }
+      return openEventStream(req, res, service, match.routeId, { query: parseQuery(url.searchParams), params: match.params }, ctx, (refused) => answer(refused.status, refused.body, refused.headers))
     }
     // `faults`: the fault lab's API faults applied to this request, for the request log.
     const called = callWithFaults(
