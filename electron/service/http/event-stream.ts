@@ -1,7 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { z } from 'zod'
 import type { CallInput, CallContext, PaydeskService } from '../index'
-import type { RouteId } from '../../../shared/api/routes'
+import { ROUTES, type RouteId, type Routes } from '../../../shared/api/routes'
 import type { ServiceResponse } from '../../../shared/api/envelope'
+
+/** The routes with a `stream` (their acceptance is typed by the route table like any answer). */
+export type StreamRouteId = { [Id in RouteId]: Routes[Id] extends { stream: z.ZodType } ? Id : never }[RouteId]
+
+export function isStreamRoute(routeId: RouteId): routeId is StreamRouteId {
+  return 'stream' in ROUTES[routeId]
+}
 
 /**
  * A stream route over HTTP (`stream` in the route table; today `console.events`): the HTTP twin of the IPC
@@ -10,12 +18,12 @@ import type { ServiceResponse } from '../../../shared/api/envelope'
  * `data:` line per push event. The browser reads it with fetch, so no token in URLs.
  */
 export function openEventStream(
-  req: IncomingMessage, res: ServerResponse, service: PaydeskService, routeId: RouteId, input: CallInput, ctx: CallContext,
+  req: IncomingMessage, res: ServerResponse, service: PaydeskService, routeId: StreamRouteId, input: CallInput, ctx: CallContext,
   refuse: (response: ServiceResponse) => void,
 ): void {
   const accepted = service.call(routeId, input, ctx)
   if (accepted.status !== 200 || !('data' in accepted.body)) return refuse(accepted)
-  const { heartbeatMs } = accepted.body.data as { heartbeatMs: number }
+  const { heartbeatMs } = accepted.body.data
   res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Content-Type-Options': 'nosniff' })
   res.write(': connected\n\n')
   const unsubscribe = service.onEvent((event) => res.write(`data: ${JSON.stringify(event)}\n\n`))

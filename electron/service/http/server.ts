@@ -11,11 +11,12 @@ import { answerClientError } from './client-error'
 import { createRateLimiter } from './rate-limiter'
 import { matchRoute } from './router'
 import { serveStatic } from './static-files'
-import { openEventStream } from './event-stream'
+import { isStreamRoute, openEventStream } from './event-stream'
 import { startExchange } from './exchange-recorder'
 import { healthOf } from './healthz'
 import { API_VERSION_HEADER } from '../../../shared/api/api-versions'
 import { provisionalApiVersion } from '../api-version'
+import { randomRequestId } from '../ids'
 
 export interface HttpServerOptions {
   service: PaydeskService
@@ -157,7 +158,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     if (environment !== undefined && environment !== 'test' && environment !== 'live') {
       return fail(new ApiError('invalid_parameter', 'Paydesk-Environment must be test or live.', 'Paydesk-Environment'))
     }
-    if ('stream' in ROUTES[match.routeId]) {
+    if (isStreamRoute(match.routeId)) {
       const ctx: CallContext = { bearer, environment: environment === 'live' || environment === 'test' ? environment : undefined, organizationId: header(req, 'paydesk-organization'), requestId }
       return openEventStream(req, res, service, match.routeId, { query: parseQuery(url.searchParams), params: match.params }, ctx, (refused) => answer(refused.status, refused.body, refused.headers))
     }
@@ -205,7 +206,8 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   server.requestTimeout = timeouts.requestTimeoutMs
   server.keepAliveTimeout = timeouts.keepAliveTimeoutMs
   // Requests node's parser refuses (bad bytes in a header, a head too large, a timeout) get our envelope too.
-  server.on('clientError', (error: Error & { code?: string }, socket) => answerClientError(error, socket, service.newRequestId()))
+  // Never from a seeded run's request-id stream: a malformed request must not shift the ids of later ones.
+  server.on('clientError', (error: Error & { code?: string }, socket) => answerClientError(error, socket, randomRequestId()))
 
   return new Promise((resolve, reject) => {
     server.once('error', reject)
