@@ -86,7 +86,8 @@ export interface ServiceStartup extends SeedResult {
 export interface PaydeskService {
   /**
    * Runs one route now, alone (a batch of one): tests and in-process tools. Never throws, except
-   * NestedUnitError when called from inside a unit of work (a programming error). Typed by the route table: a success's `data` is the route's response type (an unknown id gets the untyped form).
+   * NestedUnitError when called from inside a unit of work (a programming error). Typed by the route
+   * table: a success's `data` is the route's response type (an unknown id gets the untyped form).
    */
   call<Id extends RouteId>(routeId: Id, input?: CallInput, ctx?: CallContext): ServiceResponse<RouteData<Id>>
   call(routeId: string, input?: CallInput, ctx?: CallContext): ServiceResponse
@@ -123,7 +124,6 @@ export function createService(options: ServiceOptions): PaydeskService {
   const ids = seeded?.ids ?? createIds(clock.now, options.randomBytes)
   const seededDatabase = seedDatabase(store, ids, clock.now(), { ...options, provisionPrimary: scenarioProvisioner(store, ids, clock.now(), options.scenario) })
   if (options.simulatorMode) store.settings.set('simulator.mode', options.simulatorMode)
-  const seededHistory = options.seedHistory && seededDatabase.freshDatabase ? historyInto(store, seededDatabase.demoOrganizationId, options.seedHistory, clock.now()) : undefined
   const snapshots = snapshotsFolderOf(options)
   const listeners = new Set<(event: PushEvent) => void>()
   const publish = (events: readonly PushEvent[]) => {
@@ -178,6 +178,8 @@ export function createService(options: ServiceOptions): PaydeskService {
       })
   }
   const webhooks = createWebhookDispatcher(engine, options.webhookTransport, { ...DEFAULT_LIMITS, ...options.webhookLimits })
+  // Seeding comes last, as when the CLI did it after createService returned.
+  const seededHistory = options.seedHistory && seededDatabase.freshDatabase ? historyInto(store, seededDatabase.demoOrganizationId, options.seedHistory, clock.now()) : undefined
   const startup: ServiceStartup = { ...seededDatabase, simulatorMode: engine.simulatorMode(), simulatedNow: clock.now(), seededHistory }
   let closed = false
   const service: PaydeskService = {
