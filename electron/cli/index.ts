@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { generateOpenApi } from '../../shared/api/openapi'
-import { createService, HOST_TICK, VERSION, type PaydeskService } from '../service'
+import { consoleUrl } from '../../shared/console-url'
+import { createService, HOST_TICK, startTicker, VERSION, type PaydeskService } from '../service'
 import { startHttpServer } from '../service/http/server'
-import { seedHistory } from '../service/seed-history'
 import { doctorCommand } from './commands/doctor'
 import { eventsCommand } from './commands/events'
 import { helpText } from './commands/help'
@@ -22,29 +22,23 @@ function banner(service: PaydeskService, url: string, options: ServeOptions): st
   return [
     'Paydesk sandbox is ready',
     `  API base URL    ${url}/v1`,
-    `  Console         ${url}/?token=${service.consoleToken}`,
+    `  Console         ${consoleUrl(url, service.consoleToken)}`,
     `  OpenAPI         ${url}/openapi.json`,
     key('Test API key', s.testKey, 'PAYDESK_API_KEY'),
     key('Live API key', s.liveKey, 'PAYDESK_LIVE_API_KEY'),
     `  Webhook secret  ${s.testWebhookSecret} (test)`,
     `  Database        ${options.dbPath}${s.freshDatabase ? ' (new)' : ''}`,
-    `  Simulator       ${service.internals.engine.simulatorMode()}`,
+    `  Simulator       ${s.simulatorMode}`,
     ...runLines(service, options),
     'Press Ctrl+C to stop.',
   ].join('\n')
 }
 
 /** --seed-transactions: history for QA and benchmarks, only into a fresh database (never mixed into real work). */
-function seedTransactions(service: PaydeskService, count: number): void {
-  if (!service.startup.freshDatabase) {
-    console.log(`Not seeding ${count} transactions: the database already existed (seeding only fills a fresh one).`)
-    return
-  }
-  const { store, engine } = service.internals
-  const started = performance.now()
-  const result = seedHistory(store, { count, organizationId: service.startup.demoOrganizationId, now: engine.now() })
-  const seconds = ((performance.now() - started) / 1000).toFixed(1)
-  console.log(`Seeded ${result.inserted.toLocaleString('en-US')} historical transactions over the past 90 days in ${seconds} s.`)
+function seedingReport(service: PaydeskService, count: number): string {
+  const seeded = service.startup.seededHistory
+  if (!seeded) return `Not seeding ${count} transactions: the database already existed (seeding only fills a fresh one).`
+  return `Seeded ${seeded.inserted.toLocaleString('en-US')} historical transactions over the past 90 days in ${(seeded.ms / 1000).toFixed(1)} s.`
 }
 
 async function serve(argv: string[]): Promise<void> {
@@ -58,25 +52,22 @@ async function serve(argv: string[]): Promise<void> {
       dbPath: options.dbPath, apiKey: options.apiKey, liveApiKey: options.liveApiKey, webhookSecret: options.webhookSecret,
       consoleToken: options.consoleToken, simulatorMode: options.simulatorMode, tickBudgetMs: HOST_TICK.simulatorBudgetMs,
       scenario: scenario?.input, seed: options.seed, clockStart: options.clockStart, strictRequestChecks: options.strict,
+      seedHistory: options.seedTransactions,
     })
   } catch (error) {
     throw new ScenarioStartError(error, scenario?.file)
   }
-  if (options.seedTransactions > 0) seedTransactions(service, options.seedTransactions)
+  if (options.seedTransactions > 0) console.log(seedingReport(service, options.seedTransactions))
   const http = await startHttpServer({
     service, host: options.host, port: options.port, rateLimitPerMinute: options.rateLimitPerMinute,
     webRoot: consoleWebRoot(), ready: false,
   })
-  service.setHostInfo({ httpUrl: http.url, consoleUrl: `${http.url}/?token=${service.consoleToken}` })
-  // Ticks may overlap on purpose: the simulator step is synchronous and the webhook dispatcher never sends a
-  // delivery twice, so an endpoint that hangs for 10 s must not hold back settlement of everything else.
-  const ticker = setInterval(() => {
-    service.tick().catch((error: unknown) => console.error('[paydesk] tick failed:', error))
-  }, HOST_TICK.intervalMs)
+  service.setHostInfo({ httpUrl: http.url, consoleUrl: consoleUrl(http.url, service.consoleToken) })
+  const ticker = startTicker(service)
   console.log(banner(service, http.url, options))
   http.setReady()
   const stop = async (signal: string) => {
-    clearInterval(ticker)
+    await ticker.stop()
     await http.close()
     service.close()
     console.log(`Paydesk stopped (${signal}).`)

@@ -43,7 +43,7 @@ export function runLines(service: PaydeskService, options: ServeOptions): string
   const lines: string[] = []
   if (options.scenarioPath) lines.push(`  Scenario        ${options.scenarioPath}`)
   if (options.seed !== undefined) {
-    lines.push(`  Seeded run      seed ${options.seed}, simulated clock at ${new Date(service.internals.engine.now()).toISOString()} (moves with requests; docs/simulator.md)`)
+    lines.push(`  Seeded run      seed ${options.seed}, simulated clock at ${new Date(service.startup.simulatedNow).toISOString()} (moves with requests; docs/simulator.md)`)
   }
   return lines
 }

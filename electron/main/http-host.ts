@@ -1,4 +1,5 @@
 import { isErrorEnvelope } from '../../shared/api/envelope'
+import { consoleUrl } from '../../shared/console-url'
 import { DEFAULT_HTTP_PORT } from '../../shared/schemas/host'
 import type { PaydeskService } from '../service'
 import { startHttpServer, type RunningHttpServer } from '../service/http/server'
@@ -35,6 +36,6 @@ export async function startDesktopHttp(service: PaydeskService, webRoot: string 
     busyPort = port
     http = await startHttpServer({ service, host: '127.0.0.1', port: 0, webRoot })
   }
-  service.setHostInfo({ httpUrl: http.url, consoleUrl: `${http.url}/?token=${service.consoleToken}` })
+  service.setHostInfo({ httpUrl: http.url, consoleUrl: consoleUrl(http.url, service.consoleToken) })
   return { http, busyPort }
 }

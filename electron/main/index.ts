@@ -3,15 +3,14 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell, type WebContents } from 'electron'
-import { createService, HOST_TICK, type PaydeskService } from '../service'
+import { consoleUrl as consoleUrlOf } from '../../shared/console-url'
+import { createService, HOST_TICK, startTicker } from '../service'
 import { startDesktopHttp, type DesktopHttp } from './http-host'
 import { createSenderCheck, forwardPushEvents, registerIpcHandler } from './ipc-handler'
 import { menuTemplate } from './menu'
 import { electronSqliteBinding, missingBindingMessage } from './native-binding'
 import { appLocation, isAllowedRequest, isAppUrl, isExternalLink, isPermissionAllowed, type AppLocation } from './url-policy'
 import { mainWindowOptions } from './window-options'
-
-const SHUTDOWN_GRACE_MS = 2_000
 
 // One data folder name in development and when packaged (package.json's name is lower-case "paydesk").
 app.setName('Paydesk')
@@ -65,25 +64,6 @@ function showWindow(): void {
   window.focus()
 }
 
-function startTicker(service: PaydeskService): { stop(): Promise<void> } {
-  // Ticks may overlap on purpose, as in the CLI: the simulator step is synchronous and the webhook
-  // dispatcher never sends a delivery twice, so a hanging endpoint cannot hold back settlement.
-  const running = new Set<Promise<void>>()
-  const timer = setInterval(() => {
-    const tick = service.tick().catch((error: unknown) => console.error('[paydesk] tick failed:', error))
-    running.add(tick)
-    void tick.finally(() => running.delete(tick))
-  }, HOST_TICK.intervalMs)
-  return {
-    async stop() {
-      clearInterval(timer)
-      // Give in-flight ticks a moment, but never let a hanging webhook endpoint hold up quitting: an
-      // unfinished delivery stays in the outbox and is retried at the next start.
-      await Promise.race([Promise.all(running), new Promise((done) => setTimeout(done, SHUTDOWN_GRACE_MS))])
-    },
-  }
-}
-
 async function start(): Promise<() => Promise<void>> {
   const nativeBinding = electronSqliteBinding({ isPackaged: app.isPackaged, resourcesPath: process.resourcesPath, appPath: app.getAppPath(), abi: process.versions.modules })
   const missing = missingBindingMessage(nativeBinding)
@@ -100,7 +80,7 @@ async function start(): Promise<() => Promise<void>> {
     throw error
   }
   const { http, busyPort } = desktopHttp
-  const consoleUrl = `${http.url}/?token=${service.consoleToken}`
+  const consoleUrl = consoleUrlOf(http.url, service.consoleToken)
   console.log(`Paydesk desktop: API ${http.url}/v1, console ${consoleUrl}, database ${dbPath}`)
 
   hardenSession()

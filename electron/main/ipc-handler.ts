@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, type BridgeRequest } from '../../shared/api/bridge'
 import type { ServiceResponse } from '../../shared/api/envelope'
@@ -41,13 +40,6 @@ const BridgeRequestSchema = z.strictObject({
   environment: EnvironmentSchema,
 }) satisfies z.ZodType<BridgeRequest>
 
-function newRequestId(): string {
-  return `req_${randomBytes(15).toString('base64url')}`
-}
-
-function refuse(error: ApiError): ServiceResponse {
-  return errorResponse(error, newRequestId())
-}
 
 /**
  * Only our window's top frame, showing our own page, may call the engine: not an iframe, not another
@@ -67,6 +59,7 @@ export function createSenderCheck(trustedSender: () => unknown, location: AppLoc
  * renderer as a bare message without status, code or request id.
  */
 export function createCallHandler(service: PaydeskService, isTrustedSender: (event: InvokeEventLike) => boolean) {
+  const refuse = (error: ApiError): ServiceResponse => errorResponse(error, service.newRequestId())
   return (event: InvokeEventLike, request: unknown): ServiceResponse | Promise<ServiceResponse> => {
     if (!isTrustedSender(event)) {
       return refuse(new ApiError('forbidden', 'IPC calls are accepted only from the Paydesk window showing its own console page.'))

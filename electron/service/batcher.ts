@@ -29,9 +29,13 @@ export function createBatcher(store: Store, publish: (events: readonly PushEvent
 
   /**
    * Runs units in one transaction now, in order, each in its savepoint; `more` (checked after each unit)
-   * may stop early. Returns one outcome per unit run. Never throws: a failed COMMIT is every unit's error.
+   * may stop early. Returns one outcome per unit run. A failed COMMIT is every unit's error; throws only
+   * NestedUnitError (called inside a transaction, i.e. from inside a unit).
    */
   function runBatch<T>(works: Iterable<UnitWork<T>>, more: () => boolean = () => true): UnitOutcome<T>[] {
+    // A batch started inside a unit would be a mere SAVEPOINT of the outer one: its "commit" a RELEASE,
+    // its answer and events out before anything is durable. A programming error: refuse it loudly.
+    if (store.db.inTransaction) throw new NestedUnitError()
     const outcomes: UnitOutcome<T>[] = []
     const events: PushEvent[][] = []
     try {
@@ -92,6 +96,15 @@ export function createBatcher(store: Store, publish: (events: readonly PushEvent
   }
 }
 export type Batcher = ReturnType<typeof createBatcher>
+
+/** runUnit / service.call / a flush from inside a unit of work (docs/contributing.md: never start a unit inside one). */
+export class NestedUnitError extends Error {
+  constructor() {
+    super('Paydesk programming error: a unit of work (runUnit, service.call, a batch flush) was started inside another unit. ' +
+      'It would commit only as a SAVEPOINT of the outer one. Do the work in the outer unit, or queue it with service.submit.')
+    this.name = 'NestedUnitError'
+  }
+}
 
 class BatchAborted extends Error {
   constructor(readonly reason: unknown) {

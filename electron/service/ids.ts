@@ -31,6 +31,16 @@ function encode(bytes: Buffer, alphabet: string, length: number): string {
   return out
 }
 
+/** A request id (`req_` + 20 letters and digits) from the given random bytes. */
+function requestId(randomBytes: RandomBytes): string {
+  return `req_${encode(randomBytes(20), ALNUM, 20)}`
+}
+
+/** A request id from cryptographic randomness: the hosts' answers outside a seeded run (service.newRequestId). */
+export function randomRequestId(): string {
+  return requestId(cryptoRandomBytes)
+}
+
 function timePart(ms: number): string {
   let value = Math.max(0, Math.floor(ms))
   let out = ''
@@ -51,7 +61,7 @@ export function createIds(now: () => number, randomBytes: RandomBytes = cryptoRa
     transaction: () => sortable('txn'),
     event: () => sortable('evt'),
     delivery: () => sortable('whd'),
-    request: () => `req_${encode(randomBytes(20), ALNUM, 20)}`,
+    request: () => requestId(randomBytes),
     apiKeyId: () => `key_${encode(randomBytes(12), CROCKFORD, 12)}`,
     organization: () => `org_${encode(randomBytes(12), CROCKFORD, 12)}`,
     apiKey: (environment: 'test' | 'live') => `sk_${environment}_${encode(randomBytes(32), ALNUM, 32)}`,

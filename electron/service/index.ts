@@ -8,10 +8,12 @@ import { createBatcher } from './batcher'
 import { provisionalApiVersion } from './api-version'
 import { ROUTES, isRouteId, type RouteData, type RouteId } from '../../shared/api/routes'
 import type { Engine } from './engine'
-import { createIds, type RandomBytes } from './ids'
+import { createIds, randomRequestId, type RandomBytes } from './ids'
 import type { ApiExchange } from './request-log/exchange'
 import { createRequestLog } from './request-log/request-log'
 import { seedDatabase, type SeedResult } from './provisioning'
+import { seedHistory } from './seed-history'
+import { registerInternals } from './test-access'
 import { scenarioProvisioner, type ScenarioInput } from './scenario/startup'
 import { createSeededRun } from './reproducible'
 import { snapshotsFolderOf } from './snapshots-folder'
@@ -28,14 +30,11 @@ export type { ApiExchange } from './request-log/exchange'
 export type { SimulatorMode } from './simulator/plan'
 export type { WebhookTransport } from './webhooks/transport'
 export type { ScenarioInput } from './scenario/startup'
+export type { SeedResult } from './provisioning'
 
 export const VERSION = '0.1.0'
 
-/**
- * How the hosts (CLI, desktop) drive `tick()`: often, with a small simulator budget, so a backlog of due
- * transactions is worked off at up to about half the event loop while HTTP and IPC requests interleave.
- */
-export const HOST_TICK = { intervalMs: 20, simulatorBudgetMs: 10 } as const
+export { HOST_TICK, startTicker, type Ticker } from './ticker'
 
 export interface ServiceOptions {
   /** SQLite file, or ':memory:'. */
@@ -67,12 +66,28 @@ export interface ServiceOptions {
   strictRequestChecks?: boolean
   /** Where snapshots are kept; default `snapshots/` next to the database, or a temporary folder for `:memory:`. */
   snapshotsFolder?: string
+  /**
+   * `--seed-transactions`: this many historical transactions over the past 90 days for the demo
+   * organization, only into a fresh database (never mixed into real work). See `startup.seededHistory`.
+   */
+  seedHistory?: number
+}
+
+/** What a host shows when it starts (banner, logs): the facts as they were at start. */
+export interface ServiceStartup extends SeedResult {
+  /** The simulator mode in force at start (the option's override, or the stored one). */
+  simulatorMode: SimulatorMode
+  /** Simulated now at start, ms since the epoch (a seeded run: its `--clock`, or where the reopened run stood). */
+  simulatedNow: number
+  /** `seedHistory` ran: rows written and how long it took. Absent when not asked for or the database already existed. */
+  seededHistory?: { inserted: number; ms: number }
 }
 
 export interface PaydeskService {
   /**
-   * Runs one route now, alone (a batch of one): tests and in-process tools. Never throws. Typed by the
-   * route table: a success's `data` is the route's response type (an unknown id gets the untyped form).
+   * Runs one route now, alone (a batch of one): tests and in-process tools. Never throws, except
+   * NestedUnitError when called from inside a unit of work (a programming error). Typed by the route
+   * table: a success's `data` is the route's response type (an unknown id gets the untyped form).
    */
   call<Id extends RouteId>(routeId: Id, input?: CallInput, ctx?: CallContext): ServiceResponse<RouteData<Id>>
   call(routeId: string, input?: CallInput, ctx?: CallContext): ServiceResponse
@@ -93,13 +108,11 @@ export interface PaydeskService {
   close(): void
   /** Readiness facts for /healthz: the engine's version and whether SQLite answers. */
   health(): { version: string; database: 'ok' | 'error' }
-  readonly startup: SeedResult
+  readonly startup: ServiceStartup
   readonly consoleToken: string
-  /** Seeded runs draw request ids from their own stream; otherwise undefined and hosts make their own. */
-  readonly newRequestId?: () => string
+  /** The request id of a call a host answers (HTTP, IPC): seeded runs draw them from their own stream. */
+  readonly newRequestId: () => string
   setHostInfo(info: { httpUrl: string | null; consoleUrl: string | null }): void
-  /** For tests and tools in this process: the engine's store and state. Hosts never need it. */
-  readonly internals: { store: Store; engine: Engine }
 }
 
 export function createService(options: ServiceOptions): PaydeskService {
@@ -109,7 +122,7 @@ export function createService(options: ServiceOptions): PaydeskService {
   const seeded = options.seed === undefined ? undefined : createSeededRun(store, { seed: options.seed, clockStart: options.clockStart, realNow })
   const clock = seeded?.clock ?? createSimulatedClock(store, realNow)
   const ids = seeded?.ids ?? createIds(clock.now, options.randomBytes)
-  const startup = seedDatabase(store, ids, clock.now(), { ...options, provisionPrimary: scenarioProvisioner(store, ids, clock.now(), options.scenario) })
+  const seededDatabase = seedDatabase(store, ids, clock.now(), { ...options, provisionPrimary: scenarioProvisioner(store, ids, clock.now(), options.scenario) })
   if (options.simulatorMode) store.settings.set('simulator.mode', options.simulatorMode)
   const snapshots = snapshotsFolderOf(options)
   const listeners = new Set<(event: PushEvent) => void>()
@@ -121,7 +134,7 @@ export function createService(options: ServiceOptions): PaydeskService {
     ids,
     now: clock.now,
     clock,
-    consoleToken: startup.consoleToken,
+    consoleToken: seededDatabase.consoleToken,
     version: VERSION,
     hostInfo: { httpUrl: null, consoleUrl: null },
     simulatorMode: () => {
@@ -165,8 +178,11 @@ export function createService(options: ServiceOptions): PaydeskService {
       })
   }
   const webhooks = createWebhookDispatcher(engine, options.webhookTransport, { ...DEFAULT_LIMITS, ...options.webhookLimits })
+  // Seeding comes last, as when the CLI did it after createService returned.
+  const seededHistory = options.seedHistory && seededDatabase.freshDatabase ? historyInto(store, seededDatabase.demoOrganizationId, options.seedHistory, clock.now()) : undefined
+  const startup: ServiceStartup = { ...seededDatabase, simulatorMode: engine.simulatorMode(), simulatedNow: clock.now(), seededHistory }
   let closed = false
-  return {
+  const service: PaydeskService = {
     call,
     submit,
     logRequest(exchange) {
@@ -197,10 +213,17 @@ export function createService(options: ServiceOptions): PaydeskService {
     health: () => ({ version: VERSION, database: !closed && databaseAnswers(db) ? 'ok' : 'error' }),
     startup,
     consoleToken: startup.consoleToken,
-    newRequestId: seeded?.newRequestId,
+    newRequestId: seeded?.newRequestId ?? randomRequestId,
     setHostInfo(info) {
       engine.hostInfo = info
     },
-    internals: { store, engine },
   }
+  registerInternals(service, { store, engine })
+  return service
+}
+
+function historyInto(store: Store, organizationId: string, count: number, now: number): ServiceStartup['seededHistory'] {
+  const started = performance.now()
+  const { inserted } = seedHistory(store, { count, organizationId, now })
+  return { inserted, ms: performance.now() - started }
 }

@@ -30,7 +30,7 @@ export function newUnit(engine: Engine, now: number, queued: PushEvent[]): Engin
 /**
  * Runs one unit of work now, alone (a batch of one: its own SQLite transaction), and publishes its push
  * events once it committed: the console never hears of a change rolled back. Throws the unit's error.
- * Never call it from inside a unit.
+ * Never call it from inside a unit: that throws NestedUnitError (batcher.ts) rather than commit as a SAVEPOINT.
  */
 export function runUnit<T>(engine: Engine, now: number, work: (unit: EngineUnit) => T): T {
   engine.units.flush()

@@ -47,7 +47,10 @@ function operation(id: string, route: RouteSpec): Json {
     properties: { status: { const: 'success' }, message: { type: 'string', example: route.message }, data: schemaOf(route.response, 'output') },
   }
   const versionHeader = route.surface === 'public' ? { headers: { [API_VERSION_HEADER]: { description: 'The API release the request was served under.', schema: { type: 'string' } } } } : {}
-  const responses: Json = { [String(route.successStatus)]: { description: route.message, ...versionHeader, content: { 'application/json': { schema: success } } } }
+  const content = route.stream
+    ? { 'text/event-stream': { schema: { type: 'string', description: 'Server-sent events: each `data:` line is one JSON item of x-item-schema; `:` lines are heartbeats.' }, 'x-item-schema': schemaOf(route.stream, 'output') } }
+    : { 'application/json': { schema: success } }
+  const responses: Json = { [String(route.successStatus)]: { description: route.message, ...versionHeader, content } }
   for (const [status, description] of Object.entries(ERROR_STATUSES)) {
     responses[status] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } }
   }

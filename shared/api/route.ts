@@ -20,6 +20,12 @@ export interface RouteSpec {
   params?: z.ZodType
   /** Schema of the envelope's `data`. */
   response: z.ZodType
+  /**
+   * A stream route: once the call is accepted (the envelope's `data` is `response`), the face keeps sending
+   * items of this schema. HTTP answers `text/event-stream`, one `data:` JSON line per item
+   * (electron/service/http/event-stream.ts); IPC has its own push channel (shared/api/bridge.ts).
+   */
+  stream?: z.ZodType
   successStatus: 200 | 201 | 202
   /** The envelope's `message` on success. */
   message: string

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { CONSOLE_CORE_ROUTES } from './routes/console-core'
 import { CONSOLE_CUSTOMERS_ROUTES } from './routes/console-customers'
+import { CONSOLE_EVENTS_ROUTES } from './routes/console-events'
 import { CONSOLE_FAULTS_ROUTES } from './routes/console-faults'
 import { CONSOLE_HOST_ROUTES } from './routes/console-host'
 import { CONSOLE_REQUESTS_ROUTES } from './routes/console-requests'
@@ -29,6 +30,7 @@ export const ROUTES = {
   ...CONSOLE_SANDBOXES_ROUTES,
   ...CONSOLE_API_VERSIONS_ROUTES,
   ...CONSOLE_SNAPSHOTS_ROUTES,
+  ...CONSOLE_EVENTS_ROUTES,
 } satisfies Record<string, RouteSpec>
 
 export type Routes = typeof ROUTES

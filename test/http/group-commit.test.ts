@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { PushEvent } from '../../shared/api/push-events'
-import type { PaydeskService } from '../../electron/service'
-import { startTestServer, testService, TEST_KEY, type TestServer } from '../support/harness'
+import { startTestServer, testService, TEST_KEY, type TestServer, type TestService } from '../support/harness'
 import { ledgerViolations } from '../support/ledger-invariants'
 
 /**
@@ -12,14 +11,14 @@ import { ledgerViolations } from '../support/ledger-invariants'
  */
 
 /** A unit that fails: the INSERT of this merchant reference aborts (a bug-like error, answered 500). */
-function poisonUnit(service: PaydeskService, reference: string): void {
+function poisonUnit(service: TestService, reference: string): void {
   service.internals.store.db.exec(`
     CREATE TRIGGER poison_unit BEFORE INSERT ON transactions WHEN NEW.merchant_transaction_id = '${reference}'
     BEGIN SELECT RAISE(ABORT, 'poisoned unit'); END`)
 }
 
 /** A COMMIT that fails: this reference's INSERT leaves a deferred foreign-key violation that only COMMIT checks. */
-function poisonCommit(service: PaydeskService, reference: string): () => void {
+function poisonCommit(service: TestService, reference: string): () => void {
   const db = service.internals.store.db
   db.exec(`
     CREATE TABLE poison_marks (transaction_id INTEGER REFERENCES transactions(id) DEFERRABLE INITIALLY DEFERRED);
@@ -34,12 +33,12 @@ const chargeInput = (reference: string, idempotencyKey?: string) => ({
 })
 const bearer = { bearer: TEST_KEY }
 
-function stored(service: PaydeskService, reference: string): boolean {
+function stored(service: TestService, reference: string): boolean {
   return service.call('transactions.get', { query: { merchantTransactionId: reference } }, bearer).status === 200
 }
 
 describe('group commit in the engine (service.submit)', () => {
-  let service: PaydeskService
+  let service: TestService
   let events: PushEvent[]
   beforeEach(() => {
     service = testService().service

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CONSOLE_TOKEN, TEST_KEY, fakeClock, ref } from '../support/harness'
+import { CONSOLE_TOKEN, TEST_KEY, fakeClock, ref, withInternals } from '../support/harness'
 import { createService } from '../../electron/service'
 import { REQUEST_STEP_MS } from '../../electron/service/reproducible'
 
@@ -7,7 +7,7 @@ import { REQUEST_STEP_MS } from '../../electron/service/reproducible'
 function seededService() {
   const wall = fakeClock(Date.UTC(2030, 0, 1))
   const start = Date.UTC(2026, 4, 4, 9)
-  const service = createService({ dbPath: ':memory:', now: wall.now, apiKey: TEST_KEY, consoleToken: CONSOLE_TOKEN, seed: 3, clockStart: start })
+  const service = withInternals(createService({ dbPath: ':memory:', now: wall.now, apiKey: TEST_KEY, consoleToken: CONSOLE_TOKEN, seed: 3, clockStart: start }))
   const console = { bearer: CONSOLE_TOKEN }
   const now = () => (service.call('console.simulator.get', {}, console).body as any).data.now as number
   return { service, wall, start, now, console }

@@ -5,10 +5,10 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { ForceStatus } from '../../shared/schemas/common'
 import type { PromptAnswer, SimulatorMode } from '../../shared/schemas/simulator'
-import { createService, type PaydeskService } from '../../electron/service'
+import { createService } from '../../electron/service'
 import type { Store } from '../../electron/service/db/store'
 import { canTransition, isFinal } from '../../electron/service/domain/transaction-states'
-import { CONSOLE_TOKEN, LIVE_KEY, TEST_KEY, WEBHOOK_SECRET, fakeClock } from '../support/harness'
+import { CONSOLE_TOKEN, LIVE_KEY, TEST_KEY, WEBHOOK_SECRET, fakeClock, withInternals, type TestService } from '../support/harness'
 import { ledgerViolations } from '../support/ledger-invariants'
 import { acknowledgingTransport, reference, serviceDriver } from '../support/simulator-driver'
 
@@ -138,11 +138,11 @@ function emptyReached(): Reached {
 async function runScenario(startMode: SimulatorMode, ops: Op[], reached: Reached = emptyReached(), atEnd?: (store: Store) => void): Promise<Reached> {
   const dir = mkdtempSync(join(tmpdir(), 'paydesk-prop-'))
   const clock = fakeClock()
-  const open = () => createService({
+  const open = () => withInternals(createService({
     dbPath: join(dir, 'paydesk.db'), now: clock.now, apiKey: TEST_KEY, liveApiKey: LIVE_KEY, consoleToken: CONSOLE_TOKEN,
     webhookSecret: WEBHOOK_SECRET, webhookTransport: acknowledgingTransport,
-  })
-  let service: PaydeskService = open()
+  }))
+  let service: TestService = open()
   const drive = serviceDriver(() => service)
   const observed = new Map<string, string>()
   const pick = <T>(items: readonly T[], index: number): T | undefined => (items.length === 0 ? undefined : items[index % items.length])

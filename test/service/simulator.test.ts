@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { PushEvent } from '../../shared/api/push-events'
-import { createService, type PaydeskService } from '../../electron/service'
-import { CONSOLE_TOKEN, LIVE_KEY, TEST_KEY, WEBHOOK_SECRET, fakeClock, testService } from '../support/harness'
+import { createService } from '../../electron/service'
+import { CONSOLE_TOKEN, LIVE_KEY, TEST_KEY, WEBHOOK_SECRET, fakeClock, testService, withInternals, type TestService } from '../support/harness'
 import { ledgerViolations } from '../support/ledger-invariants'
 import { acknowledgingTransport, reference, serviceDriver } from '../support/simulator-driver'
 
@@ -202,8 +202,8 @@ describe('restarts', () => {
     const dir = mkdtempSync(join(tmpdir(), 'paydesk-sim-'))
     cleanup.push(() => rmSync(dir, { recursive: true, force: true }))
     const clock = fakeClock()
-    const open = () => createService({ dbPath: join(dir, 'paydesk.db'), now: clock.now, apiKey: TEST_KEY, liveApiKey: LIVE_KEY, consoleToken: CONSOLE_TOKEN, webhookSecret: WEBHOOK_SECRET, webhookTransport: acknowledgingTransport })
-    let service: PaydeskService = open()
+    const open = () => withInternals(createService({ dbPath: join(dir, 'paydesk.db'), now: clock.now, apiKey: TEST_KEY, liveApiKey: LIVE_KEY, consoleToken: CONSOLE_TOKEN, webhookSecret: WEBHOOK_SECRET, webhookTransport: acknowledgingTransport }))
+    let service: TestService = open()
     cleanup.push(() => service.close())
     const drive = serviceDriver(() => service)
     const ids = Array.from({ length: 6 }, () => charge(drive))

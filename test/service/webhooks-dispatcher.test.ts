@@ -11,7 +11,7 @@ import { DUE_OF_ORIGIN_SQL } from '../../electron/service/db/webhooks-repo'
 import { DEFAULT_LIMITS } from '../../electron/service/webhooks/dispatcher'
 import { enqueueTestEvent } from '../../electron/service/webhooks/outbox'
 import { runUnit } from '../../electron/service/unit'
-import { CONSOLE_TOKEN, fakeClock, testService } from '../support/harness'
+import { CONSOLE_TOKEN, fakeClock, testService, type TestService } from '../support/harness'
 import { rewindToVersion1 } from '../support/schema-rewind'
 
 /**
@@ -48,7 +48,7 @@ function deliveryOf(service: PaydeskService, eventId: string) {
 }
 
 /** Many test events in one SQLite transaction (quicker than one console call each). */
-function enqueueMany(service: PaydeskService, url: string, count: number): string[] {
+function enqueueMany(service: TestService, url: string, count: number): string[] {
   const { engine } = service.internals
   const scope = { organizationId: service.startup.demoOrganizationId, environment: 'test' as const }
   return runUnit(engine, engine.now(), (unit) => Array.from({ length: count }, () => enqueueTestEvent(unit, scope, url)))

@@ -55,6 +55,7 @@ export function seeds(f: FuzzFixtures): Record<RouteId, () => Seed> {
     'transactions.get': () => ({ query: { transactionId: f.chargeId } }),
     'transactions.getById': () => ({ params: { transactionId: f.chargeId } }),
     'console.info': () => ({}),
+    'console.events': () => ({}),
     'console.requests.list': () => ({ query: { status: '4xx', path: '/v1/', limit: '5' } }),
     'console.requests.get': () => ({ params: { requestId: f.requestId } }),
     'console.developer.settings.get': () => ({}),

@@ -4,6 +4,18 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createService, type PaydeskService, type ServiceOptions } from '../../electron/service'
 import { startHttpServer, type RunningHttpServer } from '../../electron/service/http/server'
+import { engineInternals, type EngineInternals } from '../../electron/service/test-access'
+
+/**
+ * A service as tests see it: the hosts' PaydeskService plus `internals` (store and engine), for ledger
+ * invariants and reading SQLite directly. Hosts never get it (test-access.ts).
+ */
+export type TestService = PaydeskService & { readonly internals: EngineInternals }
+
+/** Gives a service made by createService its `internals` for tests. */
+export function withInternals(service: PaydeskService): TestService {
+  return Object.assign(service, { internals: engineInternals(service) })
+}
 
 export const TEST_KEY = 'sk_test_harness0000000000000001'
 export const LIVE_KEY = 'sk_live_harness0000000000000001'
@@ -27,15 +39,15 @@ export function fakeClock(start = Date.UTC(2026, 10, 21, 9, 0, 0)) {
 /** An engine on a temporary in-memory database with known keys and a fake clock. */
 export function testService(options: Partial<ServiceOptions> = {}) {
   const clock = fakeClock()
-  const service = createService({
+  const service = withInternals(createService({
     dbPath: ':memory:', now: clock.now, apiKey: TEST_KEY, liveApiKey: LIVE_KEY, consoleToken: CONSOLE_TOKEN,
     webhookSecret: WEBHOOK_SECRET, ...options,
-  })
+  }))
   return { service, clock }
 }
 
 export interface TestServer {
-  service: PaydeskService
+  service: TestService
   clock: ReturnType<typeof fakeClock>
   http: RunningHttpServer
   url: string

@@ -1,16 +1,16 @@
 import { isErrorEnvelope, type ServiceResponse } from '../../shared/api/envelope'
 import type { RouteData, RouteId, RouteInput } from '../../shared/api/routes'
 import type { Environment } from '../../shared/schemas/common'
-import type { PaydeskService, WebhookTransport } from '../../electron/service'
+import type { WebhookTransport } from '../../electron/service'
 import type { TransactionRow } from '../../electron/service/db/rows'
-import { CONSOLE_TOKEN, TEST_KEY } from './harness'
+import { CONSOLE_TOKEN, TEST_KEY, type TestService } from './harness'
 
 /**
  * Drives an in-process engine through its public surface (`service.call`) the way the HTTP adapter does:
  * API routes with the test key, console routes with the console token. Takes a getter so tests that
  * restart the service keep one driver.
  */
-export function serviceDriver(current: () => PaydeskService) {
+export function serviceDriver(current: () => TestService) {
   function api<Id extends RouteId>(id: Id, input: RouteInput<Id>, bearer = TEST_KEY): ServiceResponse<RouteData<Id>> {
     return current().call(id, input, { bearer }) as ServiceResponse<RouteData<Id>>
   }

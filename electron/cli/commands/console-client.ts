@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { ROUTES, type RouteData, type RouteId } from '../../../shared/api/routes'
 import { UsageError } from '../options'
 
 /** Flags every client command shares: where the running server is, and its console token. */
@@ -11,6 +12,17 @@ export interface ClientCommand {
   positionals: string[]
   flags: Record<string, string | boolean | undefined>
   call(method: string, path: string, body?: unknown): Promise<unknown>
+  /** A console route by id (method and path from the route table): its data, typed by the route. */
+  route<Id extends RouteId>(routeId: Id, input?: { params?: Record<string, string>; body?: unknown }): Promise<RouteData<Id>>
+}
+
+/** The route's path with its `{param}`s filled in (encoded). */
+function routePath(routeId: RouteId, params: Record<string, string> = {}): string {
+  return ROUTES[routeId].path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const value = params[name]
+    if (value === undefined) throw new Error(`route ${routeId} needs ${name}`)
+    return encodeURIComponent(value)
+  })
 }
 
 /**
@@ -31,9 +43,13 @@ export function consoleClient(argv: string[], extra: Record<string, { type: 'str
   const base = String(parsed.values['url'] ?? fromEnv('PAYDESK_URL') ?? CLIENT_FLAGS.url.default).replace(/\/+$/, '')
   const token = (parsed.values['console-token'] as string | undefined) ?? fromEnv('PAYDESK_CONSOLE_TOKEN')
   if (!URL.canParse(base) || !/^https?:$/.test(new URL(base).protocol)) throw new UsageError(`--url (PAYDESK_URL) must be an http(s) URL (got "${base}")`)
-  return {
+  const client: ClientCommand = {
     positionals: parsed.positionals,
     flags: parsed.values,
+    async route(routeId, input = {}) {
+      // The server answers the route's response schema; the route table is the contract on both sides.
+      return (await client.call(ROUTES[routeId].method, routePath(routeId, input.params), input.body)) as RouteData<typeof routeId>
+    },
     async call(method, path, body) {
       if (!token) throw new UsageError('--console-token (PAYDESK_CONSOLE_TOKEN) is required: the server prints it in its console URL (?token=…)')
       let response: Response
@@ -58,4 +74,5 @@ export function consoleClient(argv: string[], extra: Record<string, { type: 'str
       return answer.data
     },
   }
+  return client
 }

@@ -30,14 +30,14 @@ export async function sandboxCommand(argv: string[]): Promise<void> {
   if (action === 'create') {
     if (client.positionals.length > 0) throw new UsageError(`unexpected argument "${client.positionals[0]}"`)
     const body = client.flags['name'] === undefined ? {} : { name: client.flags['name'] }
-    const sandbox = (await client.call('POST', '/console/sandboxes', body)) as Sandbox
+    const sandbox = await client.route('console.sandboxes.create', { body })
     process.stdout.write(client.flags['json'] ? `${JSON.stringify(sandbox, null, 2)}\n` : `${describe(sandbox)}\n`)
     return
   }
   if (action === 'delete') {
     const [id, ...more] = client.positionals
     if (!id || more.length > 0) throw new UsageError('paydesk sandbox delete takes one sandbox id')
-    await client.call('DELETE', `/console/sandboxes/${encodeURIComponent(id)}`)
+    await client.route('console.sandboxes.delete', { params: { organizationId: id } })
     process.stdout.write(client.flags['json'] ? `${JSON.stringify({ id, deleted: true })}\n` : `Deleted sandbox ${id}.\n`)
     return
   }

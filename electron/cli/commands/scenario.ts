@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { ScenarioFlow } from '../../../shared/schemas/scenario-flow'
-import { createService, HOST_TICK } from '../../service'
+import { createService, HOST_TICK, startTicker } from '../../service'
 import { startHttpServer } from '../../service/http/server'
 import { scenarioOrganizations } from '../../service/scenario/apply'
 import { UsageError } from '../options'
@@ -43,11 +43,11 @@ async function startSandbox(file: LoadedScenarioFile<ScenarioFlow>, seed: number
     throw new ScenarioStartError(error, file)
   }
   const http = await startHttpServer({ service, port: 0, rateLimitPerMinute: 0 })
-  const ticker = setInterval(() => void service.tick().catch((error: unknown) => console.error('[paydesk] tick failed:', error)), HOST_TICK.intervalMs)
+  const ticker = startTicker(service)
   return {
     target: { url: http.url, consoleToken: service.consoleToken, keys: { test: service.startup.testKey, live: service.startup.liveKey } },
     async stop() {
-      clearInterval(ticker)
+      await ticker.stop()
       await http.close()
       service.close()
     },

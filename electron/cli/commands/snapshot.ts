@@ -28,21 +28,21 @@ export async function snapshotCommand(argv: string[]): Promise<void> {
   }
   if (action === 'list') {
     if (client.positionals.length > 0) throw new UsageError(`unexpected argument "${client.positionals[0]}"`)
-    const data = (await client.call('GET', '/console/snapshots')) as { folder: string; items: Snapshot[] }
+    const data = await client.route('console.snapshots.list')
     return print(data, [`Snapshots in ${data.folder}`, ...(data.items.length === 0 ? ['  (none)'] : data.items.map(line))].join('\n'))
   }
   if (action === 'save') {
-    const saved = (await client.call('POST', '/console/snapshots', { name: name() })) as Snapshot
+    const saved = await client.route('console.snapshots.save', { body: { name: name() } })
     return print(saved, `Saved snapshot ${saved.name} (${(saved.sizeBytes / 1024).toFixed(0)} KiB).`)
   }
   if (action === 'restore') {
     const target = name()
-    const restored = (await client.call('POST', `/console/snapshots/${encodeURIComponent(target)}/restore`)) as { tables: Record<string, number> }
+    const restored = await client.route('console.snapshots.restore', { params: { name: target } })
     return print(restored, `Restored snapshot ${target} (${restored.tables['transactions'] ?? 0} transactions).`)
   }
   if (action === 'delete') {
     const target = name()
-    await client.call('DELETE', `/console/snapshots/${encodeURIComponent(target)}`)
+    await client.route('console.snapshots.delete', { params: { name: target } })
     return print({ name: target, deleted: true }, `Deleted snapshot ${target}.`)
   }
   throw new UsageError(action ? `unknown snapshot action "${action}"` : 'paydesk snapshot needs an action: save, restore, list or delete')

@@ -1,4 +1,4 @@
-import { ROUTES, isRouteId } from '../../../shared/api/routes'
+import { ROUTES, isRouteId, type RouteData, type RouteId } from '../../../shared/api/routes'
 import type { Environment } from '../../../shared/schemas/common'
 
 export interface SandboxTarget {
@@ -45,11 +45,12 @@ export function createSandboxClient(target: SandboxTarget) {
     }
     return { status: response.status, body, method: route.method, path: path + query }
   }
-  /** A console or public route that must succeed; its envelope's data. */
-  async function data(routeId: string, input: Parameters<typeof call>[1] = {}, environment: Environment = 'test'): Promise<any> {
+  /** A console or public route that must succeed; its envelope's data, typed by the route table. */
+  async function data<Id extends RouteId>(routeId: Id, input: Parameters<typeof call>[1] = {}, environment: Environment = 'test'): Promise<RouteData<Id>> {
     const result = await call(routeId, input, environment)
     if (result.status >= 300) throw new Error(`${result.method} ${result.path} answered ${result.status}: ${JSON.stringify(result.body).slice(0, 300)}`)
-    return (result.body as { data: unknown }).data
+    // The server answers the route's response schema: the route table is the contract on both sides.
+    return (result.body as { data: RouteData<Id> }).data
   }
   return { call, data }
 }

@@ -62,20 +62,20 @@ async function check(client: SandboxClient, e: ScenarioExpectation, names: RunNa
   }
   if ('account' in e) {
     const accounts = await client.data('accounts.list', {}, e.environment)
-    const account = accounts.items.find((a: { accountNo: string }) => a.accountNo === e.account)
+    const account = accounts.items.find((a) => a.accountNo === e.account)
     if (!account) return [`no account ${e.account} in the ${e.environment} environment`]
     return compare({ available: e.available, pending: e.pending }, account)
   }
   if ('customer' in e) {
     const phone = `+254${e.customer.slice(-9)}`
     const customers = await client.data('console.customers.list')
-    const customer = customers.items.find((c: { phoneNumber: string }) => c.phoneNumber === phone)
+    const customer = customers.items.find((c) => c.phoneNumber === phone)
     if (!customer) return [`no simulated customer ${e.customer}`]
     return compare({ balance: e.balance, status: e.status }, customer)
   }
   if ('ledger' in e) {
     const accounts = await client.data('accounts.list', { query: { type: e.ledger.type } }, e.ledger.environment)
-    const total = (bucket: 'available' | 'pending') => accounts.items.reduce((sum: number, a: Record<string, number>) => sum + a[bucket]!, 0)
+    const total = (bucket: 'available' | 'pending') => accounts.items.reduce((sum, a) => sum + a[bucket], 0)
     return compare({ available: e.ledger.available, pending: e.ledger.pending }, { available: total('available'), pending: total('pending') })
   }
   const w = e.webhooks
@@ -84,7 +84,7 @@ async function check(client: SandboxClient, e: ScenarioExpectation, names: RunNa
   const load = async (): Promise<EventView[]> => {
     const list = await client.data('console.webhooks.events.list', { query: { limit: 200, ...(transactionId ? { transactionId } : {}) } }, w.environment)
     // Oldest first; only the events of this run (a targeted sandbox may hold older ones).
-    return ([...list.items] as EventView[]).filter((ev) => ev.created >= since).reverse()
+    return [...list.items].filter((ev) => ev.created >= since).reverse()
   }
   // Events written by the last steps may not have been sent yet: give every delivery its first attempt.
   let events = await load()

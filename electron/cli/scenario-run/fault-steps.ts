@@ -26,7 +26,7 @@ export function describeFaults(faults: 'off' | ScenarioFaults): string {
  */
 async function replaceFaults(client: SandboxClient, environment: Environment, config: FaultConfig): Promise<FaultState> {
   if (config.webhooks.length === 0 && config.api.length === 0) return client.data('console.faults.clear', {}, environment)
-  let state = await client.data('console.faults.get', {}, environment) as FaultState
+  let state: FaultState = await client.data('console.faults.get', {}, environment)
   for (const rule of state.webhooks) {
     if (!config.webhooks.some((wanted) => wanted.url === rule.url)) state = await client.data('console.faults.webhooks.set', { body: { url: rule.url, faults: {} } }, environment)
   }

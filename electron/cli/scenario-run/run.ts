@@ -22,7 +22,7 @@ export async function runFlow(flow: ScenarioFlow, target: SandboxTarget, print: 
   const stamp = () => `+${elapsed().toFixed(2).padStart(6)}s`
   // A seeded run must send the same bytes twice, merchant references included.
   const names: RunNames = { runId: options.seed === undefined ? randomBytes(4).toString('hex') : `seed${options.seed}`, values: new Map() }
-  const since = (await client.data('console.simulator.get')).now as number
+  const since = (await client.data('console.simulator.get')).now
   const cases: JunitCase[] = []
   const steps = flow.steps ?? []
   let stopped = false

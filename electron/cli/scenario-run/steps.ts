@@ -55,7 +55,7 @@ const MAX_ADVANCE_MS = 30 * 24 * 60 * 60 * 1000
 
 /** `at:`: moves the simulated clock to `since + at` unless it is already later. Returns the clock's jump. */
 async function reachTime(client: SandboxClient, since: number, at: number): Promise<number> {
-  const now = (await client.data('console.simulator.get')).now as number
+  const now = (await client.data('console.simulator.get')).now
   let gap = since + at - now
   const jump = Math.max(gap, 0)
   while (gap > 0) {

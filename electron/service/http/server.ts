@@ -1,22 +1,22 @@
-import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { ApiError } from '../../../shared/errors'
 import { ROUTES } from '../../../shared/api/routes'
 import { generateOpenApi } from '../../../shared/api/openapi'
 import { errorResponse } from '../dispatch'
-import type { PaydeskService } from '../index'
+import type { CallContext, PaydeskService } from '../index'
 import { ClientGoneError, parseJsonBody, parseQuery, readBody } from './body'
 import { callWithFaults } from './api-faults'
 import { answerClientError } from './client-error'
 import { createRateLimiter } from './rate-limiter'
 import { matchRoute } from './router'
 import { serveStatic } from './static-files'
-import { openEventStream } from './event-stream'
+import { isStreamRoute, openEventStream } from './event-stream'
 import { startExchange } from './exchange-recorder'
 import { healthOf } from './healthz'
 import { API_VERSION_HEADER } from '../../../shared/api/api-versions'
 import { provisionalApiVersion } from '../api-version'
+import { randomRequestId } from '../ids'
 
 export interface HttpServerOptions {
   service: PaydeskService
@@ -53,10 +53,6 @@ export interface RunningHttpServer {
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]'])
-
-function newRequestId(): string {
-  return `req_${randomBytes(15).toString('base64url')}`
-}
 
 /** Writes the answer; returns its body text and headers (the request log keeps them). */
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): { text: string; headers: Record<string, string> } {
@@ -107,7 +103,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const requestId = service.newRequestId?.() ?? newRequestId()
+    const requestId = service.newRequestId()
     res.setHeader('X-Request-Id', requestId)
     // Every /v1 exchange, refused ones too, goes to the request log once answered.
     const exchange = startExchange(req, requestId)
@@ -137,7 +133,6 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
       if ((req.method === 'GET' || req.method === 'HEAD') && options.webRoot && serveStatic(options.webRoot, pathname, res)) return
       return fail(new ApiError('not_found', `No route ${req.method} ${pathname}.`))
     }
-    if (req.method === 'GET' && pathname === '/console/events') return openEventStream(req, res, service, bearerOf(req), fail)
     const match = matchRoute(req.method ?? 'GET', pathname)
     if (match.kind === 'none') return fail(new ApiError('not_found', `No route ${req.method} ${pathname}.`))
     if (match.kind === 'method-not-allowed') {
@@ -162,6 +157,10 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     const environment = header(req, 'paydesk-environment')
     if (environment !== undefined && environment !== 'test' && environment !== 'live') {
       return fail(new ApiError('invalid_parameter', 'Paydesk-Environment must be test or live.', 'Paydesk-Environment'))
+    }
+    if (isStreamRoute(match.routeId)) {
+      const ctx: CallContext = { bearer, environment: environment === 'live' || environment === 'test' ? environment : undefined, organizationId: header(req, 'paydesk-organization'), requestId }
+      return openEventStream(req, res, service, match.routeId, { query: parseQuery(url.searchParams), params: match.params }, ctx, (refused) => answer(refused.status, refused.body, refused.headers))
     }
     // `faults`: the fault lab's API faults applied to this request, for the request log.
     const called = callWithFaults(
@@ -207,7 +206,8 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   server.requestTimeout = timeouts.requestTimeoutMs
   server.keepAliveTimeout = timeouts.keepAliveTimeoutMs
   // Requests node's parser refuses (bad bytes in a header, a head too large, a timeout) get our envelope too.
-  server.on('clientError', (error: Error & { code?: string }, socket) => answerClientError(error, socket, newRequestId()))
+  // Never from a seeded run's request-id stream: a malformed request must not shift the ids of later ones.
+  server.on('clientError', (error: Error & { code?: string }, socket) => answerClientError(error, socket, randomRequestId()))
 
   return new Promise((resolve, reject) => {
     server.once('error', reject)

@@ -4,6 +4,7 @@ import { bankCodesList } from './bank-codes-list'
 import { bankTransfer } from './bank-transfer'
 import { CONSOLE_CORE_OPERATIONS } from './console-core'
 import { CONSOLE_CUSTOMERS_OPERATIONS } from './console-customers'
+import { CONSOLE_EVENTS_OPERATIONS } from './console-events'
 import { CONSOLE_FAULTS_OPERATIONS } from './console-faults'
 import { CONSOLE_HOST_OPERATIONS } from './console-host'
 import { CONSOLE_REQUESTS_OPERATIONS } from './console-requests'
@@ -36,6 +37,7 @@ export const OPERATIONS: OperationTable = {
   'transactions.get': transactionsGet,
   'transactions.getById': transactionsGetById,
   ...CONSOLE_CORE_OPERATIONS,
+  ...CONSOLE_EVENTS_OPERATIONS,
   ...CONSOLE_SIMULATOR_OPERATIONS,
   ...CONSOLE_WEBHOOKS_OPERATIONS,
   ...CONSOLE_TRANSACTIONS_OPERATIONS,

@@ -7,8 +7,8 @@ import { routeUrl } from './route-url'
 import { createSseParser } from './sse-parser'
 import type { PushSubscription, Transport, TransportResponse } from './transport'
 
-/** Path of the server-sent events stream (electron/service/http/event-stream.ts). */
-const EVENTS_PATH = '/console/events'
+/** Path of the server-sent events stream: the route table's stream route (electron/service/http/event-stream.ts). */
+const EVENTS_PATH = ROUTES['console.events'].path
 /** Waits between reconnection attempts of the event stream; the last one repeats. */
 const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000]
 
