@@ -1,5 +1,6 @@
 import { TRANSACTION_JSON_SQL, TRANSACTION_VIEW_COLUMNS, type TransactionViewRow } from '../domain/transaction-view'
 import type { Db } from './connection'
+import { createPageCache } from './page-cache'
 import type { TransactionEventRow, TransactionRow } from './rows'
 
 export type NewTransaction = Omit<TransactionRow, 'id'>
@@ -90,6 +91,7 @@ export function createTransactionsRepo(db: Db) {
     "SELECT * FROM transactions WHERE organization_id = ? AND environment = ? AND type = 'charge' AND status = 'completed' ORDER BY created_at, id",
   )
   const listCache = new Map<string, ReturnType<Db['prepare']>>()
+  const pages = createPageCache<{ json: string; count: number }>(db)
   /** One prepared statement per list query text (one per set of filters). */
   function prepared(sql: string, setup: (stmt: ReturnType<Db['prepare']>) => ReturnType<Db['prepare']>): ReturnType<Db['prepare']> {
     let stmt = listCache.get(sql)
@@ -183,8 +185,14 @@ export function createTransactionsRepo(db: Db) {
       const sql = `SELECT '[' || coalesce(group_concat(j, ',' ORDER BY created_at DESC, id DESC), '') || ']', count(*) FROM (
         SELECT ${TRANSACTION_JSON_SQL} AS j, t.created_at, t.id FROM transactions t WHERE ${listWhere(filter)}
         ORDER BY t.created_at DESC, t.id DESC LIMIT @limit)`
-      const [json, count] = prepared(sql, (stmt) => stmt.raw(true)).get(filter) as [string, number]
-      return { json, count }
+      return pages.get(sql, filter, () => {
+        const [json, count] = prepared(sql, (stmt) => stmt.raw(true)).get(filter) as [string, number]
+        return { json, count }
+      })
+    },
+    /** A transaction (or savepoint) rolled back: data went back without any counter moving (db/page-cache.ts). */
+    forgetPages(): void {
+      pages.clear()
     },
   }
 }
