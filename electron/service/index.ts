@@ -1,4 +1,5 @@
 import type { ServiceResponse } from '../../shared/api/envelope'
+import { materializeResponse, type Wire } from '../../shared/api/raw-json'
 import type { PushEvent } from '../../shared/api/push-events'
 import type { CallContext } from './auth'
 import { databaseAnswers, openDatabase } from './db/connection'
@@ -93,9 +94,10 @@ export interface PaydeskService {
   call(routeId: string, input?: CallInput, ctx?: CallContext): ServiceResponse
   /**
    * Runs one route as part of a batch (group commit): the HTTP and IPC adapters. Resolves after the COMMIT
-   * that made its answer durable; a failed COMMIT answers 500 and stored nothing. Never rejects.
+   * that made its answer durable; a failed COMMIT answers 500 and stored nothing. Never rejects. List
+   * pages answer their `data` as raw JSON text (shared/api/raw-json.ts) for the adapter to pass on unparsed.
    */
-  submit<Id extends RouteId>(routeId: Id, input?: CallInput, ctx?: CallContext): Promise<ServiceResponse<RouteData<Id>>>
+  submit<Id extends RouteId>(routeId: Id, input?: CallInput, ctx?: CallContext): Promise<ServiceResponse<Wire<RouteData<Id>>>>
   submit(routeId: string, input?: CallInput, ctx?: CallContext): Promise<ServiceResponse>
   /** Adds one answered /v1 request to the request log (queued; written on the next tick or read). */
   logRequest(exchange: ApiExchange): void
@@ -151,23 +153,25 @@ export function createService(options: ServiceOptions): PaydeskService {
   const respond = createDispatcher(engine)
   const simulator = createSimulator(engine, { tickBudgetMs: options.tickBudgetMs })
   /** A call alone, now: a batch of one, after the units already queued (arrival order holds). */
-  const callNow = (routeId: string, input?: CallInput, ctx: CallContext = {}): ServiceResponse => {
+  const runNow = (routeId: string, input?: CallInput, ctx: CallContext = {}): ServiceResponse => {
     engine.units.flush()
     const requestId = ctx.requestId ?? engine.ids.request()
     const [outcome] = engine.units.runBatch([(queued) => respond(routeId, input, { ...ctx, requestId }, queued)])
     return outcome!.ok ? outcome!.value : internalErrorResponse(requestId, provisionalApiVersion(ctx.apiVersion))
   }
-  const call: typeof callNow = seeded ? (routeId, input, ctx) => {
+  const alone: typeof runNow = seeded ? (routeId, input, ctx) => {
     seeded.beforeCall(() => simulator.tick())
-    return callNow(routeId, input, ctx)
-  } : callNow
+    return runNow(routeId, input, ctx)
+  } : runNow
+  // In-process callers get values, never raw JSON text (`submit` keeps it for the adapters).
+  const call: typeof runNow = (routeId, input, ctx) => materializeResponse(alone(routeId, input, ctx))
   /**
    * Group commit for the hosts' requests: a public call joins the batch of this event-loop turn; console
    * routes (key changes, resets, snapshot restores replacing tables) and seeded runs (whose ids must be
    * drawn in the order of a sequential run) run alone, as `call`.
    */
   const submit = (routeId: string, input?: CallInput, ctx: CallContext = {}): Promise<ServiceResponse> => {
-    if (seeded || !isRouteId(routeId) || ROUTES[routeId].surface !== 'public') return Promise.resolve(call(routeId, input, ctx))
+    if (seeded || !isRouteId(routeId) || ROUTES[routeId].surface !== 'public') return Promise.resolve(alone(routeId, input, ctx))
     const requestId = ctx.requestId ?? engine.ids.request()
     return engine.units.submit((queued) => respond(routeId, input, { ...ctx, requestId }, queued))
       .catch((error: unknown) => {

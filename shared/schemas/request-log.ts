@@ -47,6 +47,7 @@ export const RequestLogEntrySchema = z.object({
 export type RequestLogEntry = z.infer<typeof RequestLogEntrySchema>
 
 export const RequestLogPageSchema = z.object({ items: z.array(RequestLogEntrySchema), nextCursor: z.string().nullable() })
+export type RequestLogPage = z.infer<typeof RequestLogPageSchema>
 
 export const RequestLogDetailSchema = RequestLogEntrySchema.extend({
   /** As received, with credentials redacted (`Authorization: Bearer sk_test_AbCd…wxyz`). */

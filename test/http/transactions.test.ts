@@ -64,6 +64,17 @@ describe('GET /v1/transactions', () => {
     for (const item of data.items) expect(Object.keys(item).sort()).toEqual([...SPEC_FIELDS].sort())
   })
 
+  it('answers the page built in SQLite with the bytes JSON.stringify writes for the same envelope', async () => {
+    const path = `/v1/transactions?startDate=2026-11-01&endDate=2026-11-30&limit=50`
+    const response = await fetch(server.url + path, { headers: { Authorization: `Bearer ${TEST_KEY}` } })
+    const text = await response.text()
+    // service.call answers values (it parses the raw page), the HTTP adapter spliced the raw text in.
+    const inProcess = server.service.call('transactions.list', { query: { startDate: '2026-11-01', endDate: '2026-11-30', limit: '50' } }, { bearer: TEST_KEY })
+    expect((inProcess.body as { data: { count: number } }).data.count).toBeGreaterThanOrEqual(4)
+    expect(text).toBe(JSON.stringify(inProcess.body))
+    expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength(text)))
+  })
+
   it('keeps environments apart', async () => {
     expect(await ids(ALL_TIME)).not.toContain(liveChargeId)
   })

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, type BridgeRequest } from '../../shared/api/bridge'
 import type { ServiceResponse } from '../../shared/api/envelope'
 import type { PushEvent } from '../../shared/api/push-events'
+import { materializeResponse } from '../../shared/api/raw-json'
 import {
   createSenderCheck, forwardPushEvents, registerIpcHandler, type EventTargetLike, type FrameLike, type InvokeEventLike, type IpcMainLike,
 } from '../../electron/main/ipc-handler'
@@ -77,6 +78,21 @@ describe('IPC call channel: same route table, same envelope as HTTP', () => {
     const items = (viaIpc.body as { data: { items: Array<{ type: string }> } }).data.items
     expect(items.length).toBeGreaterThan(0)
     expect(items.every((account) => account.type === 'payouts')).toBe(true)
+  })
+
+  it('carries a transactions page as one JSON string that the renderer parses into what HTTP answers', async () => {
+    const reference = ref('ipc-list')
+    await server.request('POST', '/v1/mobile/charge', { body: { phoneNumber: '0712345678', amount: 10_000, merchantTransactionId: reference, metadata: { order: 7 } } })
+    const query = { startDate: '2026-11-01', endDate: '2026-11-30', limit: '5' }
+    const http = await server.request('GET', '/v1/transactions?startDate=2026-11-01&endDate=2026-11-30&limit=5')
+    const viaIpc = await call(bridge('transactions.list', { query }))
+    expect(viaIpc.status).toBe(200)
+    // Over the channel: the page as text, never rows as objects (shared/api/raw-json.ts)...
+    const data = (viaIpc.body as { data: unknown }).data
+    expect(data).toEqual({ rawJson: expect.any(String) })
+    // ...which the renderer's IPC transport (renderer/src/api/ipc-transport.ts) turns into the same envelope as HTTP.
+    expect(materializeResponse(viaIpc).body).toEqual(http.body)
+    expect(http.body.data.items[0]).toMatchObject({ merchantTransactionId: reference, metadata: { order: 7 } })
   })
 
   it('answers a validation error with the same envelope as HTTP (only the request id differs)', async () => {

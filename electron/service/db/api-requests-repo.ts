@@ -46,6 +46,55 @@ export interface ApiRequestFilter {
 
 const likeEscape = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
+/** The WHERE clause of a page of the log and its parameters (`limit` is one more than the page: is there a next one). */
+function listWhere(filter: ApiRequestFilter): { where: string; params: Record<string, unknown> } {
+  const where = ['environment = @environment', '(organization_id = @organizationId OR organization_id IS NULL)']
+  const params: Record<string, unknown> = { environment: filter.environment, organizationId: filter.organizationId, limit: filter.limit + 1 }
+  if (filter.statusClass !== undefined) {
+    where.push('status >= @statusLow AND status < @statusHigh')
+    params['statusLow'] = filter.statusClass * 100
+    params['statusHigh'] = filter.statusClass * 100 + 100
+  }
+  if (filter.path) {
+    where.push("path LIKE @path ESCAPE '\\'")
+    params['path'] = likeEscape(filter.path)
+  }
+  if (filter.keyPrefix) {
+    where.push("key_prefix LIKE @keyPrefix ESCAPE '\\'")
+    params['keyPrefix'] = likeEscape(filter.keyPrefix)
+  }
+  for (const [column, name] of [['idempotency_key', 'idempotencyKey'], ['request_id', 'requestId'], ['transaction_id', 'transactionId']] as const) {
+    if (filter[name] === undefined) continue
+    where.push(`${column} = @${name}`)
+    params[name] = filter[name]
+  }
+  if (filter.from !== undefined) {
+    where.push('at >= @from')
+    params['from'] = filter.from
+  }
+  if (filter.to !== undefined) {
+    where.push('at <= @to')
+    params['to'] = filter.to
+  }
+  if (filter.before !== undefined) {
+    where.push('seq < @before')
+    params['before'] = filter.before
+  }
+  return { where: where.join(' AND '), params }
+}
+
+/**
+ * toRequestLogEntry (request-log/view.ts) written in SQL, for the console's log pages built as JSON in
+ * SQLite: same fields and order; `replayed` a boolean; warnings and faults as JSON arrays, `[]` when
+ * empty; a whole-number duration written as JavaScript writes it (`3`, not SQLite's `3.0`).
+ * `test/service/request-log-json-sql.test.ts` compares the two on random rows; change them together.
+ */
+export const REQUEST_LOG_ENTRY_JSON_SQL = `json_object(
+  'requestId', request_id, 'environment', environment, 'at', at, 'method', method, 'path', path, 'query', query, 'status', status,
+  'durationMs', CASE WHEN duration_ms = CAST(duration_ms AS INTEGER) THEN CAST(duration_ms AS INTEGER) ELSE duration_ms END,
+  'keyPrefix', key_prefix, 'idempotencyKey', idempotency_key, 'replayed', json(CASE WHEN replayed = 1 THEN 'true' ELSE 'false' END),
+  'warnings', json(coalesce(nullif(warnings, ''), '[]')), 'faults', json(coalesce(nullif(faults, ''), '[]')), 'transactionId', transaction_id)`
+
 /** The request log's table: written in batches by the request log's buffer, read by the console. */
 export function createApiRequestsRepo(db: Db) {
   const insertStmt = db.prepare(`INSERT INTO api_requests (request_id, environment, organization_id, at, method, path, query, status, duration_ms,
@@ -76,39 +125,21 @@ export function createApiRequestsRepo(db: Db) {
     },
     /** Newest first; `limit + 1` rows are read so the caller knows whether there is a next page. */
     list(filter: ApiRequestFilter): ApiRequestRow[] {
-      const where = ['environment = @environment', '(organization_id = @organizationId OR organization_id IS NULL)']
-      const params: Record<string, unknown> = { environment: filter.environment, organizationId: filter.organizationId, limit: filter.limit + 1 }
-      if (filter.statusClass !== undefined) {
-        where.push('status >= @statusLow AND status < @statusHigh')
-        params['statusLow'] = filter.statusClass * 100
-        params['statusHigh'] = filter.statusClass * 100 + 100
-      }
-      if (filter.path) {
-        where.push("path LIKE @path ESCAPE '\\'")
-        params['path'] = likeEscape(filter.path)
-      }
-      if (filter.keyPrefix) {
-        where.push("key_prefix LIKE @keyPrefix ESCAPE '\\'")
-        params['keyPrefix'] = likeEscape(filter.keyPrefix)
-      }
-      for (const [column, name] of [['idempotency_key', 'idempotencyKey'], ['request_id', 'requestId'], ['transaction_id', 'transactionId']] as const) {
-        if (filter[name] === undefined) continue
-        where.push(`${column} = @${name}`)
-        params[name] = filter[name]
-      }
-      if (filter.from !== undefined) {
-        where.push('at >= @from')
-        params['from'] = filter.from
-      }
-      if (filter.to !== undefined) {
-        where.push('at <= @to')
-        params['to'] = filter.to
-      }
-      if (filter.before !== undefined) {
-        where.push('seq < @before')
-        params['before'] = filter.before
-      }
-      return db.prepare<[Record<string, unknown>], ApiRequestRow>(`SELECT * FROM api_requests WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT @limit`).all(params)
+      const { where, params } = listWhere(filter)
+      return db.prepare<[Record<string, unknown>], ApiRequestRow>(`SELECT * FROM api_requests WHERE ${where} ORDER BY seq DESC LIMIT @limit`).all(params)
+    },
+    /**
+     * The same page as `list` (its first `limit` rows) as the JSON text of its RequestLogEntry[]
+     * (REQUEST_LOG_ENTRY_JSON_SQL), built in SQLite without reading headers or bodies, and the seq of its
+     * last entry when a next page exists.
+     */
+    listJson(filter: ApiRequestFilter): { json: string; nextSeq: number | null } {
+      const { where, params } = listWhere(filter)
+      const [json, read, lastSeq] = db.prepare(`SELECT '[' || coalesce(group_concat(CASE WHEN n <= @page THEN j END, ',' ORDER BY seq DESC), '') || ']',
+        count(*), min(CASE WHEN n <= @page THEN seq END) FROM (
+          SELECT ${REQUEST_LOG_ENTRY_JSON_SQL} AS j, seq, row_number() OVER (ORDER BY seq DESC) AS n
+          FROM api_requests WHERE ${where} ORDER BY seq DESC LIMIT @limit)`).raw(true).get({ ...params, page: filter.limit }) as [string, number, number | null]
+      return { json, nextSeq: read > filter.limit ? lastSeq : null }
     },
   }
 }

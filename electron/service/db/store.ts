@@ -21,17 +21,24 @@ export function createStore(db: Db) {
   // One wrapper for the connection's lifetime: db.transaction(fn) builds four wrapper functions each call,
   // which was a tenth of a cheap request's CPU. The wrapper itself picks BEGIN or a savepoint per call.
   const inTransaction = db.transaction((work: () => unknown) => work())
+  const transactions = createTransactionsRepo(db)
   return {
     db,
     /** Runs `work` in one SQLite transaction (a savepoint when nested). Never pass async work. */
     transaction<T>(work: () => T): T {
-      return inTransaction(work) as T
+      try {
+        return inTransaction(work) as T
+      } catch (error) {
+        // Rolled back: cached list pages may hold rows that are gone (db/page-cache.ts).
+        transactions.forgetPages()
+        throw error
+      }
     },
     settings: createSettingsRepo(db),
     organizations: createOrganizationsRepo(db),
     apiKeys: createApiKeysRepo(db),
     accounts: createAccountsRepo(db),
-    transactions: createTransactionsRepo(db),
+    transactions,
     ledger: createLedgerRepo(db),
     idempotency: createIdempotencyRepo(db),
     bankCodes: createBankCodesRepo(db),

@@ -4,6 +4,7 @@ import { ApiError } from '../../../shared/errors'
 import { ROUTES } from '../../../shared/api/routes'
 import { generateOpenApi } from '../../../shared/api/openapi'
 import { errorResponse } from '../dispatch'
+import { stringifyEnvelope } from '../../../shared/api/raw-json'
 import type { CallContext, PaydeskService } from '../index'
 import { ClientGoneError, parseJsonBody, parseQuery, readBody } from './body'
 import { callWithFaults } from './api-faults'
@@ -54,9 +55,9 @@ export interface RunningHttpServer {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]'])
 
-/** Writes the answer; returns its body text and headers (the request log keeps them). */
+/** Writes the answer; returns its body text and headers (the request log keeps them). Raw JSON `data` goes in unparsed. */
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): { text: string; headers: Record<string, string> } {
-  const text = JSON.stringify(body)
+  const text = stringifyEnvelope(body)
   const sent = {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': String(Buffer.byteLength(text)),
@@ -173,7 +174,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     exchange?.faults.push(...faults)
     if (drop) {
       // commit-then-drop: the client never gets this answer; the log keeps what was committed, with the fault named.
-      if (exchange) service.logRequest(exchange.finish(response.status, { 'X-Request-Id': requestId, ...response.headers }, JSON.stringify(response.body)))
+      if (exchange) service.logRequest(exchange.finish(response.status, { 'X-Request-Id': requestId, ...response.headers }, stringifyEnvelope(response.body)))
       return void req.socket.destroy()
     }
     answer(response.status, response.body, response.headers)

@@ -1,9 +1,10 @@
 import { ApiError } from '../../../shared/errors'
-import type { DeveloperSettings } from '../../../shared/schemas/request-log'
+import { rawJson } from '../../../shared/api/raw-json'
+import type { DeveloperSettings, RequestLogPage } from '../../../shared/schemas/request-log'
 import type { OperationContext } from '../engine'
 import { setStrictChecks, strictChecks } from '../request-checks'
 import { requestLogLimit, setRequestLogLimit } from '../request-log/request-log'
-import { toRequestLogDetail, toRequestLogEntry } from '../request-log/view'
+import { toRequestLogDetail } from '../request-log/view'
 import type { PartialOperationTable } from './types'
 
 const DEFAULT_PAGE = 50
@@ -23,7 +24,8 @@ export const CONSOLE_REQUESTS_OPERATIONS: PartialOperationTable<
     // Everything answered so far is in the table before it is read.
     ctx.engine.requestLog.flush(ctx.emit)
     const limit = query.limit ?? DEFAULT_PAGE
-    const rows = ctx.store.apiRequests.list({
+    // Built as JSON in SQLite, never reading headers or bodies (db/api-requests-repo.ts `listJson`).
+    const page = ctx.store.apiRequests.listJson({
       environment: ctx.principal.environment,
       organizationId: ctx.principal.organizationId,
       statusClass: query.status ? (Number(query.status[0]) as 2 | 3 | 4 | 5) : undefined,
@@ -37,8 +39,7 @@ export const CONSOLE_REQUESTS_OPERATIONS: PartialOperationTable<
       before: query.cursor === undefined ? undefined : Number(query.cursor),
       limit,
     })
-    const page = rows.slice(0, limit)
-    return { items: page.map(toRequestLogEntry), nextCursor: rows.length > limit ? String(page[page.length - 1]!.seq) : null }
+    return rawJson<RequestLogPage>(`{"items":${page.json},"nextCursor":${page.nextSeq === null ? 'null' : JSON.stringify(String(page.nextSeq))}}`)
   },
   'console.requests.get': (ctx, { params }) => {
     ctx.engine.requestLog.flush(ctx.emit)

@@ -1,4 +1,5 @@
 import type { PaydeskBridge } from '../../../shared/api/bridge'
+import { materializeResponse } from '../../../shared/api/raw-json'
 import type { Transport } from './transport'
 
 /** The preload script's bridge, present only inside the desktop app. */
@@ -15,7 +16,8 @@ export function createIpcTransport(bridge: PaydeskBridge): Transport {
     kind: 'ipc',
     async send({ routeId, input, environment }) {
       // IPC cannot be aborted; a superseded answer is simply ignored by React Query.
-      const response = await bridge.invoke({ routeId, input, environment })
+      // List pages cross IPC as one JSON string (shared/api/raw-json.ts), parsed here, once.
+      const response = materializeResponse(await bridge.invoke({ routeId, input, environment }))
       return { status: response.status, body: response.body, requestId: response.requestId }
     },
     subscribe({ onEvent, onConnectionChange }) {

@@ -4,7 +4,8 @@ import { API_HEADERS, startPaydesk, type PaydeskChild } from '../processes'
 import { formatNumber, verdict, type FigureRow } from '../report'
 import { measureHelloWorld } from './reference'
 
-export const SEARCH_RATIO_GOAL = 0.15
+/** Issue 15: GET /v1/transactions, 90 days, type=charge, limit 100, 50 connections, on 1M rows. Absolute, not a ratio. */
+export const SEARCH_PAGES_GOAL = 5_000
 export const SEARCH_LARGE_P50_GOAL_MS = 150
 export const STARTUP_GOAL_MS = 1_000
 export const RSS_GOAL_MB = 250
@@ -21,8 +22,8 @@ export function ninetyDayQuery(extra: string): string {
 
 /**
  * Start-up, search and memory on the seeded database, in one server process: time from spawn to the
- * first answered request; GET /v1/transactions (90 days, type=charge, limit 100) at 50 connections as a
- * ratio to the hello-world; limit 10,000 one request at a time; then the server's resident memory.
+ * first answered request; GET /v1/transactions (90 days, type=charge, limit 100) at 50 connections in
+ * pages per second (the hello-world beside it for reference); limit 10,000 one request at a time; then the server's resident memory.
  * Returns the still-running server so the console figure can use the same data; the caller stops it.
  */
 export async function searchFigures(ctx: BenchContext, dbPath: string): Promise<{ rows: FigureRow[]; server: PaydeskChild }> {
@@ -38,11 +39,11 @@ export async function searchFigures(ctx: BenchContext, dbPath: string): Promise<
     const reference = await measureHelloWorld(ctx)
     const page = await measure({ url: server.url + ninetyDayQuery('type=charge&limit=100'), connections: 50, duration: ctx.durationS, headers: API_HEADERS })
     ctx.log(`  search limit 100: ${Math.round(page.requestsPerSecond)} req/s, p50 ${page.p50Ms} ms, p99 ${page.p99Ms} ms, statuses ${JSON.stringify(page.statusCounts)}`)
-    const ratio = page.requestsPerSecond / reference.requestsPerSecond
     rows.push({
-      figure: 'Search: 90 days, type=charge, limit 100, 50 connections', measured: `${formatNumber(page.requestsPerSecond)} req/s (p99 ${formatNumber(page.p99Ms, 1)} ms)`,
-      reference: `hello-world ${formatNumber(reference.requestsPerSecond)} req/s`, ratio, goal: `≥ ${SEARCH_RATIO_GOAL}`,
-      verdict: page.failures > 0 ? 'missed' : verdict(ratio >= SEARCH_RATIO_GOAL), note: page.failures > 0 ? `${page.failures} failed` : undefined,
+      figure: 'Search: 90 days, type=charge, limit 100, 50 connections', measured: `${formatNumber(page.requestsPerSecond)} pages/s (p99 ${formatNumber(page.p99Ms, 1)} ms)`,
+      reference: `hello-world ${formatNumber(reference.requestsPerSecond)} req/s`, ratio: page.requestsPerSecond / reference.requestsPerSecond,
+      goal: `≥ ${formatNumber(SEARCH_PAGES_GOAL)} pages/s`,
+      verdict: page.failures > 0 ? 'missed' : verdict(page.requestsPerSecond >= SEARCH_PAGES_GOAL), note: page.failures > 0 ? `${page.failures} failed` : undefined,
     })
     const largeUrl = server.url + ninetyDayQuery('limit=10000')
     await fire({ url: largeUrl, connections: 1, amount: 3, headers: API_HEADERS, timeout: 30 })

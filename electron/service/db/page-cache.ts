@@ -1,0 +1,41 @@
+import type { Db } from './connection'
+
+/** Pages kept at once, and the largest `limit` kept: ~60 KB per 100 rows, so at most a few MB. */
+const MAX_PAGES = 32
+const MAX_CACHED_LIMIT = 500
+
+/**
+ * List pages as SQLite built them, kept until anything changes. The key is the query and its parameters;
+ * an entry is used only while the connection's `total_changes()` (every row this connection inserted,
+ * updated or deleted, in any table, committed or not) and `data_version` (a commit by another
+ * connection) are what they were when the page was read. So any write invalidates every page; a repeated
+ * search of an unchanged sandbox costs a lookup instead of ~0.25 ms of SQL (docs/benchmarks.md
+ * "Search, limit 100").
+ *
+ * A rollback puts rows back without moving either counter, and a page read inside a transaction may hold
+ * rows of a unit that later rolls back: the store calls `clear` whenever a transaction or savepoint ends
+ * with an error (db/store.ts), which is every rollback the engine makes.
+ */
+export function createPageCache<Page>(db: Db) {
+  const versionStmt = db.prepare('SELECT total_changes(), data_version FROM pragma_data_version').raw(true)
+  const pages = new Map<string, { version: string; page: Page }>()
+  const version = () => (versionStmt.get() as [number, number]).join(':')
+  return {
+    /** The page of `sql` with `params`, from the cache when nothing changed since it was read, else `read()`. */
+    get(sql: string, params: { limit: number }, read: () => Page): Page {
+      if (params.limit > MAX_CACHED_LIMIT) return read()
+      const key = `${sql}\n${JSON.stringify(params)}`
+      const now = version()
+      const hit = pages.get(key)
+      if (hit && hit.version === now) return hit.page
+      const page = read()
+      pages.delete(key)
+      if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value!)
+      pages.set(key, { version: now, page })
+      return page
+    },
+    clear(): void {
+      pages.clear()
+    },
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * A route's answer already serialized as JSON text (built in SQLite for list pages, docs/benchmarks.md
+ * "Search, limit 100"): the engine passes the text through dispatch, the HTTP adapter splices it into the
+ * envelope unparsed, and IPC carries it as a string for the renderer to parse. `T` is the value the text
+ * holds, so types still say what the client gets.
+ *
+ * A plain object with one string field (not a class): Electron's structured clone keeps it as it is.
+ * Anything that stringifies it by accident still writes the right JSON (`toJSON`, only on this side of
+ * IPC, parses it; slow, never wrong).
+ */
+export interface RawJson<T = unknown> {
+  readonly rawJson: string
+  /** Never set: carries the type of the value the text holds. */
+  readonly __holds?: T
+}
+
+/** What an operation may return for a route whose answer is `T`: the value, or its JSON text. */
+export type Wire<T> = T | RawJson<T>
+
+/** Wraps JSON text the caller guarantees is valid JSON for a `T`. */
+export function rawJson<T>(text: string): RawJson<T> {
+  const raw = { rawJson: text }
+  Object.defineProperty(raw, 'toJSON', { value: () => JSON.parse(text) as unknown, enumerable: false })
+  return raw as RawJson<T>
+}
+
+export function isRawJson(value: unknown): value is RawJson {
+  return typeof value === 'object' && value !== null && typeof (value as { rawJson?: unknown }).rawJson === 'string' && Object.keys(value).length === 1
+}
+
+/** The value itself: parses raw JSON text, returns anything else unchanged. */
+export function materialize<T>(value: Wire<T>): T {
+  return isRawJson(value) ? (JSON.parse(value.rawJson) as T) : value
+}
+
+/**
+ * `JSON.stringify(envelope)` for an envelope whose `data` may be raw JSON: the text goes in as it is, so
+ * a 100-row page is never parsed or stringified. Same bytes as stringifying the materialized envelope
+ * when the raw text is minified JSON (what SQLite writes).
+ */
+export function stringifyEnvelope(body: unknown): string {
+  if (typeof body !== 'object' || body === null || !('data' in body) || !isRawJson(body.data)) return JSON.stringify(body)
+  const { data, ...rest } = body as { data: RawJson }
+  const head = JSON.stringify(rest)
+  // `data` is the last field of a success envelope ({ status, message, data }), as JSON.stringify writes it.
+  return `${head.length > 2 ? head.slice(0, -1) + ',' : '{'}"data":${data.rawJson}}`
+}
+
+/** The response with its `data` parsed when it was raw JSON (in-process callers, the renderer's IPC client). */
+export function materializeResponse<R extends { body: unknown }>(response: R): R {
+  const body = response.body
+  if (typeof body !== 'object' || body === null || !('data' in body) || !isRawJson(body.data)) return response
+  return { ...response, body: { ...body, data: JSON.parse(body.data.rawJson) as unknown } }
+}

@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { PaydeskService } from '../../electron/service'
+import { LIVE_KEY, testService, TEST_KEY, type TestService } from '../support/harness'
+
+/**
+ * List pages are cached until anything changes (electron/service/db/page-cache.ts). A cached page must
+ * never be served stale: not after a write, not after a status change by the simulator, not after a
+ * rollback that took back rows a page had already seen inside its batch.
+ */
+
+const bearer = { bearer: TEST_KEY }
+const query = { startDate: '2026-11-01', endDate: '2026-11-30', limit: '20' }
+const chargeInput = (reference: string) => ({ body: { phoneNumber: '0712345678', amount: 10_000, merchantTransactionId: reference } })
+
+type Page = { items: { merchantTransactionId: string | null; status: string }[]; count: number }
+function page(service: PaydeskService): Page {
+  const response = service.call('transactions.list', { query }, bearer)
+  expect(response.status).toBe(200)
+  return (response.body as { data: Page }).data
+}
+const references = (service: PaydeskService) => page(service).items.map((item) => item.merchantTransactionId)
+
+describe('cached list pages are never stale', () => {
+  let service: TestService
+  let clock: ReturnType<typeof testService>['clock']
+  beforeEach(() => {
+    ;({ service, clock } = testService())
+  })
+  afterEach(() => service.close())
+
+  it('serves the same page again only while nothing changed; a new charge and a finalization show at once', async () => {
+    const first = page(service)
+    expect(page(service)).toEqual(first)
+    const charge = service.call('mobile.charge', chargeInput('cache-1'), bearer)
+    expect(charge.status).toBe(202)
+    const after = page(service)
+    expect(after.items[0]).toMatchObject({ merchantTransactionId: 'cache-1', status: 'pending' })
+    expect(after.count).toBe(Math.min(first.count + 1, 20))
+    // The simulator finalizes the charge in its own unit: the cached page must not keep "pending".
+    for (let i = 0; i < 100 && page(service).items[0]!.status === 'pending'; i++) {
+      clock.advance(1_000)
+      await service.tick()
+    }
+    expect(page(service).items[0]).toMatchObject({ merchantTransactionId: 'cache-1' })
+    expect(page(service).items[0]!.status).not.toBe('pending')
+    expect(page(service)).toEqual(page(service))
+  })
+
+  it('forgets a page that saw rows of a batch whose COMMIT then failed', async () => {
+    const db = service.internals.store.db
+    const before = references(service)
+    // The batch's COMMIT fails on a deferred foreign key this charge's INSERT leaves (as in group-commit.test.ts).
+    db.exec(`
+      CREATE TABLE poison_marks (transaction_id INTEGER REFERENCES transactions(id) DEFERRABLE INITIALLY DEFERRED);
+      CREATE TRIGGER poison_commit AFTER INSERT ON transactions WHEN NEW.merchant_transaction_id = 'cache-ghost'
+      BEGIN INSERT INTO poison_marks VALUES (-1); END`)
+    // One turn, one batch: the charge, then a list that reads it before the COMMIT.
+    const [charge, list] = await Promise.all([
+      service.submit('mobile.charge', chargeInput('cache-ghost'), bearer),
+      service.submit('transactions.list', { query }, bearer),
+    ])
+    expect([charge.status, list.status]).toEqual([500, 500])
+    // Dropping the trigger and table changes no row: no counter moves; only the rollback can tell the cache.
+    db.exec('DROP TRIGGER poison_commit; DROP TABLE poison_marks')
+    expect(references(service)).toEqual(before)
+    expect(references(service)).not.toContain('cache-ghost')
+  })
+
+  it('keeps pages of other organizations, environments and filters apart', () => {
+    expect(service.call('mobile.charge', chargeInput('cache-test'), bearer).status).toBe(202)
+    const charges = service.call('transactions.list', { query: { ...query, type: 'charge' } }, bearer).body as { data: Page }
+    const payouts = service.call('transactions.list', { query: { ...query, type: 'transfer' } }, bearer).body as { data: Page }
+    expect(charges.data.items.map((item) => item.merchantTransactionId)).toContain('cache-test')
+    expect(payouts.data.items.map((item) => item.merchantTransactionId)).not.toContain('cache-test')
+    const live = service.call('transactions.list', { query }, { bearer: LIVE_KEY })
+    expect(live.status).toBe(200)
+    expect((live.body as { data: Page }).data.items.map((item) => item.merchantTransactionId)).not.toContain('cache-test')
+  })
+})
