@@ -1,7 +1,7 @@
 import type { ServiceResponse } from '../../shared/api/envelope'
 import type { PushEvent } from '../../shared/api/push-events'
 import type { CallContext } from './auth'
-import { databaseAnswers, openDatabase } from './db/connection'
+import { checkpointInBackground, databaseAnswers, openDatabase } from './db/connection'
 import { createStore, type Store } from './db/store'
 import { createDispatcher, internalErrorResponse, type CallInput } from './dispatch'
 import { createBatcher } from './batcher'
@@ -57,6 +57,8 @@ export interface ServiceOptions {
   webhookLimits?: Partial<DispatcherLimits>
   /** Longest the simulator may hold the event loop per tick (hosts set it; see simulator/index.ts). */
   tickBudgetMs?: number
+  /** WAL checkpoints in a worker thread instead of inside some COMMIT (hosts set it; db/checkpointer.ts). */
+  checkpointInBackground?: boolean
   /** A scenario file to start from (applied to a fresh database; docs/scenarios.md). */
   scenario?: ScenarioInput
   /** Reproducible run: seeded ids and a clock that never takes its value from the wall clock (reproducible.ts). */
@@ -105,6 +107,7 @@ export interface PaydeskService {
 export function createService(options: ServiceOptions): PaydeskService {
   const realNow = options.now ?? Date.now
   const db = openDatabase(options.dbPath, { nativeBinding: options.nativeBinding })
+  const checkpointer = options.checkpointInBackground ? checkpointInBackground(db, options.dbPath, { nativeBinding: options.nativeBinding }) : null
   const store = createStore(db)
   const seeded = options.seed === undefined ? undefined : createSeededRun(store, { seed: options.seed, clockStart: options.clockStart, realNow })
   const clock = seeded?.clock ?? createSimulatedClock(store, realNow)
@@ -191,6 +194,7 @@ export function createService(options: ServiceOptions): PaydeskService {
       engine.requestLog.flush()
       webhooks.close()
       listeners.clear()
+      checkpointer?.close()
       db.close()
       snapshots.cleanup()
     },
