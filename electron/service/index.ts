@@ -35,7 +35,7 @@ export const VERSION = '0.1.0'
  * How the hosts (CLI, desktop) drive `tick()`: often, with a small simulator budget, so a backlog of due
  * transactions is worked off at up to about half the event loop while HTTP and IPC requests interleave.
  */
-export const HOST_TICK = { intervalMs: 20, simulatorBudgetMs: 10 } as const
+export const HOST_TICK = { intervalMs: 20, simulatorBudgetMs: 10, simulatorSliceMs: 2 } as const
 
 export interface ServiceOptions {
   /** SQLite file, or ':memory:'. */
@@ -57,6 +57,8 @@ export interface ServiceOptions {
   webhookLimits?: Partial<DispatcherLimits>
   /** Longest the simulator may hold the event loop per tick (hosts set it; see simulator/index.ts). */
   tickBudgetMs?: number
+  /** Hosts: the tick budget is spent in slices this long, with I/O between them (see simulator/index.ts). */
+  tickSliceMs?: number
   /** WAL checkpoints in a worker thread instead of inside some COMMIT (hosts set it; db/checkpointer.ts). */
   checkpointInBackground?: boolean
   /** A scenario file to start from (applied to a fresh database; docs/scenarios.md). */
@@ -139,7 +141,7 @@ export function createService(options: ServiceOptions): PaydeskService {
     requestLog: createRequestLog(store, clock.now, (event) => publish([event])),
   }
   const respond = createDispatcher(engine)
-  const simulator = createSimulator(engine, { tickBudgetMs: options.tickBudgetMs })
+  const simulator = createSimulator(engine, { tickBudgetMs: options.tickBudgetMs, tickSliceMs: options.tickSliceMs })
   /** A call alone, now: a batch of one, after the units already queued (arrival order holds). */
   const callNow = (routeId: string, input?: CallInput, ctx: CallContext = {}): ServiceResponse => {
     engine.units.flush()
@@ -184,7 +186,9 @@ export function createService(options: ServiceOptions): PaydeskService {
       if (closed) return
       seeded?.idleJump()
       engine.requestLog.flush()
-      simulator.tick()
+      if (options.tickSliceMs === undefined) simulator.tick()
+      else await simulator.tickInSlices(() => !closed)
+      if (closed) return
       await webhooks.tick()
     },
     close() {
