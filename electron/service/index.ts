@@ -187,7 +187,12 @@ export function createService(options: ServiceOptions): PaydeskService {
       seeded?.idleJump()
       engine.requestLog.flush()
       if (options.tickSliceMs === undefined) simulator.tick()
-      else await simulator.tickInSlices(() => !closed)
+      else {
+        // Sliced (hosts): the request log's write and the first slice are not one block either.
+        await new Promise<void>((resume) => setImmediate(resume))
+        if (closed) return
+        await simulator.tickInSlices(() => !closed)
+      }
       if (closed) return
       await webhooks.tick()
     },
