@@ -35,7 +35,7 @@ export const VERSION = '0.1.0'
  * How the hosts (CLI, desktop) drive `tick()`: often, with a small simulator budget, so a backlog of due
  * transactions is worked off at up to about half the event loop while HTTP and IPC requests interleave.
  */
-export const HOST_TICK = { intervalMs: 20, simulatorBudgetMs: 10, simulatorSliceMs: 2 } as const
+export const HOST_TICK = { intervalMs: 20, simulatorBudgetMs: 10, simulatorSliceMs: 3 } as const
 
 export interface ServiceOptions {
   /** SQLite file, or ':memory:'. */

@@ -10,8 +10,8 @@ import { settleIfDue } from './settle'
 const MAX_STEPS_PER_TICK = 2_000
 /** Due steps per COMMIT (group commit): large enough to spread a COMMIT's cost, small enough to bound a batch. */
 const STEPS_PER_BATCH = 256
-/** Due ids a slice fetches of each kind: a slice of a few ms does far fewer, so one batch's worth is plenty. */
-const STEPS_PER_SLICE = 64
+/** Due ids a sliced tick reads of each kind: a budget of 10 ms does far fewer, so one batch's worth is plenty. */
+const STEPS_PER_SLICED_TICK = STEPS_PER_BATCH
 
 /**
  * The settlement simulator: `tick()` finalizes every transaction whose `due_at` has passed and settles
@@ -68,24 +68,16 @@ export function createSimulator(engine: Engine, options: SimulatorOptions = {}) 
     return { changed, left: ids.length - next }
   }
 
-  /** Runs what is due until `deadline`, fetching at most `limit` ids of each kind. */
-  function step(deadline: number, limit: number): { changed: number; more: boolean } {
-    const now = engine.now()
-    // Finalize first, so a charge completing with a zero settlement delay also settles in this tick.
-    const due = engine.store.transactions.dueIds(now, limit)
-    const finalized = runSteps(now, due, finalizeIfDue, deadline)
-    const settleDue = engine.store.transactions.settleDueIds(now, limit)
-    const settled = runSteps(now, settleDue, settleIfDue, deadline)
-    // More may be due: a list was cut by the deadline, or came back full.
-    const more = finalized.left > 0 || settled.left > 0 || due.length === limit || settleDue.length === limit
-    return { changed: finalized.changed + settled.changed, more }
-  }
-
   return {
     /** Moves due work forward at the engine's simulated now. Returns how many transactions changed. */
     tick(): number {
       if (isPaused(engine.store)) return 0
-      return step(performance.now() + budgetMs, MAX_STEPS_PER_TICK).changed
+      const now = engine.now()
+      const deadline = performance.now() + budgetMs
+      // Finalize first, so a charge completing with a zero settlement delay also settles in this tick.
+      const finalized = runSteps(now, engine.store.transactions.dueIds(now, MAX_STEPS_PER_TICK), finalizeIfDue, deadline)
+      const settled = runSteps(now, engine.store.transactions.settleDueIds(now, MAX_STEPS_PER_TICK), settleIfDue, deadline)
+      return finalized.changed + settled.changed
     },
     /**
      * The hosts' tick: the budget in slices (tickSliceMs), each slice's due work in one batch, yielding to
@@ -97,15 +89,28 @@ export function createSimulator(engine: Engine, options: SimulatorOptions = {}) 
       slicing = true
       try {
         const end = performance.now() + budgetMs
+        const now = engine.now()
         let changed = 0
-        for (;;) {
-          if (!open() || isPaused(engine.store)) return changed
-          const sliceEnd = Math.min(end, performance.now() + sliceMs)
-          const slice = step(sliceEnd, STEPS_PER_SLICE)
-          changed += slice.changed
-          if (!slice.more || performance.now() >= end) return changed
-          await new Promise<void>((resume) => setImmediate(resume))
+        /** Works through `ids` slice by slice; false when the tick must end (budget spent, closed, paused). */
+        const inSlices = async (ids: number[], step: (unit: EngineUnit, id: number) => unknown): Promise<boolean> => {
+          let next = 0
+          while (next < ids.length) {
+            if (!open() || isPaused(engine.store)) return false
+            const done = runSteps(now, ids.slice(next), step, Math.min(end, performance.now() + sliceMs))
+            changed += done.changed
+            next = ids.length - done.left
+            if (performance.now() >= end) return false
+            if (next < ids.length) await new Promise<void>((resume) => setImmediate(resume))
+          }
+          return true
         }
+        if (!open() || isPaused(engine.store)) return 0
+        // One look for due work of each kind per tick (not per slice); a step re-reads its row, so an id
+        // another tick or a console answer finished meanwhile is skipped. Finalize first, as tick() does.
+        if (!(await inSlices(engine.store.transactions.dueIds(now, STEPS_PER_SLICED_TICK), finalizeIfDue))) return changed
+        if (!open()) return changed
+        await inSlices(engine.store.transactions.settleDueIds(now, STEPS_PER_SLICED_TICK), settleIfDue)
+        return changed
       } finally {
         slicing = false
       }
