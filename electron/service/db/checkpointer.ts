@@ -58,8 +58,11 @@ export interface Checkpointer {
   close(): void
 }
 
-/** Starts the checkpoint worker for a WAL database file. Returns null when the worker cannot start. */
-export function startCheckpointer(file: string, nativeBinding?: string): Checkpointer | null {
+/**
+ * Starts the checkpoint worker for a WAL database file. Returns null when the worker cannot start;
+ * `onFailure` runs when it stops on an error later (the caller then checkpoints as before).
+ */
+export function startCheckpointer(file: string, nativeBinding: string | undefined, onFailure: () => void): Checkpointer | null {
   const flags = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT))
   let worker: Worker
   try {
@@ -72,7 +75,10 @@ export function startCheckpointer(file: string, nativeBinding?: string): Checkpo
     return null
   }
   worker.unref()
-  worker.on('error', (error) => console.error('[paydesk] the checkpoint worker stopped:', error))
+  worker.on('error', (error) => {
+    console.error('[paydesk] the checkpoint worker stopped; SQLite checkpoints in COMMIT again:', error)
+    onFailure()
+  })
   return {
     close() {
       Atomics.store(flags, STOP, 1)

@@ -30,7 +30,10 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
  */
 export function checkpointInBackground(db: Db, file: string, options: OpenOptions = {}): Checkpointer | null {
   if (file === ':memory:') return null
-  const checkpointer = startCheckpointer(file, options.nativeBinding)
+  const automatic = db.pragma('wal_autocheckpoint', { simple: true }) as number
+  const checkpointer = startCheckpointer(file, options.nativeBinding, () => {
+    if (db.open) db.pragma(`wal_autocheckpoint = ${automatic}`)
+  })
   if (checkpointer) db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`)
   return checkpointer
 }
