@@ -96,7 +96,8 @@ export function createSimulator(engine: Engine, options: SimulatorOptions = {}) 
           let next = 0
           while (next < ids.length) {
             if (!open() || isPaused(engine.store)) return false
-            const done = runSteps(now, ids.slice(next), step, Math.min(end, performance.now() + sliceMs))
+            // Each slice at the clock's now: requests served between slices may have moved it on.
+            const done = runSteps(engine.now(), ids.slice(next), step, Math.min(end, performance.now() + sliceMs))
             changed += done.changed
             next = ids.length - done.left
             if (performance.now() >= end) return false
