@@ -50,7 +50,7 @@ async function serve(argv: string[]): Promise<void> {
   try {
     service = createService({
       dbPath: options.dbPath, apiKey: options.apiKey, liveApiKey: options.liveApiKey, webhookSecret: options.webhookSecret,
-      consoleToken: options.consoleToken, simulatorMode: options.simulatorMode, tickBudgetMs: HOST_TICK.simulatorBudgetMs,
+      consoleToken: options.consoleToken, simulatorMode: options.simulatorMode, tickBudgetMs: HOST_TICK.simulatorBudgetMs, tickSliceMs: HOST_TICK.simulatorSliceMs, checkpointInBackground: true,
       scenario: scenario?.input, seed: options.seed, clockStart: options.clockStart, strictRequestChecks: options.strict,
       seedHistory: options.seedTransactions,
     })

@@ -70,7 +70,7 @@ async function start(): Promise<() => Promise<void>> {
   if (missing) throw new Error(missing)
   mkdirSync(app.getPath('userData'), { recursive: true })
   const dbPath = join(app.getPath('userData'), 'paydesk.db')
-  const service = createService({ dbPath, nativeBinding, tickBudgetMs: HOST_TICK.simulatorBudgetMs })
+  const service = createService({ dbPath, nativeBinding, tickBudgetMs: HOST_TICK.simulatorBudgetMs, tickSliceMs: HOST_TICK.simulatorSliceMs, checkpointInBackground: true })
   let desktopHttp: DesktopHttp
   try {
     // The same console build the window shows is served at `/` for the console URL (token in the link).

@@ -2,7 +2,7 @@ import type { ServiceResponse } from '../../shared/api/envelope'
 import { materializeResponse, type Wire } from '../../shared/api/raw-json'
 import type { PushEvent } from '../../shared/api/push-events'
 import type { CallContext } from './auth'
-import { databaseAnswers, openDatabase } from './db/connection'
+import { checkpointInBackground, databaseAnswers, openDatabase } from './db/connection'
 import { createStore, type Store } from './db/store'
 import { createDispatcher, internalErrorResponse, type CallInput } from './dispatch'
 import { createBatcher } from './batcher'
@@ -57,6 +57,10 @@ export interface ServiceOptions {
   webhookLimits?: Partial<DispatcherLimits>
   /** Longest the simulator may hold the event loop per tick (hosts set it; see simulator/index.ts). */
   tickBudgetMs?: number
+  /** Hosts: the tick budget is spent in slices this long, with I/O between them (see simulator/index.ts). */
+  tickSliceMs?: number
+  /** WAL checkpoints in a worker thread instead of inside some COMMIT (hosts set it; db/checkpointer.ts). */
+  checkpointInBackground?: boolean
   /** A scenario file to start from (applied to a fresh database; docs/scenarios.md). */
   scenario?: ScenarioInput
   /** Reproducible run: seeded ids and a clock that never takes its value from the wall clock (reproducible.ts). */
@@ -120,6 +124,7 @@ export interface PaydeskService {
 export function createService(options: ServiceOptions): PaydeskService {
   const realNow = options.now ?? Date.now
   const db = openDatabase(options.dbPath, { nativeBinding: options.nativeBinding })
+  const checkpointer = options.checkpointInBackground ? checkpointInBackground(db, options.dbPath, { nativeBinding: options.nativeBinding }) : null
   const store = createStore(db)
   const seeded = options.seed === undefined ? undefined : createSeededRun(store, { seed: options.seed, clockStart: options.clockStart, realNow })
   const clock = seeded?.clock ?? createSimulatedClock(store, realNow)
@@ -151,7 +156,7 @@ export function createService(options: ServiceOptions): PaydeskService {
     requestLog: createRequestLog(store, clock.now, (event) => publish([event])),
   }
   const respond = createDispatcher(engine)
-  const simulator = createSimulator(engine, { tickBudgetMs: options.tickBudgetMs })
+  const simulator = createSimulator(engine, { tickBudgetMs: options.tickBudgetMs, tickSliceMs: options.tickSliceMs })
   /** A call alone, now: a batch of one, after the units already queued (arrival order holds). */
   const runNow = (routeId: string, input?: CallInput, ctx: CallContext = {}): ServiceResponse => {
     engine.units.flush()
@@ -201,7 +206,14 @@ export function createService(options: ServiceOptions): PaydeskService {
       if (closed) return
       seeded?.idleJump()
       engine.requestLog.flush()
-      simulator.tick()
+      if (options.tickSliceMs === undefined) simulator.tick()
+      else {
+        // Sliced (hosts): the request log's write and the first slice are not one block either.
+        await new Promise<void>((resume) => setImmediate(resume))
+        if (closed) return
+        await simulator.tickInSlices(() => !closed)
+      }
+      if (closed) return
       await webhooks.tick()
     },
     close() {
@@ -211,6 +223,7 @@ export function createService(options: ServiceOptions): PaydeskService {
       engine.requestLog.flush()
       webhooks.close()
       listeners.clear()
+      checkpointer?.close()
       db.close()
       snapshots.cleanup()
     },

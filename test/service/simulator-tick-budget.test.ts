@@ -5,8 +5,8 @@ import { acknowledgingTransport, reference, serviceDriver } from '../support/sim
 let close: (() => void) | undefined
 afterEach(() => close?.())
 
-function sandbox(tickBudgetMs?: number) {
-  const { service, clock } = testService({ webhookTransport: acknowledgingTransport, tickBudgetMs })
+function sandbox(tickBudgetMs?: number, tickSliceMs?: number) {
+  const { service, clock } = testService({ webhookTransport: acknowledgingTransport, tickBudgetMs, tickSliceMs })
   close = () => service.close()
   const drive = serviceDriver(() => service)
   const ids = Array.from({ length: 5 }, () =>
@@ -29,5 +29,25 @@ describe('the simulator tick budget (hosts keep the event loop free under a back
     expect(completed()).toBe(1)
     for (let i = 0; i < 4; i++) await service.tick()
     expect(completed()).toBe(5)
+  })
+
+  it('with slices, the budget is spent in steps with the event loop free between them, and closing stops them', async () => {
+    // A budget no test reaches, slices of 0 ms: every slice does one step, then yields to I/O.
+    const { service, completed } = sandbox(60_000, 0)
+    const seenBetween: number[] = []
+    const watch = () => {
+      seenBetween.push(completed())
+      if (completed() < 5) setImmediate(watch)
+    }
+    setImmediate(watch)
+    await service.tick()
+    expect(completed()).toBe(5)
+    expect(seenBetween.some((n) => n > 0 && n < 5)).toBe(true)
+    service.close()
+
+    const next = sandbox(60_000, 0)
+    const ticking = next.service.tick()
+    setImmediate(() => next.service.close())
+    await expect(ticking).resolves.toBeUndefined()
   })
 })

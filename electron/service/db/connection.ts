@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3'
+import { startCheckpointer, FALLBACK_AUTOCHECKPOINT_PAGES, type Checkpointer } from './checkpointer'
 import { restrictToOwner } from './file-access'
 import { MIGRATIONS } from './migrations'
 
@@ -20,6 +21,21 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   db.pragma('busy_timeout = 5000')
   migrate(db)
   return db
+}
+
+/**
+ * Moves WAL checkpoints of a file database to a worker thread (db/checkpointer.ts): the engine's own
+ * connection then checkpoints only past a far threshold, never in an ordinary COMMIT. Hosts call it;
+ * tests and tools keep SQLite's automatic checkpoint. Null for ':memory:' or when the worker cannot start.
+ */
+export function checkpointInBackground(db: Db, file: string, options: OpenOptions = {}): Checkpointer | null {
+  if (file === ':memory:') return null
+  const automatic = db.pragma('wal_autocheckpoint', { simple: true }) as number
+  const checkpointer = startCheckpointer(file, options.nativeBinding, () => {
+    if (db.open) db.pragma(`wal_autocheckpoint = ${automatic}`)
+  })
+  if (checkpointer) db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`)
+  return checkpointer
 }
 
 export function migrate(db: Db): void {

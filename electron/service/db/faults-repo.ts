@@ -19,6 +19,25 @@ export interface DoctorReportRow {
   created_at: number
 }
 
+/** Numbers the change hooks of repositories sharing one connection (each has its own). */
+let hooks = 0
+
+/**
+ * Tells `onChange` of every INSERT and DELETE on fault_rules made through this connection, whatever code
+ * ran it (a rule saved, an organization deleted, a snapshot restored): temporary triggers, which live and
+ * die with the connection and are never part of the database file.
+ */
+function watchFaultRules(db: Db, onChange: () => void): void {
+  const name = `paydesk_fault_rules_changed_${++hooks}`
+  db.function(name, () => {
+    onChange()
+    return null
+  })
+  for (const event of ['INSERT', 'DELETE']) {
+    db.exec(`CREATE TEMP TRIGGER ${name}_${event.toLowerCase()} AFTER ${event} ON main.fault_rules BEGIN SELECT ${name}(); END`)
+  }
+}
+
 /** Fault lab rules, the dispatcher's hold (postpone) of a delivery, and the doctor's last reports. */
 export function createFaultsRepo(db: Db) {
   const rulesStmt = db.prepare<[string, string], FaultRuleRow>('SELECT * FROM fault_rules WHERE organization_id = ? AND environment = ? ORDER BY kind, target')
@@ -45,6 +64,16 @@ export function createFaultsRepo(db: Db) {
   const saveReportStmt = db.prepare(`INSERT INTO doctor_reports (organization_id, environment, url, report, created_at)
     VALUES (@organization_id, @environment, @url, @report, @created_at)
     ON CONFLICT(organization_id, environment, url) DO UPDATE SET report = excluded.report, created_at = excluded.created_at`)
+  /**
+   * Whether the committed table has any rule, remembered: every public request and every webhook attempt
+   * asks, and each question was a read transaction of its own (issue 15, docs/benchmarks.md). Any insert
+   * or delete forgets it; an answer read inside a transaction is never remembered, since a rollback
+   * undoes rows without firing triggers.
+   */
+  let anyCommitted: boolean | undefined
+  watchFaultRules(db, () => {
+    anyCommitted = undefined
+  })
   return {
     rules(organizationId: string, environment: string): FaultRuleRow[] {
       return rulesStmt.all(organizationId, environment)
@@ -54,7 +83,10 @@ export function createFaultsRepo(db: Db) {
     },
     /** Whether any rule exists at all (a cheap check the hot paths make before looking further). */
     anyRule(): boolean {
-      return anyStmt.get()!.n > 0
+      if (anyCommitted !== undefined) return anyCommitted
+      const any = anyStmt.get()!.n > 0
+      if (!db.inTransaction) anyCommitted = any
+      return any
     },
     saveRule(row: FaultRuleRow): void {
       upsertStmt.run(row)

@@ -10,6 +10,8 @@ import { settleIfDue } from './settle'
 const MAX_STEPS_PER_TICK = 2_000
 /** Due steps per COMMIT (group commit): large enough to spread a COMMIT's cost, small enough to bound a batch. */
 const STEPS_PER_BATCH = 256
+/** Due ids a sliced tick reads of each kind: a budget of 10 ms does far fewer, so one batch's worth is plenty. */
+const STEPS_PER_SLICED_TICK = STEPS_PER_BATCH
 
 /**
  * The settlement simulator: `tick()` finalizes every transaction whose `due_at` has passed and settles
@@ -22,18 +24,26 @@ export interface SimulatorOptions {
    * batch of due work (the rest waits for the next tick); undefined drains everything due, as tests expect.
    */
   tickBudgetMs?: number
+  /**
+   * Hosts: the budget is spent in slices of this many ms, each its own batch, with the event loop free
+   * between them (setImmediate), so a request arriving during a tick waits one slice, not the whole budget.
+   */
+  tickSliceMs?: number
 }
 
 export function createSimulator(engine: Engine, options: SimulatorOptions = {}) {
   // A row that throws (a bug) is logged once and retried on later ticks; it never blocks the others.
   const reported = new Set<string>()
   const budgetMs = options.tickBudgetMs ?? Number.POSITIVE_INFINITY
+  const sliceMs = options.tickSliceMs ?? budgetMs
+  /** A sliced tick is under way (ticks overlap on purpose; the simulator part must not). */
+  let slicing = false
 
   /**
    * Runs the due steps as units grouped in batches (one COMMIT per batch, each step in its savepoint, so
    * a step that throws rolls back alone), up to STEPS_PER_BATCH per batch and within the tick's budget.
    */
-  function runSteps(now: number, ids: number[], step: (unit: EngineUnit, id: number) => unknown, deadline: number): number {
+  function runSteps(now: number, ids: number[], step: (unit: EngineUnit, id: number) => unknown, deadline: number): { changed: number; left: number } {
     let changed = 0
     let next = 0
     // Checked after each step, so every tick makes progress however small the budget.
@@ -55,7 +65,7 @@ export function createSimulator(engine: Engine, options: SimulatorOptions = {}) 
       })
       next += outcomes.length
     }
-    return changed
+    return { changed, left: ids.length - next }
   }
 
   return {
@@ -67,7 +77,44 @@ export function createSimulator(engine: Engine, options: SimulatorOptions = {}) 
       // Finalize first, so a charge completing with a zero settlement delay also settles in this tick.
       const finalized = runSteps(now, engine.store.transactions.dueIds(now, MAX_STEPS_PER_TICK), finalizeIfDue, deadline)
       const settled = runSteps(now, engine.store.transactions.settleDueIds(now, MAX_STEPS_PER_TICK), settleIfDue, deadline)
-      return finalized + settled
+      return finalized.changed + settled.changed
+    },
+    /**
+     * The hosts' tick: the budget in slices (tickSliceMs), each slice's due work in one batch, yielding to
+     * I/O between slices. A tick that finds the previous one's slices still running leaves them be.
+     * `open` is asked before each slice (the service may close between two).
+     */
+    async tickInSlices(open: () => boolean): Promise<number> {
+      if (slicing) return 0
+      slicing = true
+      try {
+        const end = performance.now() + budgetMs
+        const now = engine.now()
+        let changed = 0
+        /** Works through `ids` slice by slice; false when the tick must end (budget spent, closed, paused). */
+        const inSlices = async (ids: number[], step: (unit: EngineUnit, id: number) => unknown): Promise<boolean> => {
+          let next = 0
+          while (next < ids.length) {
+            if (!open() || isPaused(engine.store)) return false
+            // Each slice at the clock's now: requests served between slices may have moved it on.
+            const done = runSteps(engine.now(), ids.slice(next), step, Math.min(end, performance.now() + sliceMs))
+            changed += done.changed
+            next = ids.length - done.left
+            if (performance.now() >= end) return false
+            if (next < ids.length) await new Promise<void>((resume) => setImmediate(resume))
+          }
+          return true
+        }
+        if (!open() || isPaused(engine.store)) return 0
+        // One look for due work of each kind per tick (not per slice); a step re-reads its row, so an id
+        // another tick or a console answer finished meanwhile is skipped. Finalize first, as tick() does.
+        if (!(await inSlices(engine.store.transactions.dueIds(now, STEPS_PER_SLICED_TICK), finalizeIfDue))) return changed
+        if (!open()) return changed
+        await inSlices(engine.store.transactions.settleDueIds(now, STEPS_PER_SLICED_TICK), settleIfDue)
+        return changed
+      } finally {
+        slicing = false
+      }
     },
   }
 }
