@@ -161,8 +161,9 @@ export function createService(options: ServiceOptions): PaydeskService {
   const runNow = (routeId: string, input?: CallInput, ctx: CallContext = {}): ServiceResponse => {
     engine.units.flush()
     const requestId = ctx.requestId ?? engine.ids.request()
+    // No outcome: the batch ended before the unit ran (BEGIN failed, e.g. on a closed database).
     const [outcome] = engine.units.runBatch([(queued) => respond(routeId, input, { ...ctx, requestId }, queued)])
-    return outcome!.ok ? outcome!.value : internalErrorResponse(requestId, provisionalApiVersion(ctx.apiVersion))
+    return outcome?.ok ? outcome.value : internalErrorResponse(requestId, provisionalApiVersion(ctx.apiVersion))
   }
   const alone: typeof runNow = seeded ? (routeId, input, ctx) => {
     seeded.beforeCall(() => simulator.tick())
