@@ -3,12 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest'
 import {
   completeCharge, completePayout, completeReversal, releasePayout, releaseReversal, reservePayout, reserveReversal, settleCharge, sweep, topUp,
   type Posting,
-} from '../../electron/service/domain/ledger'
+} from '../../electron/service/ledger/postings'
 import { testService } from '../support/harness'
 import { ledgerViolations } from '../support/ledger-invariants'
 import { acknowledgingTransport, reference, serviceDriver } from '../support/simulator-driver'
 
-/** One test per guarantee stated at the top of electron/service/domain/ledger.ts. */
+/** One test per guarantee stated at the top of electron/service/ledger/postings.ts. */
 
 const sum = (postings: readonly Posting[]) => postings.reduce((total, p) => total + p.amount, 0)
 let close: (() => void) | undefined

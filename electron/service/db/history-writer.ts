@@ -41,7 +41,7 @@ function batchedInsert(db: Db, table: string, columns: readonly string[]) {
 const BULK_CACHE_KIB = 256 * 1024
 
 /**
- * Bulk writer for historical data (seed-history.ts). Unlike the repositories it binds positional
+ * Bulk writer for historical data (seed/history.ts). Unlike the repositories it binds positional
  * parameters and never reads a row back, because at a million rows named binding and the read-back
  * `SELECT` of `transactions-repo.insert` would double the load time. It writes nothing a repository
  * could not: the caller keeps the ledger guarantees (postings sum to zero per transaction, cached

@@ -88,6 +88,13 @@ export interface TransactionEventRow {
   at: number
 }
 
+/** One posting of a movement, as ledger/postings.ts makes them and ledger-repo.ts writes them. */
+export interface Posting {
+  accountId: number
+  bucket: 'available' | 'pending'
+  amount: number
+}
+
 export interface PostingRow {
   id: number
   transaction_id: number
@@ -96,3 +103,24 @@ export interface PostingRow {
   amount: number
   created_at: number
 }
+
+/** Who the money went to or came from, stored as JSON on payouts. */
+export interface Counterparty {
+  kind: 'till' | 'paybill' | 'bank'
+  accountNumber: string
+  beneficiary?: string | null
+  bankCode?: string
+  bankName?: string
+  accountName?: string
+  branchCode?: string | null
+  senderAddress?: string
+  paymentPurposeId?: string | null
+}
+
+/** The columns the main shape reads; list queries fetch only these (transactions-repo.ts); views/transaction.ts shapes them. */
+export const TRANSACTION_VIEW_COLUMNS = [
+  'public_id', 'merchant_transaction_id', 'status', 'message', 'amount', 'charged_amount', 'currency', 'account_type', 'type',
+  'payment_method', 'processor', 'processor_reference', 'phone_number', 'narration', 'customer_id', 'fees', 'metadata',
+  'sub_merchant_id', 'sub_merchant_details', 'created_at', 'updated_at',
+] as const satisfies readonly (keyof TransactionRow)[]
+export type TransactionViewRow = Pick<TransactionRow, (typeof TRANSACTION_VIEW_COLUMNS)[number]>

@@ -1,4 +1,4 @@
-import { TRANSACTION_VIEW_COLUMNS, type TransactionViewRow } from '../domain/transaction-view'
+import { TRANSACTION_VIEW_COLUMNS, type TransactionViewRow } from './rows'
 import type { Db } from './connection'
 import type { TransactionEventRow, TransactionRow } from './rows'
 

@@ -1,9 +1,9 @@
 import type { WebhookEventType } from '../../../shared/schemas/webhooks'
 import type { AccountRow, TransactionRow } from '../db/rows'
-import { toTransactionAlt } from '../domain/transaction-view'
+import { toTransactionAlt } from '../views/transaction'
 import { createIds, type Ids } from '../ids'
-import { toBalance } from '../operations/support/views'
-import { OUTCOMES } from '../simulator/plan'
+import { toBalance } from '../views/account'
+import { OUTCOMES } from '../lifecycle/plan'
 import { eventEnvelope } from '../webhooks/outbox'
 
 /**

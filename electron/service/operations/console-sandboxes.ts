@@ -2,8 +2,8 @@ import { ApiError } from '../../../shared/errors'
 import type { Environment } from '../../../shared/schemas/common'
 import { createOrganizationDeleter } from '../db/organization-delete'
 import type { Store } from '../db/store'
-import { provisionOrganization } from '../provisioning'
-import { toAccount } from './support/views'
+import { provisionOrganization } from '../seed/provisioning'
+import { toAccount } from '../views/account'
 import type { PartialOperationTable } from './types'
 
 const OPENING_FLOAT_MINOR = 50_000_000

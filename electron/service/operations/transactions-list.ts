@@ -1,5 +1,5 @@
 import { ApiError } from '../../../shared/errors'
-import { toTransaction } from '../domain/transaction-view'
+import { toTransaction } from '../views/transaction'
 import { findOwnAccount } from './support/guards'
 import type { Operation } from './types'
 

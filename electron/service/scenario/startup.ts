@@ -1,7 +1,7 @@
 import type { Scenario } from '../../../shared/schemas/scenario'
 import type { Store } from '../db/store'
 import type { Ids } from '../ids'
-import type { ProvisionedOrganization } from '../provisioning'
+import type { ProvisionedOrganization } from '../seed/provisioning'
 import { applyScenario } from './apply'
 
 const FINGERPRINT_KEY = 'scenario.fingerprint'

@@ -1,7 +1,7 @@
 import type { Environment } from '../../../shared/schemas/common'
 import type { TransactionRow } from '../db/rows'
 import type { WebhookDeliveryRow } from '../db/webhooks-repo'
-import { toTransactionAlt } from '../domain/transaction-view'
+import { toTransactionAlt } from '../views/transaction'
 import type { Unit } from '../unit'
 import { deliveryOrigin } from './origin'
 

@@ -1,10 +1,10 @@
-import type { Environment } from '../../shared/schemas/common'
-import { CURRENCY } from '../../shared/money'
-import type { AccountKind, AccountRow } from './db/rows'
-import { KE_BANK_CODES } from './db/bank-codes-ke'
-import type { Store } from './db/store'
-import { topUp } from './domain/ledger'
-import { sha256Hex, type Ids } from './ids'
+import type { Environment } from '../../../shared/schemas/common'
+import { CURRENCY } from '../../../shared/money'
+import type { AccountKind, AccountRow } from '../db/rows'
+import { KE_BANK_CODES } from '../db/bank-codes-ke'
+import type { Store } from '../db/store'
+import { topUp } from '../ledger/postings'
+import { sha256Hex, type Ids } from '../ids'
 
 const ENVIRONMENTS: readonly Environment[] = ['test', 'live']
 const KIND_DIGIT: Record<AccountKind, string> = { collections: '1', payouts: '2', external: '8', fees: '9' }

@@ -1,31 +1,10 @@
 import type { Transaction, TransactionAlt } from '../../../shared/schemas/transaction'
 import type { SubMerchantDetails } from '../../../shared/schemas/common'
-import type { TransactionRow } from '../db/rows'
-
-/** Who the money went to or came from, stored as JSON on payouts. */
-export interface Counterparty {
-  kind: 'till' | 'paybill' | 'bank'
-  accountNumber: string
-  beneficiary?: string | null
-  bankCode?: string
-  bankName?: string
-  accountName?: string
-  branchCode?: string | null
-  senderAddress?: string
-  paymentPurposeId?: string | null
-}
+import type { Counterparty, TransactionRow, TransactionViewRow } from '../db/rows'
 
 function parseJson<T>(text: string | null): T | null {
   return text === null ? null : (JSON.parse(text) as T)
 }
-
-/** The columns the main shape reads; list queries fetch only these (db/transactions-repo.ts). */
-export const TRANSACTION_VIEW_COLUMNS = [
-  'public_id', 'merchant_transaction_id', 'status', 'message', 'amount', 'charged_amount', 'currency', 'account_type', 'type',
-  'payment_method', 'processor', 'processor_reference', 'phone_number', 'narration', 'customer_id', 'fees', 'metadata',
-  'sub_merchant_id', 'sub_merchant_details', 'created_at', 'updated_at',
-] as const satisfies readonly (keyof TransactionRow)[]
-export type TransactionViewRow = Pick<TransactionRow, (typeof TRANSACTION_VIEW_COLUMNS)[number]>
 
 /** Spec 2.1 main shape. */
 export function toTransaction(row: TransactionViewRow): Transaction {

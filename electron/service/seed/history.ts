@@ -1,22 +1,22 @@
-import { CURRENCY } from '../../shared/money'
-import type { FeeTariff } from '../../shared/schemas/fees'
-import type { Environment } from '../../shared/schemas/common'
-import { createHistoryWriter } from './db/history-writer'
-import type { AccountRow } from './db/rows'
-import type { Store } from './db/store'
-import type { NewTransaction } from './db/transactions-repo'
-import { computeFee, DEFAULT_TARIFF } from './domain/fees'
+import { CURRENCY } from '../../../shared/money'
+import type { FeeTariff } from '../../../shared/schemas/fees'
+import type { Environment } from '../../../shared/schemas/common'
+import { createHistoryWriter } from '../db/history-writer'
+import type { AccountRow } from '../db/rows'
+import type { Store } from '../db/store'
+import type { NewTransaction } from '../db/transactions-repo'
+import { computeFee, DEFAULT_TARIFF } from '../domain/fees'
 import {
   completeCharge, completePayout, completeReversal, reservePayout, reserveReversal, settleCharge, sweep, topUp,
-} from './domain/ledger'
-import { createIds } from './ids'
-import { createBook, type HistoryAccounts } from './seed-history-book'
+} from '../ledger/postings'
+import { createIds } from '../ids'
+import { createBook, type HistoryAccounts } from './history-book'
 import {
   ANSWER_DELAY_MS, CHARGE_FAILURE_RATE, PAYOUT_FAILURE_RATE, REVERSAL_FAILURE_RATE, SETTLEMENT_DELAY_MS, createCustomers, pickAmount,
   pickBankCounterparty, pickChargeFailure, pickKind, pickMetadata, pickNarration, pickTillOrPaybill, type Customer, type HistoryKind,
-} from './seed-history-profile'
-import { createSeededRandom, type SeededRandom } from './seeded-random'
-import { OUTCOMES } from './simulator/plan'
+} from './history-profile'
+import { createSeededRandom, type SeededRandom } from '../seeded-random'
+import { OUTCOMES } from '../lifecycle/plan'
 
 /**
  * Fills a FRESH database with realistic history: `count` transactions spread evenly over the past
@@ -24,7 +24,7 @@ import { OUTCOMES } from './simulator/plan'
  * sweeps that keep the merchant's balances funded), in one SQLite transaction.
  *
  * Ledger choice: every historical money-moving transaction gets REAL postings, built with the same
- * domain/ledger.ts functions its live life would use (e.g. completeCharge + settleCharge) and netted per
+ * ledger/postings.ts functions its live life would use (e.g. completeCharge + settleCharge) and netted per
  * account bucket, so each transaction's postings sum to zero and no money appears from nowhere. Failed,
  * refused and failed-then-released transactions net to nothing and get no postings. The cached account
  * balances are updated once per account at the end with the sum of the postings written (guarantee 3).

@@ -1,7 +1,7 @@
 import { CURRENCY } from '../../../shared/money'
 import type { AccountRow, TransactionRow } from '../db/rows'
-import { sweep, topUp } from '../domain/ledger'
-import { moveMoney } from '../move-money'
+import { sweep, topUp } from '../ledger/postings'
+import { moveMoney } from '../ledger/move-money'
 import type { EngineUnit } from '../unit'
 import { announce, processorReference } from './result'
 
