@@ -21,9 +21,3 @@ export function canTransition(from: string, to: string): boolean {
 export function assertTransition(publicId: string, from: string, to: string): void {
   if (!canTransition(from, to)) throw new Error(`illegal transition of ${publicId}: ${from} -> ${to}`)
 }
-
-/** Whether the transaction can still change state. Only charges go on from `completed` (to `settled`). */
-export function isFinal(type: string, status: string): boolean {
-  if (status === 'completed') return type !== 'charge'
-  return status === 'settled' || status === 'failed' || status === 'rejected'
-}
