@@ -18,7 +18,7 @@ export function toWebhookDelivery(row: WebhookDeliveryRow, attempts: readonly We
 export function toWebhookEvent(row: WebhookEventRow, transactionId: string | null, deliveries: WebhookDelivery[]): WebhookEvent {
   return {
     id: row.id,
-    type: row.type as WebhookEvent['type'],
+    type: row.type,
     created: row.created_at,
     transactionId,
     payload: JSON.parse(row.payload) as WebhookEnvelope,
