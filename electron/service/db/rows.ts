@@ -1,3 +1,7 @@
+import type { TransactionStatus, TransactionType } from '../../../shared/schemas/common'
+
+export type { TransactionStatus, TransactionType }
+
 /** Row shapes as SQLite returns them (snake_case, JSON columns as text). Only db/ sees these raw. */
 export interface OrganizationRow {
   id: string
@@ -49,8 +53,8 @@ export interface TransactionRow {
   public_id: string
   organization_id: string
   environment: 'test' | 'live'
-  type: string
-  status: string
+  type: TransactionType
+  status: TransactionStatus
   account_id: number
   account_type: 'collections' | 'payouts'
   merchant_transaction_id: string | null
@@ -83,7 +87,7 @@ export interface TransactionRow {
 export interface TransactionEventRow {
   id: number
   transaction_id: number
-  status: string
+  status: TransactionStatus
   message: string | null
   at: number
 }

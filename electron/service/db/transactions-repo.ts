@@ -1,6 +1,6 @@
 import { TRANSACTION_VIEW_COLUMNS, type TransactionViewRow } from './rows'
 import type { Db } from './connection'
-import type { TransactionEventRow, TransactionRow } from './rows'
+import type { TransactionEventRow, TransactionRow, TransactionStatus } from './rows'
 
 export type NewTransaction = Omit<TransactionRow, 'id'>
 
@@ -82,7 +82,7 @@ export function createTransactionsRepo(db: Db) {
   // One prepared UPDATE per set of columns (a handful exist), instead of compiling SQL on every state change.
   const updateCache = new Map<string, ReturnType<Db['prepare']>>()
 
-  function update(id: number, status: string, at: number, fields: TransactionUpdate = {}): TransactionRow {
+  function update(id: number, status: TransactionStatus, at: number, fields: TransactionUpdate = {}): TransactionRow {
     const columns = Object.keys(fields) as (keyof TransactionUpdate)[]
     const sets = ['status = @status', 'updated_at = @updated_at', ...columns.map((c) => `${c} = @${c}`)]
     const sql = `UPDATE transactions SET ${sets.join(', ')} WHERE id = @id`
@@ -116,7 +116,7 @@ export function createTransactionsRepo(db: Db) {
       return relatedStmt.all(id)
     },
     /** Changes the status (and any listed fields) and appends to the timeline. Callers check the state machine first. */
-    setStatus(id: number, status: string, at: number, fields: TransactionUpdate = {}): TransactionRow {
+    setStatus(id: number, status: TransactionStatus, at: number, fields: TransactionUpdate = {}): TransactionRow {
       const row = update(id, status, at, fields)
       insertEventStmt.run(id, status, row.message, at)
       return row
