@@ -17,10 +17,11 @@ import { createSeededRun } from './reproducible'
 import { snapshotsFolderOf } from './snapshots-folder'
 import { createSimulatedClock } from './simulator/clock'
 import { createSimulator } from './simulator'
-import { SIMULATOR_MODES, type SimulatorMode } from './lifecycle/plan'
+import type { SimulatorMode } from './lifecycle/plan'
 import { createWebhookDispatcher, DEFAULT_LIMITS, type DispatcherLimits } from './webhooks/dispatcher'
 import { planApiFaults, type ApiFaultPlan } from './faults/api-faults'
 import type { WebhookTransport } from './webhooks/transport'
+import { SETTINGS } from './db/settings-registry'
 
 export type { CallContext } from './auth'
 export type { CallInput } from './dispatch'
@@ -110,7 +111,7 @@ export function createService(options: ServiceOptions): PaydeskService {
   const clock = seeded?.clock ?? createSimulatedClock(store, realNow)
   const ids = seeded?.ids ?? createIds(clock.now, options.randomBytes)
   const startup = seedDatabase(store, ids, clock.now(), { ...options, provisionPrimary: scenarioProvisioner(store, ids, clock.now(), options.scenario) })
-  if (options.simulatorMode) store.settings.set('simulator.mode', options.simulatorMode)
+  if (options.simulatorMode) store.settings.set(SETTINGS.simulatorMode, options.simulatorMode)
   const snapshots = snapshotsFolderOf(options)
   const listeners = new Set<(event: PushEvent) => void>()
   const publish = (events: readonly PushEvent[]) => {
@@ -124,10 +125,7 @@ export function createService(options: ServiceOptions): PaydeskService {
     consoleToken: startup.consoleToken,
     version: VERSION,
     hostInfo: { httpUrl: null, consoleUrl: null },
-    simulatorMode: () => {
-      const mode = store.settings.get<SimulatorMode>('simulator.mode')
-      return mode && SIMULATOR_MODES.includes(mode) ? mode : 'fast'
-    },
+    simulatorMode: () => store.settings.get(SETTINGS.simulatorMode),
     snapshotsFolder: snapshots.folder,
     stateReplaced: () => webhooks.reset(),
     units: createBatcher(store, publish),

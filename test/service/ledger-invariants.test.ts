@@ -7,6 +7,7 @@ import {
 import { testService } from '../support/harness'
 import { ledgerViolations } from '../support/ledger-invariants'
 import { acknowledgingTransport, reference, serviceDriver } from '../support/simulator-driver'
+import { SETTINGS } from '../../electron/service/db/settings-registry'
 
 /** One test per guarantee stated at the top of electron/service/ledger/postings.ts. */
 
@@ -36,7 +37,7 @@ describe('guarantee 1: the postings of every transaction sum to zero', () => {
 
   it('refuses to write postings that do not sum to zero', () => {
     const { store } = fresh()
-    const account = store.accounts.resolve(store.settings.get<string>('demo.organizationId')!, 'test', 'payouts')
+    const account = store.accounts.resolve(store.settings.get(SETTINGS.demoOrganizationId)!, 'test', 'payouts')
     expect(() => store.transaction(() => store.ledger.post(1, [{ accountId: account.id, bucket: 'available', amount: 1 }], 0))).toThrow(/sum to 1/)
     expect(ledgerViolations(store)).toEqual([])
   })
