@@ -2,6 +2,7 @@ import type { Environment } from '../../../shared/schemas/common'
 import { CURRENCY } from '../../../shared/money'
 import type { AccountKind, AccountRow } from '../db/rows'
 import { KE_BANK_CODES } from '../db/bank-codes-ke'
+import { newTransaction } from '../db/new-transaction'
 import type { Store } from '../db/store'
 import { topUp } from '../ledger/postings'
 import { sha256Hex, type Ids } from '../ids'
@@ -112,15 +113,12 @@ export function provisionOrganization(store: Store, ids: Ids, now: number, optio
         floats.push({ target: account('payouts', `${options.name} payouts (shortcode ${options.shortcode})`, { shortcode: options.shortcode }), amount: options.openingFloatMinor })
       }
       for (const { target, amount } of floats) {
-        const tx = store.transactions.insert({
+        const tx = store.transactions.insert(newTransaction({
           public_id: ids.transaction(), organization_id: organizationId, environment, type: 'bank_deposit', status: 'completed',
-          account_id: target.id, account_type: target.kind === 'collections' ? 'collections' : 'payouts', merchant_transaction_id: null, amount,
-          charged_amount: amount, fees: 0, currency: CURRENCY, payment_method: 'bank', processor: 'partnerbank',
-          processor_reference: null, phone_number: null, narration: 'Opening float', message: 'Float top-up completed',
-          customer_id: null, metadata: null, sub_merchant_id: null, sub_merchant_details: null, shortcode: target.shortcode,
-          webhook_url: null, counterparty: null, related_id: null, result_code: '0', outcome: null, due_at: null,
-          settle_due_at: null, created_at: now, updated_at: now,
-        })
+          account_id: target.id, account_type: target.kind === 'collections' ? 'collections' : 'payouts', amount, charged_amount: amount,
+          payment_method: 'bank', narration: 'Opening float', message: 'Float top-up completed', shortcode: target.shortcode,
+          result_code: '0', created_at: now,
+        }))
         store.ledger.post(tx.id, topUp(target.id, external.id, amount), now)
       }
       const fixedSecret = environment === 'test' ? options.testWebhookSecret : options.liveWebhookSecret
