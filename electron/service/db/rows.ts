@@ -1,13 +1,18 @@
 import type { TransactionStatus, TransactionType } from '../../../shared/schemas/common'
+import type { FeeTariff } from '../../../shared/schemas/fees'
 
 export type { TransactionStatus, TransactionType }
 
-/** Row shapes as SQLite returns them (snake_case, JSON columns as text). Only db/ sees these raw. */
+/**
+ * Records as the repositories return them: snake_case columns, enums typed with the API's zod enums,
+ * JSON columns decoded by the repository that reads them (their stored text never leaves db/).
+ */
 export interface OrganizationRow {
   id: string
   name: string
   enterprise: 0 | 1
-  fee_tariff: string | null
+  /** The console's fee tariff (JSON in SQLite); null: the default tariff. */
+  fee_tariff: FeeTariff | null
   created_at: number
 }
 

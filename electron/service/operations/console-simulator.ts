@@ -86,7 +86,7 @@ export const CONSOLE_SIMULATOR_OPERATIONS: PartialOperationTable<SimulatorRouteI
   },
   'console.fees.get': (ctx) => tariffOf(ctx),
   'console.fees.update': (ctx, { body }) => {
-    ctx.store.organizations.setFeeTariff(ctx.principal.organizationId, JSON.stringify(body))
+    ctx.store.organizations.setFeeTariff(ctx.principal.organizationId, body)
     return tariffOf(ctx)
   },
 }

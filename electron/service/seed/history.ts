@@ -87,7 +87,7 @@ function accountsOf(store: Store, organizationId: string, environment: Environme
 function tariffOf(store: Store, organizationId: string): FeeTariff {
   const organization = store.organizations.get(organizationId)
   if (!organization) throw new Error(`no organization ${organizationId}`)
-  return organization.fee_tariff ? (JSON.parse(organization.fee_tariff) as FeeTariff) : DEFAULT_TARIFF
+  return organization.fee_tariff ?? DEFAULT_TARIFF
 }
 
 export function seedHistory(store: Store, options: SeedHistoryOptions): SeedHistoryResult {
