@@ -1,4 +1,4 @@
-import type { TransactionStatus, TransactionType } from '../../../shared/schemas/common'
+import type { Metadata, SubMerchantDetails, TransactionStatus, TransactionType } from '../../../shared/schemas/common'
 import type { FeeTariff } from '../../../shared/schemas/fees'
 
 export type { TransactionStatus, TransactionType }
@@ -74,12 +74,12 @@ export interface TransactionRow {
   narration: string | null
   message: string | null
   customer_id: string | null
-  metadata: string | null
+  metadata: Metadata | null
   sub_merchant_id: string | null
-  sub_merchant_details: string | null
+  sub_merchant_details: SubMerchantDetails | null
   shortcode: string | null
   webhook_url: string | null
-  counterparty: string | null
+  counterparty: Counterparty | null
   related_id: number | null
   result_code: string | null
   outcome: string | null
@@ -88,6 +88,12 @@ export interface TransactionRow {
   created_at: number
   updated_at: number
 }
+
+/** The JSON columns of `transactions`: text in SQLite, decoded by db/transaction-json.ts for the repositories. */
+export const TRANSACTION_JSON_COLUMNS = ['metadata', 'sub_merchant_details', 'counterparty'] as const
+type TransactionJsonColumn = (typeof TRANSACTION_JSON_COLUMNS)[number]
+/** A transaction as SQLite holds it (JSON columns as text): only db/ sees it. */
+export type StoredTransactionRow = Omit<TransactionRow, TransactionJsonColumn> & { [K in TransactionJsonColumn]: string | null }
 
 export interface TransactionEventRow {
   id: number

@@ -33,7 +33,7 @@ function detail(ctx: OperationContext, row: TransactionRow): TransactionDetail {
   return {
     transaction: toTransaction(row),
     accountNo: accountNo(row.account_id),
-    counterparty: row.counterparty === null ? null : (JSON.parse(row.counterparty) as CounterpartyView),
+    counterparty: row.counterparty as CounterpartyView | null,
     timeline: ctx.store.transactions.events(row.id).map((event) => ({ status: event.status, message: event.message, at: event.at })),
     postings: ctx.store.ledger.postingsOf(row.id).map((posting) => ({
       accountNo: accountNo(posting.account_id), bucket: posting.bucket, amount: posting.amount, at: posting.created_at,

@@ -1,5 +1,5 @@
 import { AMOUNT_BOUNDS } from '../../../shared/money'
-import type { ForceStatus } from '../../../shared/schemas/common'
+import type { ForceStatus, Metadata } from '../../../shared/schemas/common'
 import { KE_BANK_CODES } from '../db/bank-codes-ke'
 import type { Counterparty } from '../db/rows'
 import type { SeededRandom } from '../seeded-random'
@@ -121,8 +121,8 @@ export function pickNarration(random: SeededRandom, kind: Exclude<HistoryKind, '
 }
 
 /** Small metadata on some charges, as integrations attach an order id and channel. */
-export function pickMetadata(random: SeededRandom, reference: string): string | null {
-  return random.chance(0.15) ? JSON.stringify({ orderId: reference, channel: random.pick(CHANNELS) }) : null
+export function pickMetadata(random: SeededRandom, reference: string): Metadata | null {
+  return random.chance(0.15) ? { orderId: reference, channel: random.pick(CHANNELS) } : null
 }
 
 export function pickTillOrPaybill(random: SeededRandom): Counterparty {

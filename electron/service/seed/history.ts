@@ -201,7 +201,7 @@ export function seedHistory(store: Store, options: SeedHistoryOptions): SeedHist
       Object.assign(row, {
         merchant_transaction_id: reference(kind === 'transfer' ? 'PAY' : kind === 'payment' ? 'BIZ' : 'BNK'), amount, charged_amount: amount + fees,
         fees, phone_number: customer?.phoneNumber ?? null, customer_id: customer?.customerId ?? null, narration: pickNarration(random, kind),
-        counterparty: counterparty ? JSON.stringify(counterparty) : null,
+        counterparty,
         payment_method: kind === 'bank_withdrawal' ? 'bank' : 'mobile_money', processor: kind === 'bank_withdrawal' ? 'partnerbank' : 'mobile',
       })
       if (short) {

@@ -1,10 +1,5 @@
 import type { Transaction, TransactionAlt } from '../../../shared/schemas/transaction'
-import type { SubMerchantDetails } from '../../../shared/schemas/common'
-import type { Counterparty, TransactionRow, TransactionViewRow } from '../db/rows'
-
-function parseJson<T>(text: string | null): T | null {
-  return text === null ? null : (JSON.parse(text) as T)
-}
+import type { TransactionRow, TransactionViewRow } from '../db/rows'
 
 /** Spec 2.1 main shape. */
 export function toTransaction(row: TransactionViewRow): Transaction {
@@ -26,9 +21,9 @@ export function toTransaction(row: TransactionViewRow): Transaction {
     customerId: row.customer_id,
     customer: row.phone_number ? { phoneNumber: row.phone_number, ...(row.customer_id ? { id: row.customer_id } : {}) } : null,
     fees: row.fees,
-    metadata: parseJson<Record<string, unknown>>(row.metadata),
+    metadata: row.metadata,
     subMerchantId: row.sub_merchant_id,
-    subMerchantDetails: parseJson<SubMerchantDetails>(row.sub_merchant_details),
+    subMerchantDetails: row.sub_merchant_details,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }
@@ -61,7 +56,7 @@ function stage(row: TransactionRow): string {
 }
 
 function destination(row: TransactionRow): string | null {
-  const counterparty = parseJson<Counterparty>(row.counterparty)
+  const counterparty = row.counterparty
   if (counterparty?.kind === 'bank') return `${counterparty.bankCode ?? ''}:${counterparty.accountNumber}`
   if (counterparty) return `${counterparty.kind}:${counterparty.accountNumber}`
   if (row.type === 'charge') return 'collections'
@@ -93,7 +88,7 @@ export function toTransactionAlt(row: TransactionRow): TransactionAlt {
     currency: row.currency,
     narration: row.narration,
     message: row.message,
-    metadata: parseJson<Record<string, unknown>>(row.metadata),
+    metadata: row.metadata,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   }

@@ -1,4 +1,4 @@
-import type { ForceStatus, Metadata } from '../../../../shared/schemas/common'
+import type { ForceStatus, Metadata, SubMerchantDetails } from '../../../../shared/schemas/common'
 import type { AccountRow, Counterparty, TransactionRow } from '../../db/rows'
 import { newTransaction } from '../../db/new-transaction'
 import type { NewTransaction } from '../../db/transactions-repo'
@@ -47,9 +47,9 @@ function newRow(ctx: OperationContext, a: Acceptance, status: 'pending' | 'rejec
     type: a.type, status, account_id: a.account.id, account_type: a.account.kind === 'payouts' ? 'payouts' : 'collections',
     merchant_transaction_id: a.merchantTransactionId, amount: a.amount, charged_amount: a.type === 'charge' ? a.amount : a.amount + a.fees,
     fees: a.fees, payment_method: isBank ? 'bank' : 'mobile_money', phone_number: a.phoneNumber, narration: a.narration ?? null, message,
-    customer_id: a.customerId ?? null, metadata: a.metadata ? JSON.stringify(a.metadata) : null, sub_merchant_id: a.subMerchantId ?? null,
-    sub_merchant_details: subMerchantDetails ? JSON.stringify(subMerchantDetails) : null, shortcode: a.shortcode ?? a.account.shortcode,
-    webhook_url: a.webhookUrl ?? null, counterparty: a.counterparty ? JSON.stringify(a.counterparty) : null, related_id: a.relatedId ?? null,
+    customer_id: a.customerId ?? null, metadata: a.metadata ?? null, sub_merchant_id: a.subMerchantId ?? null,
+    sub_merchant_details: subMerchantDetails ? (subMerchantDetails as SubMerchantDetails) : null, shortcode: a.shortcode ?? a.account.shortcode,
+    webhook_url: a.webhookUrl ?? null, counterparty: a.counterparty ?? null, related_id: a.relatedId ?? null,
     outcome: status === 'pending' ? JSON.stringify(plan.outcome) : null, due_at: status === 'pending' ? plan.dueAt : null, created_at: ctx.now,
   })
 }

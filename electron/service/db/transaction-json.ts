@@ -1,0 +1,31 @@
+import type { NewTransaction } from './transactions-repo'
+import { TRANSACTION_JSON_COLUMNS, type StoredTransactionRow, type TransactionRow, type TransactionViewRow } from './rows'
+
+/** A list row as read (the view's columns, JSON as text). */
+export type StoredViewRow = Omit<TransactionViewRow, 'metadata' | 'sub_merchant_details'> & Pick<StoredTransactionRow, 'metadata' | 'sub_merchant_details'>
+
+/** Decodes the JSON columns the row has, in place: the row is fresh from better-sqlite3, so nothing is copied. */
+function decodeInPlace(row: Record<string, unknown>): void {
+  for (const column of TRANSACTION_JSON_COLUMNS) {
+    const text = row[column]
+    if (typeof text === 'string') row[column] = JSON.parse(text)
+  }
+}
+
+/** A row as read from SQLite -> the record the engine uses, its JSON columns decoded once, here. */
+export function decodeRow(row: StoredTransactionRow): TransactionRow {
+  decodeInPlace(row)
+  return row as unknown as TransactionRow
+}
+
+export function decodeViewRow(row: StoredViewRow): TransactionViewRow {
+  decodeInPlace(row)
+  return row as unknown as TransactionViewRow
+}
+
+const encode = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value))
+
+/** A new record -> what SQLite stores. */
+export function encodeTransaction(row: NewTransaction): Omit<StoredTransactionRow, 'id'> {
+  return { ...row, metadata: encode(row.metadata), sub_merchant_details: encode(row.sub_merchant_details), counterparty: encode(row.counterparty) }
+}
