@@ -4,11 +4,25 @@ import { TRANSACTION_JSON_COLUMNS, type StoredTransactionRow, type TransactionRo
 /** A list row as read (the view's columns, JSON as text). */
 export type StoredViewRow = Omit<TransactionViewRow, 'metadata' | 'sub_merchant_details'> & Pick<StoredTransactionRow, 'metadata' | 'sub_merchant_details'>
 
+/**
+ * The last text decoded per column and its value. A unit reads one row several times (finalizing: read,
+ * then the row its status change returns), and the JSON columns never change after insert, so the second
+ * read reuses the first one's value. Records are read-only: sharing a decoded value between them is safe.
+ */
+const last = TRANSACTION_JSON_COLUMNS.map(() => ({ text: '', value: undefined as unknown }))
+
 /** Decodes the JSON columns the row has, in place: the row is fresh from better-sqlite3, so nothing is copied. */
 function decodeInPlace(row: Record<string, unknown>): void {
-  for (const column of TRANSACTION_JSON_COLUMNS) {
+  for (let i = 0; i < TRANSACTION_JSON_COLUMNS.length; i++) {
+    const column = TRANSACTION_JSON_COLUMNS[i]!
     const text = row[column]
-    if (typeof text === 'string') row[column] = JSON.parse(text)
+    if (typeof text !== 'string') continue
+    const memo = last[i]!
+    if (memo.text !== text) {
+      memo.text = text
+      memo.value = JSON.parse(text)
+    }
+    row[column] = memo.value
   }
 }
 
