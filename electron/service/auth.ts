@@ -4,6 +4,7 @@ import type { ApiWarning } from '../../shared/api/warnings'
 import type { Environment } from '../../shared/schemas/common'
 import type { Store } from './db/store'
 import { sha256Hex } from './ids'
+import { SETTINGS } from './db/settings-registry'
 
 /** Who is calling: an organization in one environment, through an API key or the console. */
 export interface Principal {
@@ -54,7 +55,7 @@ function sameSecret(a: string, b: string): boolean {
 
 export function authenticate(store: Store, consoleToken: string, ctx: CallContext, now: number): Principal {
   const consolePrincipal = (): Principal => {
-    const organizationId = ctx.organizationId ?? store.settings.get<string>('demo.organizationId')!
+    const organizationId = ctx.organizationId ?? store.settings.get(SETTINGS.demoOrganizationId)!
     if (!store.organizations.get(organizationId)) throw new ApiError('not_found', `No organization ${organizationId}`, 'organizationId')
     return { organizationId, environment: ctx.environment ?? 'test', via: 'console', keyId: null, keyPrefix: null, pinnedApiVersion: null }
   }

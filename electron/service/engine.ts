@@ -5,7 +5,7 @@ import type { Store } from './db/store'
 import type { Ids } from './ids'
 import type { RequestLog } from './request-log/request-log'
 import type { SimulatedClock } from './simulator/clock'
-import type { SimulatorMode } from './simulator/plan'
+import type { SimulatorMode } from './lifecycle/plan'
 import type { EngineUnit } from './unit'
 
 /** Engine-wide state shared by operations, the simulator and the webhook dispatcher. */

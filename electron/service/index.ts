@@ -12,26 +12,27 @@ import type { Engine } from './engine'
 import { createIds, randomRequestId, type RandomBytes } from './ids'
 import type { ApiExchange } from './request-log/exchange'
 import { createRequestLog } from './request-log/request-log'
-import { seedDatabase, type SeedResult } from './provisioning'
-import { seedHistory } from './seed-history'
+import { seedDatabase, type SeedResult } from './seed/provisioning'
+import { seedHistory } from './seed/history'
 import { registerInternals } from './test-access'
 import { scenarioProvisioner, type ScenarioInput } from './scenario/startup'
 import { createSeededRun } from './reproducible'
 import { snapshotsFolderOf } from './snapshots-folder'
 import { createSimulatedClock } from './simulator/clock'
 import { createSimulator } from './simulator'
-import { SIMULATOR_MODES, type SimulatorMode } from './simulator/plan'
+import type { SimulatorMode } from './lifecycle/plan'
 import { createWebhookDispatcher, DEFAULT_LIMITS, type DispatcherLimits } from './webhooks/dispatcher'
 import { planApiFaults, type ApiFaultPlan } from './faults/api-faults'
 import type { WebhookTransport } from './webhooks/transport'
+import { SETTINGS } from './db/settings-registry'
 
 export type { CallContext } from './auth'
 export type { CallInput } from './dispatch'
 export type { ApiExchange } from './request-log/exchange'
-export type { SimulatorMode } from './simulator/plan'
+export type { SimulatorMode } from './lifecycle/plan'
 export type { WebhookTransport } from './webhooks/transport'
 export type { ScenarioInput } from './scenario/startup'
-export type { SeedResult } from './provisioning'
+export type { SeedResult } from './seed/provisioning'
 
 export const VERSION = '0.1.0'
 
@@ -130,7 +131,7 @@ export function createService(options: ServiceOptions): PaydeskService {
   const clock = seeded?.clock ?? createSimulatedClock(store, realNow)
   const ids = seeded?.ids ?? createIds(clock.now, options.randomBytes)
   const seededDatabase = seedDatabase(store, ids, clock.now(), { ...options, provisionPrimary: scenarioProvisioner(store, ids, clock.now(), options.scenario) })
-  if (options.simulatorMode) store.settings.set('simulator.mode', options.simulatorMode)
+  if (options.simulatorMode) store.settings.set(SETTINGS.simulatorMode, options.simulatorMode)
   const snapshots = snapshotsFolderOf(options)
   const listeners = new Set<(event: PushEvent) => void>()
   const publish = (events: readonly PushEvent[]) => {
@@ -144,10 +145,7 @@ export function createService(options: ServiceOptions): PaydeskService {
     consoleToken: seededDatabase.consoleToken,
     version: VERSION,
     hostInfo: { httpUrl: null, consoleUrl: null },
-    simulatorMode: () => {
-      const mode = store.settings.get<SimulatorMode>('simulator.mode')
-      return mode && SIMULATOR_MODES.includes(mode) ? mode : 'fast'
-    },
+    simulatorMode: () => store.settings.get(SETTINGS.simulatorMode),
     snapshotsFolder: snapshots.folder,
     stateReplaced: () => webhooks.reset(),
     units: createBatcher(store, publish),

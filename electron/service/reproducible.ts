@@ -4,6 +4,7 @@ import { createIds, type Ids } from './ids'
 import { createSeededRandom } from './seeded-random'
 import type { SimulatedClock } from './simulator/clock'
 import { isPaused } from './simulator/settings'
+import { SETTINGS } from './db/settings-registry'
 
 /**
  * Reproducible runs (`--seed`, `--clock`; docs/simulator.md "Seeded runs"). Two fresh runs with the same
@@ -23,9 +24,6 @@ export const REQUEST_STEP_MS = 100
 /** Where a seeded run's clock starts without `--clock`. */
 export const DEFAULT_SEEDED_START = Date.UTC(2026, 0, 1)
 
-const NOW_KEY = 'clock.seededNow'
-const GENERATION_KEY = 'seed.generation'
-
 export interface SeededRun {
   clock: SimulatedClock
   ids: Ids
@@ -38,16 +36,16 @@ export interface SeededRun {
 
 export function createSeededRun(store: Store, options: { seed: number; clockStart?: number; realNow: () => number }): SeededRun {
   // A database reopened with the same seed must not draw the same ids again: each start gets its own streams.
-  const generation = store.settings.get<number>(GENERATION_KEY) ?? 0
-  store.settings.set(GENERATION_KEY, generation + 1)
+  const generation = store.settings.get(SETTINGS.seedGeneration)
+  store.settings.set(SETTINGS.seedGeneration, generation + 1)
   const seed = (options.seed + generation * 0x9e3779b9) >>> 0
   const start = options.clockStart ?? DEFAULT_SEEDED_START
-  let now = store.settings.get<number>(NOW_KEY) ?? start
+  let now = store.settings.get(SETTINGS.seededNow) ?? start
   let movedAtReal = options.realNow()
   const move = (to: number) => {
     now = to
     movedAtReal = options.realNow()
-    store.settings.set(NOW_KEY, now)
+    store.settings.set(SETTINGS.seededNow, now)
   }
   const clock: SimulatedClock = {
     now: () => now,

@@ -4,6 +4,7 @@ import type { RouteSpec } from '../../shared/api/route'
 import type { Principal } from './auth'
 import type { Store } from './db/store'
 import { sha256Hex } from './ids'
+import { SETTINGS } from './db/settings-registry'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** 1–255 printable ASCII characters (DECISIONS "Idempotency"). */
@@ -22,15 +23,13 @@ export const WARNINGS = {
   },
 } as const satisfies Record<string, Tolerated>
 
-const strictKey = (organizationId: string) => `requestChecks.strict.${organizationId}`
-
 /** The organization's "strict request checks" setting; `forced` (the host's --strict) wins. */
 export function strictChecks(store: Store, organizationId: string, forced: boolean): boolean {
-  return forced || store.settings.get<boolean>(strictKey(organizationId)) === true
+  return forced || store.settings.get(SETTINGS.strictRequestChecks(organizationId))
 }
 
 export function setStrictChecks(store: Store, organizationId: string, strict: boolean): void {
-  store.settings.set(strictKey(organizationId), strict)
+  store.settings.set(SETTINGS.strictRequestChecks(organizationId), strict)
 }
 
 /**

@@ -8,6 +8,7 @@ import { createStore } from '../../electron/service/db/store'
 import { CONSOLE_TOKEN, TEST_KEY } from '../support/harness'
 import { ledgerViolations } from '../support/ledger-invariants'
 import { ALL_TIME, b2bBody, b2cBody, bankTransferBody, chargeBody } from './helpers'
+import { SETTINGS } from '../../electron/service/db/settings-registry'
 
 /**
  * The real CLI, killed with SIGKILL while the simulator is half-way through a batch, then restarted on the
@@ -151,7 +152,7 @@ describe('killing the CLI mid-way', () => {
 
     const store = createStore(openDatabase(dbFile))
     try {
-      const organizationId = store.settings.get<string>('demo.organizationId')!
+      const organizationId = store.settings.get(SETTINGS.demoOrganizationId)!
       for (const publicId of [...accepted, ...reversals]) {
         const row = store.transactions.getByPublicId(organizationId, 'test', publicId)!
         const timeline = store.transactions.events(row.id).map((e) => e.status)

@@ -3,6 +3,7 @@ import { balanceOf, bankTransferBody, b2bBody, b2cBody, chargeBody, consoleAuth,
 import { startTestServer, type TestServer } from '../support/harness'
 import { ledgerViolations } from '../support/ledger-invariants'
 import { acknowledgingTransport } from '../support/simulator-driver'
+import { SETTINGS } from '../../electron/service/db/settings-registry'
 
 const SECOND = 1_000
 let server: TestServer | undefined
@@ -31,7 +32,7 @@ async function get(s: TestServer, transactionId: string) {
 /** The M-Pesa result code is not part of the spec's transaction shape: it is stored and sent as the webhook's error.code. */
 function resultCodeOf(s: TestServer, transactionId: string): { column: string | null; webhook: string | undefined } {
   const store = s.service.internals.store
-  const row = store.transactions.getByPublicId(store.settings.get<string>('demo.organizationId')!, 'test', transactionId)!
+  const row = store.transactions.getByPublicId(store.settings.get(SETTINGS.demoOrganizationId)!, 'test', transactionId)!
   const events = store.webhooks.eventsOfTransaction(row.id).map((e) => JSON.parse(e.payload) as { error?: { code: string } })
   return { column: row.result_code, webhook: events.at(-1)?.error?.code }
 }

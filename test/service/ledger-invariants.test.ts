@@ -3,12 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest'
 import {
   completeCharge, completePayout, completeReversal, releasePayout, releaseReversal, reservePayout, reserveReversal, settleCharge, sweep, topUp,
   type Posting,
-} from '../../electron/service/domain/ledger'
+} from '../../electron/service/ledger/postings'
 import { testService } from '../support/harness'
 import { ledgerViolations } from '../support/ledger-invariants'
 import { acknowledgingTransport, reference, serviceDriver } from '../support/simulator-driver'
+import { SETTINGS } from '../../electron/service/db/settings-registry'
 
-/** One test per guarantee stated at the top of electron/service/domain/ledger.ts. */
+/** One test per guarantee stated at the top of electron/service/ledger/postings.ts. */
 
 const sum = (postings: readonly Posting[]) => postings.reduce((total, p) => total + p.amount, 0)
 let close: (() => void) | undefined
@@ -36,7 +37,7 @@ describe('guarantee 1: the postings of every transaction sum to zero', () => {
 
   it('refuses to write postings that do not sum to zero', () => {
     const { store } = fresh()
-    const account = store.accounts.resolve(store.settings.get<string>('demo.organizationId')!, 'test', 'payouts')
+    const account = store.accounts.resolve(store.settings.get(SETTINGS.demoOrganizationId)!, 'test', 'payouts')
     expect(() => store.transaction(() => store.ledger.post(1, [{ accountId: account.id, bucket: 'available', amount: 1 }], 0))).toThrow(/sum to 1/)
     expect(ledgerViolations(store)).toEqual([])
   })

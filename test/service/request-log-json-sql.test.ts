@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { NewApiRequestRow } from '../../electron/service/db/api-requests-repo'
 import { toRequestLogEntry } from '../../electron/service/request-log/view'
+import { SETTINGS } from '../../electron/service/db/settings-registry'
 import { testService } from '../support/harness'
 
 /**
@@ -39,7 +40,7 @@ describe('request log pages built as JSON in SQLite', () => {
     const { service } = testService()
     close = () => service.close()
     const store = service.internals.store
-    const organizationId = store.settings.get<string>('demo.organizationId')!
+    const organizationId = store.settings.get(SETTINGS.demoOrganizationId)!
     let run = 0
     fc.assert(fc.property(fc.array(row, { maxLength: 7 }), fc.integer({ min: 1, max: 4 }), (rows, limit) => {
       // Each run reads only its own rows: they share a transaction id no other run uses.

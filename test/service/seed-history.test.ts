@@ -3,7 +3,7 @@ import { AMOUNT_BOUNDS } from '../../shared/money'
 import { PHONE_PATTERN } from '../../shared/schemas/common'
 import type { TransactionRow } from '../../electron/service/db/rows'
 import { computeFee, DEFAULT_TARIFF } from '../../electron/service/domain/fees'
-import { seedHistory, type SeedHistoryResult } from '../../electron/service/seed-history'
+import { seedHistory, type SeedHistoryResult } from '../../electron/service/seed/history'
 import { ledgerViolations } from '../support/ledger-invariants'
 import { TEST_KEY, testService } from '../support/harness'
 

@@ -7,7 +7,8 @@ import type { ForceStatus } from '../../shared/schemas/common'
 import type { PromptAnswer, SimulatorMode } from '../../shared/schemas/simulator'
 import { createService } from '../../electron/service'
 import type { Store } from '../../electron/service/db/store'
-import { canTransition, isFinal } from '../../electron/service/domain/transaction-states'
+import { canTransition } from '../../electron/service/domain/transaction-states'
+import { isFinal } from '../../shared/transaction-states'
 import { CONSOLE_TOKEN, LIVE_KEY, TEST_KEY, WEBHOOK_SECRET, fakeClock, withInternals, type TestService } from '../support/harness'
 import { ledgerViolations } from '../support/ledger-invariants'
 import { acknowledgingTransport, reference, serviceDriver } from '../support/simulator-driver'
@@ -91,7 +92,7 @@ function checkInvariants(store: Store, observed: Map<string, string>, dueWorkDon
     expect(ALLOWED_STATUSES[row.type], where).toContain(row.status)
     const before = observed.get(row.public_id)
     if (before !== undefined) {
-      if (isFinal(row.type, before)) expect(row.status, `${where} was final (${before})`).toBe(before)
+      if (isFinal({ type: row.type, status: before })) expect(row.status, `${where} was final (${before})`).toBe(before)
       expect(reachable(before, row.status), `${where}: ${before} -> ${row.status}`).toBe(true)
     }
     observed.set(row.public_id, row.status)

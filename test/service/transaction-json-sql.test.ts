@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
-import { toTransaction } from '../../electron/service/domain/transaction-view'
+import { toTransaction } from '../../electron/service/views/transaction'
 import type { NewTransaction } from '../../electron/service/db/transactions-repo'
+import { SETTINGS } from '../../electron/service/db/settings-registry'
 import { testService } from '../support/harness'
 
 /**
@@ -47,7 +48,7 @@ describe('list pages built as JSON in SQLite', () => {
     const { service } = testService()
     close = () => service.close()
     const store = service.internals.store
-    const organizationId = store.settings.get<string>('demo.organizationId')!
+    const organizationId = store.settings.get(SETTINGS.demoOrganizationId)!
     const accountId = store.accounts.resolve(organizationId, 'test', 'collections').id
     let run = 0
     fc.assert(fc.property(fc.array(row, { maxLength: 8 }), (rows) => {
@@ -57,8 +58,6 @@ describe('list pages built as JSON in SQLite', () => {
         rows.forEach((r, i) => {
           const full: NewTransaction = {
             ...r, public_id: `txn_prop_${run}_${i}`, organization_id: organizationId, environment: 'test', account_id: accountId,
-            metadata: r.metadata === null ? null : JSON.stringify(r.metadata),
-            sub_merchant_details: r.sub_merchant_details === null ? null : JSON.stringify(r.sub_merchant_details),
             merchant_transaction_id: null, shortcode, webhook_url: null, counterparty: null, related_id: null, result_code: null,
             outcome: null, due_at: null, settle_due_at: null,
           }
@@ -79,7 +78,7 @@ describe('list pages built as JSON in SQLite', () => {
     const { service } = testService()
     close = () => service.close()
     const store = service.internals.store
-    const organizationId = store.settings.get<string>('demo.organizationId')!
+    const organizationId = store.settings.get(SETTINGS.demoOrganizationId)!
     expect(store.transactions.listJson({ organizationId, environment: 'test', fromMs: 0, toMs: 1, limit: 100 })).toEqual({ json: '[]', count: 0 })
   })
 })

@@ -1,7 +1,7 @@
 import type { Store } from '../../electron/service/db/store'
 
 /**
- * Checks the ledger guarantees stated in electron/service/domain/ledger.ts against the database and
+ * Checks the ledger guarantees stated in electron/service/ledger/postings.ts against the database and
  * returns every violation (empty = healthy). Used after each step of service and property tests.
  */
 export function ledgerViolations(store: Store): string[] {

@@ -4,6 +4,7 @@ import type { Environment } from '../../shared/schemas/common'
 import type { WebhookTransport } from '../../electron/service'
 import type { TransactionRow } from '../../electron/service/db/rows'
 import { CONSOLE_TOKEN, TEST_KEY, type TestService } from './harness'
+import { SETTINGS } from '../../electron/service/db/settings-registry'
 
 /**
  * Drives an in-process engine through its public surface (`service.call`) the way the HTTP adapter does:
@@ -32,7 +33,7 @@ export function serviceDriver(current: () => TestService) {
     /** The stored row, for columns the API does not show (result_code, due_at, related_id). */
     row(transactionId: string): TransactionRow {
       const store = current().internals.store
-      const organizationId = store.settings.get<string>('demo.organizationId')!
+      const organizationId = store.settings.get(SETTINGS.demoOrganizationId)!
       const row = store.transactions.getByPublicId(organizationId, 'test', transactionId)
       if (!row) throw new Error(`no transaction ${transactionId}`)
       return row

@@ -10,6 +10,15 @@ import { describe, expect, it } from 'vitest'
 // - renderer/ (browser) and shared/ (everywhere) never import Node built-ins, better-sqlite3 or Electron;
 // - renderer/ never imports the engine or the hosts; shared/ imports no other layer;
 // - the engine and the CLI never import the desktop host or the renderer.
+// Inside the engine (electron/service, docs/contributing.md "Layout"), imports flow one way:
+// - db/ imports only db/ and shared/; a migration (db/migrations/) only its siblings and db/connection, so
+//   it never changes when live code does;
+// - views/ (rows -> API shapes) imports shared/, other views/ and, type-only, row shapes from db/: never
+//   the store (a view shapes what it is given; it does not read);
+// - ledger/ and lifecycle/ (how money moves, what happens to a transaction) never import operations/,
+//   http/ or dispatch.ts: operations and faces call them, not the other way round;
+// - dispatch.ts is imported only by index.ts, by the faces' adapters for `errorResponse` (http/,
+//   electron/main) and by tests.
 // `import { type A } from 'electron'` counts as a runtime import: only `import type` is erased for sure.
 
 const ROOT = resolve(__dirname, '../..')
@@ -51,6 +60,33 @@ function target(file: string, specifier: string): string | null {
 
 const within = (path: string, folder: string) => path === folder || path.startsWith(`${folder}/`)
 
+const SERVICE = 'electron/service'
+/** A module path without its extension, so './dispatch' and './dispatch.ts' name the same module. */
+const moduleOf = (path: string) => path.replace(/\.(?:ts|tsx|mts|cts|js|mjs|cjs)$/, '')
+
+/** The engine's inner rules for one import of `path` (in electron/service) landing on `to`. */
+function engineViolation(path: string, to: string, typeOnly: boolean): string | null {
+  const from = (folder: string) => within(path, `${SERVICE}/${folder}`)
+  const into = (folder: string) => within(to, `${SERVICE}/${folder}`)
+  if (from('db/migrations')) {
+    return into('db/migrations') || moduleOf(to) === `${SERVICE}/db/connection` ? null : 'a migration imports only its siblings and db/connection (copy what it needs: live code changes, a migration must not)'
+  }
+  if (from('db')) return into('db') || within(to, 'shared') ? null : 'db/ imports only db/ and shared/'
+  if (from('views')) {
+    if (into('views') || within(to, 'shared')) return null
+    if (into('db') && typeOnly && moduleOf(to) !== `${SERVICE}/db/store`) return null
+    return 'views/ imports only shared/, views/ and (import type) row shapes from db/; a view shapes the rows it is given, it never reads the store'
+  }
+  if ((from('ledger') || from('lifecycle')) && (into('operations') || into('http') || moduleOf(to) === `${SERVICE}/dispatch`)) {
+    return 'ledger/ and lifecycle/ never import operations/, http/ or dispatch.ts (those call them)'
+  }
+  return null
+}
+
+/** dispatch.ts is the faces' entry: the engine's index.ts, the adapters' error envelope, and tests. */
+const mayImportDispatch = (path: string) =>
+  path === `${SERVICE}/index.ts` || within(path, `${SERVICE}/http`) || within(path, 'electron/main') || within(path, 'test')
+
 /** The rules, over files given as root-relative posix paths with their text. Returns readable violations. */
 export function layeringViolations(files: Array<{ path: string; text: string }>): string[] {
   const violations: string[] = []
@@ -70,6 +106,13 @@ export function layeringViolations(files: Array<{ path: string; text: string }>)
       }
       if ((within(path, 'electron/service') || within(path, 'electron/cli')) && to && ['electron/main', 'electron/preload', 'renderer'].some((folder) => within(to, folder))) {
         say('the engine and the CLI never depend on the desktop host or the renderer')
+      }
+      if (to && within(path, SERVICE)) {
+        const why = engineViolation(path, to, typeOnly)
+        if (why) say(why)
+      }
+      if (to && moduleOf(to) === `${SERVICE}/dispatch` && !mayImportDispatch(path)) {
+        say('only index.ts, the faces\' adapters (http/, electron/main) and tests import dispatch.ts')
       }
     }
   }
@@ -143,6 +186,54 @@ describe('layering check (the rule itself)', () => {
       'renderer/src/a.ts', 'renderer/src/b.ts', 'renderer/src/c.ts', 'renderer/src/d.ts', 'renderer/src/e.ts',
       'shared/g.ts', 'shared/h.ts',
     ])
+  })
+})
+
+describe('layering inside the engine (the rule itself)', () => {
+  const offenders = (files: Array<{ path: string; text: string }>) => layeringViolations(files).map((line) => line.split(' ')[0])
+
+  it('db/ imports only db/ and shared/; a migration only its siblings and db/connection', () => {
+    expect(offenders([
+      { path: 'electron/service/db/a-repo.ts', text: "import type { Db } from './connection'\nimport type { X } from './rows'\nimport { CURRENCY } from '../../../shared/money'\nimport Database from 'better-sqlite3'" },
+      { path: 'electron/service/db/b-repo.ts', text: "import type { Posting } from '../ledger/postings'" },
+      { path: 'electron/service/db/c-repo.ts', text: "import { toTransaction } from '../views/transaction'" },
+      { path: 'electron/service/db/migrations/008-x.ts', text: "import type { Db } from '../connection'\nimport { SQL } from './001-initial'" },
+      { path: 'electron/service/db/migrations/009-y.ts', text: "import { deliveryOrigin } from '../../webhooks/origin'" },
+      { path: 'electron/service/db/migrations/010-z.ts', text: "import type { TransactionRow } from '../rows'" },
+    ])).toEqual(['electron/service/db/b-repo.ts', 'electron/service/db/c-repo.ts', 'electron/service/db/migrations/009-y.ts', 'electron/service/db/migrations/010-z.ts'])
+  })
+
+  it('views/ imports shared/, views/ and row types only: never the store, never a runtime db/ module', () => {
+    expect(offenders([
+      { path: 'electron/service/views/a.ts', text: "import type { TransactionRow } from '../db/rows'\nimport type { WebhookEventRow } from '../db/webhooks-repo'\nimport { toBalance } from './account'\nimport type { Balance } from '../../../shared/schemas/account'" },
+      { path: 'electron/service/views/b.ts', text: "import type { Store } from '../db/store'" },
+      { path: 'electron/service/views/c.ts', text: "import { TRANSACTION_VIEW_COLUMNS } from '../db/rows'" },
+      { path: 'electron/service/views/d.ts', text: "import type { OperationContext } from '../engine'" },
+      { path: 'electron/service/views/e.ts', text: "import { planDueAt } from '../lifecycle/plan'" },
+    ])).toEqual(['electron/service/views/b.ts', 'electron/service/views/c.ts', 'electron/service/views/d.ts', 'electron/service/views/e.ts'])
+  })
+
+  it('ledger/ and lifecycle/ never import operations/, http/ or dispatch.ts', () => {
+    expect(offenders([
+      { path: 'electron/service/ledger/move-money.ts', text: "import { toBalance } from '../views/account'\nimport { enqueueWebhookEvent } from '../webhooks/outbox'" },
+      { path: 'electron/service/ledger/x.ts', text: "import { toBalance } from '../operations/support/views'" },
+      { path: 'electron/service/lifecycle/settle.ts', text: "import { moveMoney } from '../ledger/move-money'\nimport { settlementDelayMs } from '../simulator/settings'" },
+      { path: 'electron/service/lifecycle/y.ts', text: "import { acceptPending } from '../operations/support/accept'" },
+      { path: 'electron/service/lifecycle/z.ts', text: "import type { ServerOptions } from '../http/server'" },
+      { path: 'electron/service/lifecycle/w.ts', text: "import { errorResponse } from '../dispatch.ts'" },
+    ])).toEqual(['electron/service/ledger/x.ts', 'electron/service/lifecycle/y.ts', 'electron/service/lifecycle/z.ts', 'electron/service/lifecycle/w.ts', 'electron/service/lifecycle/w.ts'])
+  })
+
+  it('only index.ts, the adapters (http/, electron/main) and tests import dispatch.ts', () => {
+    expect(offenders([
+      { path: 'electron/service/index.ts', text: "import { createDispatcher } from './dispatch'" },
+      { path: 'electron/service/http/server.ts', text: "import { errorResponse } from '../dispatch'" },
+      { path: 'electron/main/ipc-handler.ts', text: "import { errorResponse } from '../service/dispatch'" },
+      { path: 'test/service/x.test.ts', text: "import { errorResponse } from '../../electron/service/dispatch'" },
+      { path: 'electron/service/operations/x.ts', text: "import { errorResponse } from '../dispatch'" },
+      { path: 'electron/service/simulator/index.ts', text: "import type { CallInput } from '../dispatch'" },
+      { path: 'electron/cli/commands/x.ts', text: "import { createDispatcher } from '../../service/dispatch'" },
+    ])).toEqual(['electron/service/operations/x.ts', 'electron/service/simulator/index.ts', 'electron/cli/commands/x.ts'])
   })
 })
 

@@ -1,5 +1,6 @@
 import type { Db } from './connection'
 import { suspendNarrationIndex } from './narration-index'
+import { TRANSACTION_JSON_COLUMNS } from './rows'
 import type { NewTransaction } from './transactions-repo'
 
 /** Column order of the positional INSERT below; `values()` must follow it. */
@@ -9,6 +10,9 @@ const TRANSACTION_COLUMNS = [
   'customer_id', 'metadata', 'sub_merchant_id', 'sub_merchant_details', 'shortcode', 'webhook_url', 'counterparty', 'related_id',
   'result_code', 'outcome', 'due_at', 'settle_due_at', 'created_at', 'updated_at',
 ] as const satisfies readonly (keyof NewTransaction)[]
+
+/** Positions of the JSON columns in TRANSACTION_COLUMNS: their values are stored as text. */
+const JSON_AT = TRANSACTION_JSON_COLUMNS.map((column) => TRANSACTION_COLUMNS.indexOf(column))
 
 /** Rows per multi-row INSERT of the small history tables. */
 const BATCH_ROWS = 64
@@ -41,7 +45,7 @@ function batchedInsert(db: Db, table: string, columns: readonly string[]) {
 const BULK_CACHE_KIB = 256 * 1024
 
 /**
- * Bulk writer for historical data (seed-history.ts). Unlike the repositories it binds positional
+ * Bulk writer for historical data (seed/history.ts). Unlike the repositories it binds positional
  * parameters and never reads a row back, because at a million rows named binding and the read-back
  * `SELECT` of `transactions-repo.insert` would double the load time. It writes nothing a repository
  * could not: the caller keeps the ledger guarantees (postings sum to zero per transaction, cached
@@ -89,6 +93,7 @@ export function createHistoryWriter(db: Db) {
     },
     insertTransaction(row: NewTransaction): number {
       for (let i = 0; i < TRANSACTION_COLUMNS.length; i++) values[i] = row[TRANSACTION_COLUMNS[i]!]
+      for (const i of JSON_AT) if (values[i] !== null) values[i] = JSON.stringify(values[i])
       return Number(insertTransactionStmt.run(values).lastInsertRowid)
     },
     insertEvent(transactionId: number, status: string, message: string | null, at: number): void {

@@ -1,6 +1,5 @@
-import type { Posting } from '../domain/ledger'
 import type { Db } from './connection'
-import type { PostingRow } from './rows'
+import type { Posting, PostingRow } from './rows'
 
 /**
  * Writes ledger postings and keeps each account's cached buckets equal to the sum of its postings.

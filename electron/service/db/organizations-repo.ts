@@ -1,23 +1,32 @@
 import type { Db } from './connection'
+import type { FeeTariff } from '../../../shared/schemas/fees'
 import type { OrganizationRow } from './rows'
+
+/** An organization as stored: the tariff is JSON text. */
+type StoredOrganization = Omit<OrganizationRow, 'fee_tariff'> & { fee_tariff: string | null }
+
+function decode(row: StoredOrganization): OrganizationRow {
+  return { ...row, fee_tariff: row.fee_tariff === null ? null : (JSON.parse(row.fee_tariff) as FeeTariff) }
+}
 
 export function createOrganizationsRepo(db: Db) {
   const insertStmt = db.prepare('INSERT INTO organizations (id, name, enterprise, fee_tariff, created_at) VALUES (@id, @name, @enterprise, @fee_tariff, @created_at)')
-  const getStmt = db.prepare<[string], OrganizationRow>('SELECT * FROM organizations WHERE id = ?')
-  const listStmt = db.prepare<[], OrganizationRow>('SELECT * FROM organizations ORDER BY created_at, id')
+  const getStmt = db.prepare<[string], StoredOrganization>('SELECT * FROM organizations WHERE id = ?')
+  const listStmt = db.prepare<[], StoredOrganization>('SELECT * FROM organizations ORDER BY created_at, id')
   const insertShortcodeStmt = db.prepare('INSERT INTO shortcodes (code, organization_id, created_at) VALUES (?, ?, ?)')
   const shortcodesStmt = db.prepare<[string], { code: string }>('SELECT code FROM shortcodes WHERE organization_id = ? ORDER BY code')
   const shortcodeOwnerStmt = db.prepare<[string], { organization_id: string }>('SELECT organization_id FROM shortcodes WHERE code = ?')
   const setTariffStmt = db.prepare('UPDATE organizations SET fee_tariff = ? WHERE id = ?')
   return {
     insert(row: OrganizationRow): void {
-      insertStmt.run(row)
+      insertStmt.run({ ...row, fee_tariff: row.fee_tariff === null ? null : JSON.stringify(row.fee_tariff) })
     },
     get(id: string): OrganizationRow | undefined {
-      return getStmt.get(id)
+      const row = getStmt.get(id)
+      return row && decode(row)
     },
     list(): OrganizationRow[] {
-      return listStmt.all()
+      return listStmt.all().map(decode)
     },
     addShortcode(code: string, organizationId: string, at: number): void {
       insertShortcodeStmt.run(code, organizationId, at)
@@ -28,8 +37,8 @@ export function createOrganizationsRepo(db: Db) {
     shortcodeOwner(code: string): string | undefined {
       return shortcodeOwnerStmt.get(code)?.organization_id
     },
-    setFeeTariff(organizationId: string, tariffJson: string | null): void {
-      setTariffStmt.run(tariffJson, organizationId)
+    setFeeTariff(organizationId: string, tariff: FeeTariff | null): void {
+      setTariffStmt.run(tariff === null ? null : JSON.stringify(tariff), organizationId)
     },
   }
 }

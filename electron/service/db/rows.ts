@@ -1,9 +1,18 @@
-/** Row shapes as SQLite returns them (snake_case, JSON columns as text). Only db/ sees these raw. */
+import type { Metadata, SubMerchantDetails, TransactionStatus, TransactionType } from '../../../shared/schemas/common'
+import type { FeeTariff } from '../../../shared/schemas/fees'
+
+export type { TransactionStatus, TransactionType }
+
+/**
+ * Records as the repositories return them: snake_case columns, enums typed with the API's zod enums,
+ * JSON columns decoded by the repository that reads them (their stored text never leaves db/).
+ */
 export interface OrganizationRow {
   id: string
   name: string
   enterprise: 0 | 1
-  fee_tariff: string | null
+  /** The console's fee tariff (JSON in SQLite); null: the default tariff. */
+  fee_tariff: FeeTariff | null
   created_at: number
 }
 
@@ -49,8 +58,8 @@ export interface TransactionRow {
   public_id: string
   organization_id: string
   environment: 'test' | 'live'
-  type: string
-  status: string
+  type: TransactionType
+  status: TransactionStatus
   account_id: number
   account_type: 'collections' | 'payouts'
   merchant_transaction_id: string | null
@@ -65,12 +74,12 @@ export interface TransactionRow {
   narration: string | null
   message: string | null
   customer_id: string | null
-  metadata: string | null
+  metadata: Metadata | null
   sub_merchant_id: string | null
-  sub_merchant_details: string | null
+  sub_merchant_details: SubMerchantDetails | null
   shortcode: string | null
   webhook_url: string | null
-  counterparty: string | null
+  counterparty: Counterparty | null
   related_id: number | null
   result_code: string | null
   outcome: string | null
@@ -80,12 +89,25 @@ export interface TransactionRow {
   updated_at: number
 }
 
+/** The JSON columns of `transactions`: text in SQLite, decoded by db/transaction-json.ts for the repositories. */
+export const TRANSACTION_JSON_COLUMNS = ['metadata', 'sub_merchant_details', 'counterparty'] as const
+type TransactionJsonColumn = (typeof TRANSACTION_JSON_COLUMNS)[number]
+/** A transaction as SQLite holds it (JSON columns as text): only db/ sees it. */
+export type StoredTransactionRow = Omit<TransactionRow, TransactionJsonColumn> & { [K in TransactionJsonColumn]: string | null }
+
 export interface TransactionEventRow {
   id: number
   transaction_id: number
-  status: string
+  status: TransactionStatus
   message: string | null
   at: number
+}
+
+/** One posting of a movement, as ledger/postings.ts makes them and ledger-repo.ts writes them. */
+export interface Posting {
+  accountId: number
+  bucket: 'available' | 'pending'
+  amount: number
 }
 
 export interface PostingRow {
@@ -96,3 +118,24 @@ export interface PostingRow {
   amount: number
   created_at: number
 }
+
+/** Who the money went to or came from, stored as JSON on payouts. */
+export interface Counterparty {
+  kind: 'till' | 'paybill' | 'bank'
+  accountNumber: string
+  beneficiary?: string | null
+  bankCode?: string
+  bankName?: string
+  accountName?: string
+  branchCode?: string | null
+  senderAddress?: string
+  paymentPurposeId?: string | null
+}
+
+/** The columns the main shape reads; list queries fetch only these (transactions-repo.ts); views/transaction.ts shapes them. */
+export const TRANSACTION_VIEW_COLUMNS = [
+  'public_id', 'merchant_transaction_id', 'status', 'message', 'amount', 'charged_amount', 'currency', 'account_type', 'type',
+  'payment_method', 'processor', 'processor_reference', 'phone_number', 'narration', 'customer_id', 'fees', 'metadata',
+  'sub_merchant_id', 'sub_merchant_details', 'created_at', 'updated_at',
+] as const satisfies readonly (keyof TransactionRow)[]
+export type TransactionViewRow = Pick<TransactionRow, (typeof TRANSACTION_VIEW_COLUMNS)[number]>

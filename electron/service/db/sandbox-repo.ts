@@ -2,12 +2,12 @@ import type { Db } from './connection'
 
 /**
  * Erasing one environment of one organization's sandbox (console "reset"). Only the opening floats that
- * provisioning.ts booked when the organization was created survive, so recomputing every account's
+ * seed/provisioning.ts booked when the organization was created survive, so recomputing every account's
  * buckets from the remaining postings restores the opening balances and keeps guarantee 3 of
- * domain/ledger.ts (buckets = sum of postings) true without inventing new money movements.
+ * ledger/postings.ts (buckets = sum of postings) true without inventing new money movements.
  */
 export function createSandboxRepo(db: Db) {
-  // provisioning.ts books each opening float as a `bank_deposit` narrated 'Opening float' at the
+  // seed/provisioning.ts books each opening float as a `bank_deposit` narrated 'Opening float' at the
   // organization's creation time; console top-ups use another narration, so this never matches them.
   const doomed = `SELECT t.id FROM transactions t WHERE t.organization_id = @org AND t.environment = @env
     AND NOT (t.type = 'bank_deposit' AND t.narration = 'Opening float' AND t.merchant_transaction_id IS NULL

@@ -1,5 +1,6 @@
 import type { Db } from './connection'
-import type { TransactionRow } from './rows'
+import type { StoredTransactionRow, TransactionRow } from './rows'
+import { decodeRow } from './transaction-json'
 
 export interface SearchScope {
   organizationId: string
@@ -19,19 +20,19 @@ function newestFirst(rows: TransactionRow[]): TransactionRow[] {
 
 export function createSearchRepo(db: Db) {
   const scope = 'organization_id = @organizationId AND environment = @environment'
-  const byPublicId = db.prepare<Record<string, unknown>, TransactionRow>(`SELECT * FROM transactions WHERE public_id = @value AND ${scope}`)
-  const byReference = db.prepare<Record<string, unknown>, TransactionRow>(
+  const byPublicId = db.prepare<Record<string, unknown>, StoredTransactionRow>(`SELECT * FROM transactions WHERE public_id = @value AND ${scope}`)
+  const byReference = db.prepare<Record<string, unknown>, StoredTransactionRow>(
     `SELECT * FROM transactions WHERE ${scope} AND merchant_transaction_id = @value`,
   )
-  const byReceipt = db.prepare<Record<string, unknown>, TransactionRow>(
+  const byReceipt = db.prepare<Record<string, unknown>, StoredTransactionRow>(
     // No ORDER BY: with one the planner prefers walking transactions_list (every row of the environment)
     // to sorting the few rows the receipt index finds. The caller sorts.
     `SELECT * FROM transactions WHERE ${scope} AND upper(processor_reference) = @value AND processor_reference IS NOT NULL LIMIT @limit`,
   )
-  const byPhone = db.prepare<Record<string, unknown>, TransactionRow>(
+  const byPhone = db.prepare<Record<string, unknown>, StoredTransactionRow>(
     `SELECT * FROM transactions WHERE ${scope} AND phone_number = @value ORDER BY created_at DESC LIMIT @limit`,
   )
-  const byAmount = db.prepare<Record<string, unknown>, TransactionRow>(
+  const byAmount = db.prepare<Record<string, unknown>, StoredTransactionRow>(
     `SELECT * FROM transactions WHERE ${scope} AND amount = @value AND created_at BETWEEN @fromMs AND @toMs
      ORDER BY created_at DESC LIMIT @limit`,
   )
@@ -39,7 +40,7 @@ export function createSearchRepo(db: Db) {
   // primary key (CROSS JOIN fixes that order). A word shared by a million narrations costs `window`
   // lookups, not a million. Rows of other environments inside the window are dropped, so a word that is far
   // more common elsewhere may find fewer rows here than exist.
-  const byWords = db.prepare<Record<string, unknown>, TransactionRow>(
+  const byWords = db.prepare<Record<string, unknown>, StoredTransactionRow>(
     `SELECT t.* FROM (SELECT rowid AS id FROM transactions_fts WHERE transactions_fts MATCH @match ORDER BY rowid DESC LIMIT @window) f
      CROSS JOIN transactions t ON t.id = f.id
      WHERE t.organization_id = @organizationId AND t.environment = @environment LIMIT @limit`,
@@ -57,19 +58,21 @@ export function createSearchRepo(db: Db) {
     /** The SQL of each lookup, for EXPLAIN QUERY PLAN in tests. */
     statements: { byPublicId, byReference, byReceipt, byPhone, byAmount, byWords, phoneTotals, phoneFailures },
     byPublicId(s: SearchScope, publicId: string): TransactionRow | undefined {
-      return byPublicId.get({ ...s, value: publicId })
+      const row = byPublicId.get({ ...s, value: publicId })
+      return row && decodeRow(row)
     },
     byReference(s: SearchScope, reference: string): TransactionRow | undefined {
-      return byReference.get({ ...s, value: reference })
+      const row = byReference.get({ ...s, value: reference })
+      return row && decodeRow(row)
     },
     byReceipt(s: SearchScope, receipt: string): TransactionRow[] {
-      return newestFirst(byReceipt.all({ ...s, value: receipt.toUpperCase() }))
+      return newestFirst(byReceipt.all({ ...s, value: receipt.toUpperCase() }).map(decodeRow))
     },
     byPhone(s: SearchScope, phoneNumber: string): TransactionRow[] {
-      return byPhone.all({ ...s, value: phoneNumber })
+      return byPhone.all({ ...s, value: phoneNumber }).map(decodeRow)
     },
     byAmount(s: SearchScope, amount: number, fromMs: number, toMs: number): TransactionRow[] {
-      return byAmount.all({ ...s, value: amount, fromMs, toMs })
+      return byAmount.all({ ...s, value: amount, fromMs, toMs }).map(decodeRow)
     },
     /**
      * `words` are letters and digits only (the caller strips everything else), so quoting them is safe.
@@ -78,7 +81,7 @@ export function createSearchRepo(db: Db) {
      */
     byWords(s: SearchScope, words: readonly string[]): TransactionRow[] {
       const match = words.map((word, index) => (index === words.length - 1 ? `"${word}"*` : `"${word}"`)).join(' AND ')
-      return newestFirst(byWords.all({ ...s, match, window: s.limit * 4 }))
+      return newestFirst(byWords.all({ ...s, match, window: s.limit * 4 }).map(decodeRow))
     },
     phoneTotals(s: Omit<SearchScope, 'limit'>, phoneNumber: string) {
       return phoneTotals.all({ ...s, value: phoneNumber })

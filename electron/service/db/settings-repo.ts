@@ -1,16 +1,34 @@
 import type { Db } from './connection'
+import type { Setting } from './settings-registry'
 
-/** Small key/value settings (simulator mode, clock offset, console token, ...), JSON-encoded. */
+/**
+ * Small key/value settings (simulator mode, clock offset, console token, ...), JSON-encoded, read and
+ * written only through their registry entry (settings-registry.ts). A missing, unreadable or invalid
+ * stored value reads as the entry's default; writing an invalid value is a bug and throws.
+ */
 export function createSettingsRepo(db: Db) {
   const getStmt = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?')
   const setStmt = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+  // Some settings are read per request (mode, strict checks): decode a stored text once, until it changes.
+  const decoded = new Map<string, { text: string; value: unknown }>()
   return {
-    get<T>(key: string): T | undefined {
-      const row = getStmt.get(key)
-      return row ? (JSON.parse(row.value) as T) : undefined
+    get<T>(setting: Setting<T>): T {
+      const row = getStmt.get(setting.key)
+      if (!row) return setting.default
+      const cached = decoded.get(setting.key)
+      if (cached?.text === row.value) return cached.value as T
+      let value = setting.default
+      try {
+        const parsed = setting.schema.safeParse(JSON.parse(row.value))
+        if (parsed.success) value = parsed.data
+      } catch {
+        // Not JSON (hand-edited): the default, as for any invalid value.
+      }
+      decoded.set(setting.key, { text: row.value, value })
+      return value
     },
-    set(key: string, value: unknown): void {
-      setStmt.run(key, JSON.stringify(value))
+    set<T>(setting: Setting<T>, value: T): void {
+      setStmt.run(setting.key, JSON.stringify(setting.schema.parse(value)))
     },
   }
 }

@@ -1,3 +1,4 @@
+import type { TransactionRow } from './rows'
 import type { Db } from './connection'
 
 export interface StatementPostingRow {
@@ -7,8 +8,8 @@ export interface StatementPostingRow {
   amount: number
   created_at: number
   public_id: string
-  type: string
-  status: string
+  type: TransactionRow['type']
+  status: TransactionRow['status']
   merchant_transaction_id: string | null
   processor_reference: string | null
   fees: number

@@ -1,3 +1,5 @@
+import { SETTINGS } from './settings-registry'
+
 /**
  * Every table of the schema, classified once for the two operations that touch "all the data":
  *
@@ -65,7 +67,7 @@ export const TABLES: Record<string, TableClass> = {
  * and receivers check it against their own clock), and a seeded run's clock and id streams (reproducible.ts
  * keeps them in memory; the rows must agree, and a seeded clock never runs backwards either).
  */
-export const KEPT_SETTINGS = ['console.token', 'clock.offsetMs', 'clock.seededNow', 'seed.generation'] as const
+export const KEPT_SETTINGS: readonly string[] = [SETTINGS.consoleToken.key, SETTINGS.clockOffsetMs.key, SETTINGS.seededNow.key, SETTINGS.seedGeneration.key]
 
 /**
  * Columns holding the due time of pending work (simulator timers, webhook retries). A restore moves them

@@ -1,7 +1,9 @@
-import { TRANSACTION_JSON_SQL, TRANSACTION_VIEW_COLUMNS, type TransactionViewRow } from '../domain/transaction-view'
+import { TRANSACTION_VIEW_COLUMNS, type TransactionViewRow } from './rows'
 import type { Db } from './connection'
+import type { StoredTransactionRow, TransactionEventRow, TransactionRow, TransactionStatus } from './rows'
+import { decodeRow, decodeViewRow, encodeTransaction, type StoredViewRow } from './transaction-json'
 import { createPageCache } from './page-cache'
-import type { TransactionEventRow, TransactionRow } from './rows'
+import { TRANSACTION_JSON_SQL } from './transaction-json-sql'
 
 export type NewTransaction = Omit<TransactionRow, 'id'>
 
@@ -42,7 +44,7 @@ function viewRow(v: unknown[]): TransactionViewRow {
     metadata: v[AT.metadata], sub_merchant_id: v[AT.sub_merchant_id], sub_merchant_details: v[AT.sub_merchant_details],
     created_at: v[AT.created_at], updated_at: v[AT.updated_at],
   }
-  return row as TransactionViewRow
+  return decodeViewRow(row as StoredViewRow)
 }
 
 /** The WHERE clause of a list page: the filters that are set, as named parameters of `filter`. */
@@ -66,16 +68,16 @@ export function createTransactionsRepo(db: Db) {
     @charged_amount, @fees, @currency, @payment_method, @processor, @processor_reference, @phone_number, @narration, @message,
     @customer_id, @metadata, @sub_merchant_id, @sub_merchant_details, @shortcode, @webhook_url, @counterparty, @related_id,
     @result_code, @outcome, @due_at, @settle_due_at, @created_at, @updated_at)`)
-  const byIdStmt = db.prepare<[number], TransactionRow>('SELECT * FROM transactions WHERE id = ?')
-  const byPublicIdStmt = db.prepare<[string, string, string], TransactionRow>(
+  const byIdStmt = db.prepare<[number], StoredTransactionRow>('SELECT * FROM transactions WHERE id = ?')
+  const byPublicIdStmt = db.prepare<[string, string, string], StoredTransactionRow>(
     'SELECT * FROM transactions WHERE public_id = ? AND organization_id = ? AND environment = ?',
   )
-  const byMerchantRefStmt = db.prepare<[string, string, string], TransactionRow>(
+  const byMerchantRefStmt = db.prepare<[string, string, string], StoredTransactionRow>(
     'SELECT * FROM transactions WHERE organization_id = ? AND environment = ? AND merchant_transaction_id = ?',
   )
   const insertEventStmt = db.prepare('INSERT INTO transaction_events (transaction_id, status, message, at) VALUES (?, ?, ?, ?)')
   const eventsStmt = db.prepare<[number], TransactionEventRow>('SELECT * FROM transaction_events WHERE transaction_id = ? ORDER BY at, id')
-  const relatedStmt = db.prepare<[number], TransactionRow>('SELECT * FROM transactions WHERE related_id = ? ORDER BY id')
+  const relatedStmt = db.prepare<[number], StoredTransactionRow>('SELECT * FROM transactions WHERE related_id = ? ORDER BY id')
   // The simulator's due work: partial indexes on due_at / settle_due_at keep these cheap, and finalizing
   // clears the column, so only outstanding work is ever scanned.
   const dueStmt = db.prepare<[number, number], { id: number }>(
@@ -84,10 +86,10 @@ export function createTransactionsRepo(db: Db) {
   const settleDueStmt = db.prepare<[number, number], { id: number }>(
     "SELECT id FROM transactions WHERE settle_due_at IS NOT NULL AND settle_due_at <= ? AND status = 'completed' ORDER BY settle_due_at, id LIMIT ?",
   )
-  const promptsStmt = db.prepare<[string, string, number], TransactionRow>(`SELECT * FROM transactions
+  const promptsStmt = db.prepare<[string, string, number], StoredTransactionRow>(`SELECT * FROM transactions
     WHERE organization_id = ? AND environment = ? AND type = 'charge' AND status = 'pending' AND due_at > ?
       AND json_extract(outcome, '$.prompt') = 1 ORDER BY created_at, id`)
-  const completedChargesStmt = db.prepare<[string, string], TransactionRow>(
+  const completedChargesStmt = db.prepare<[string, string], StoredTransactionRow>(
     "SELECT * FROM transactions WHERE organization_id = ? AND environment = ? AND type = 'charge' AND status = 'completed' ORDER BY created_at, id",
   )
   const listCache = new Map<string, ReturnType<Db['prepare']>>()
@@ -105,7 +107,7 @@ export function createTransactionsRepo(db: Db) {
   // One prepared UPDATE per set of columns (a handful exist), instead of compiling SQL on every state change.
   const updateCache = new Map<string, ReturnType<Db['prepare']>>()
 
-  function update(id: number, status: string, at: number, fields: TransactionUpdate = {}): TransactionRow {
+  function update(id: number, status: TransactionStatus, at: number, fields: TransactionUpdate = {}): TransactionRow {
     const columns = Object.keys(fields) as (keyof TransactionUpdate)[]
     const sets = ['status = @status', 'updated_at = @updated_at', ...columns.map((c) => `${c} = @${c}`)]
     const sql = `UPDATE transactions SET ${sets.join(', ')} WHERE id = @id`
@@ -115,31 +117,34 @@ export function createTransactionsRepo(db: Db) {
       updateCache.set(sql, stmt)
     }
     stmt.run({ ...fields, status, updated_at: at, id })
-    return byIdStmt.get(id)!
+    return decodeRow(byIdStmt.get(id)!)
   }
 
   return {
     /** Inserts the transaction and the first entry of its timeline. */
     insert(row: NewTransaction): TransactionRow {
-      const id = Number(insertStmt.run(row).lastInsertRowid)
+      const id = Number(insertStmt.run(encodeTransaction(row)).lastInsertRowid)
       insertEventStmt.run(id, row.status, row.message, row.created_at)
       // Every column was just written from `row` (no defaults apply), so reading it back would only cost time.
       return { id, ...row }
     },
     get(id: number): TransactionRow | undefined {
-      return byIdStmt.get(id)
+      const row = byIdStmt.get(id)
+      return row && decodeRow(row)
     },
     getByPublicId(organizationId: string, environment: string, publicId: string): TransactionRow | undefined {
-      return byPublicIdStmt.get(publicId, organizationId, environment)
+      const row = byPublicIdStmt.get(publicId, organizationId, environment)
+      return row && decodeRow(row)
     },
     getByMerchantRef(organizationId: string, environment: string, reference: string): TransactionRow | undefined {
-      return byMerchantRefStmt.get(organizationId, environment, reference)
+      const row = byMerchantRefStmt.get(organizationId, environment, reference)
+      return row && decodeRow(row)
     },
     related(id: number): TransactionRow[] {
-      return relatedStmt.all(id)
+      return relatedStmt.all(id).map(decodeRow)
     },
     /** Changes the status (and any listed fields) and appends to the timeline. Callers check the state machine first. */
-    setStatus(id: number, status: string, at: number, fields: TransactionUpdate = {}): TransactionRow {
+    setStatus(id: number, status: TransactionStatus, at: number, fields: TransactionUpdate = {}): TransactionRow {
       const row = update(id, status, at, fields)
       insertEventStmt.run(id, status, row.message, at)
       return row
@@ -159,10 +164,10 @@ export function createTransactionsRepo(db: Db) {
     },
     /** Charges waiting for the customer's answer in the console (interactive mode) that have not yet expired. */
     awaitingPrompts(organizationId: string, environment: string, now: number): TransactionRow[] {
-      return promptsStmt.all(organizationId, environment, now)
+      return promptsStmt.all(organizationId, environment, now).map(decodeRow)
     },
     completedCharges(organizationId: string, environment: string): TransactionRow[] {
-      return completedChargesStmt.all(organizationId, environment)
+      return completedChargesStmt.all(organizationId, environment).map(decodeRow)
     },
     events(id: number): TransactionEventRow[] {
       return eventsStmt.all(id)

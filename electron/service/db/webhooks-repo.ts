@@ -1,4 +1,5 @@
 import type { Environment } from '../../../shared/schemas/common'
+import type { WebhookEventType } from '../../../shared/schemas/webhooks'
 import type { Db } from './connection'
 
 export interface WebhookEndpointRow {
@@ -14,7 +15,7 @@ export interface WebhookEventRow {
   id: string
   organization_id: string
   environment: Environment
-  type: string
+  type: WebhookEventType
   transaction_id: number | null
   payload: string
   created_at: number

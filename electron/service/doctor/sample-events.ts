@@ -1,9 +1,10 @@
 import type { WebhookEventType } from '../../../shared/schemas/webhooks'
+import { newTransaction } from '../db/new-transaction'
 import type { AccountRow, TransactionRow } from '../db/rows'
-import { toTransactionAlt } from '../domain/transaction-view'
+import { toTransactionAlt } from '../views/transaction'
 import { createIds, type Ids } from '../ids'
-import { toBalance } from '../operations/support/views'
-import { OUTCOMES } from '../simulator/plan'
+import { toBalance } from '../views/account'
+import { OUTCOMES } from '../lifecycle/plan'
 import { eventEnvelope } from '../webhooks/outbox'
 
 /**
@@ -52,15 +53,13 @@ export interface SampleEvent {
 
 function transaction(ids: Ids, now: number, fields: Partial<TransactionRow>): TransactionRow {
   const created = now - 4_000
-  return {
-    id: 0, public_id: ids.transaction(), organization_id: 'org_sample', environment: 'test', type: 'charge', status: 'completed',
+  const row = newTransaction({
+    public_id: ids.transaction(), organization_id: 'org_sample', environment: 'test', type: 'charge', status: 'completed',
     account_id: 0, account_type: 'collections', merchant_transaction_id: `order-${ids.int(900_000) + 100_000}`, amount: 150_000,
-    charged_amount: 150_000, fees: 2_250, currency: 'KES', payment_method: 'mobile_money', processor: 'mobile',
-    processor_reference: ids.receipt(), phone_number: '+254712345678', narration: 'Order payment', message: OUTCOMES.success.message,
-    customer_id: null, metadata: null, sub_merchant_id: null, sub_merchant_details: null, shortcode: null, webhook_url: null,
-    counterparty: null, related_id: null, result_code: '0', outcome: null, due_at: null, settle_due_at: null, created_at: created, updated_at: now,
-    ...fields,
-  }
+    charged_amount: 150_000, fees: 2_250, processor_reference: ids.receipt(), phone_number: '+254712345678', narration: 'Order payment',
+    message: OUTCOMES.success.message, result_code: '0', created_at: created, updated_at: now,
+  })
+  return { id: 0, ...row, ...fields }
 }
 
 function payout(ids: Ids, now: number, fields: Partial<TransactionRow>): TransactionRow {

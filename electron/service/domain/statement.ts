@@ -1,6 +1,5 @@
 import { formatMinor } from '../../../shared/money'
 import type { Statement, StatementLine } from '../../../shared/schemas/console-support'
-import type { TransactionStatus, TransactionType } from '../../../shared/schemas/common'
 import type { BucketSums, StatementPostingRow } from '../db/statement-repo'
 
 type Movement = Pick<StatementLine, 'movement' | 'description'>
@@ -47,7 +46,7 @@ export function* statementLines(opening: BucketSums, postings: Iterable<Statemen
     if (line === null || next !== key) {
       if (line !== null) yield finish(line)
       line = {
-        at: p.created_at, transactionId: p.public_id, type: p.type as TransactionType, status: p.status as TransactionStatus,
+        at: p.created_at, transactionId: p.public_id, type: p.type, status: p.status,
         reference: p.merchant_transaction_id ?? p.processor_reference, movement: 'other', description: '', available: 0, pending: 0,
         fee: 0, balance: { ...balance },
       }

@@ -1,4 +1,4 @@
-import { toAccount } from './support/views'
+import { toAccount } from '../views/account'
 import type { Operation } from './types'
 
 /** GET /v1/accounts: non-system accounts; `type` and `scope` (v1.0.2) combine. */

@@ -1,7 +1,7 @@
 import { atLeast } from '../../../shared/api/api-versions'
 import { ApiError } from '../../../shared/errors'
 import { findOwnAccount } from './support/guards'
-import { toBalance } from './support/views'
+import { toBalance } from '../views/account'
 import type { Operation } from './types'
 
 /**

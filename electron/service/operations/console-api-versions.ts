@@ -1,5 +1,5 @@
 import { ApiError } from '../../../shared/errors'
-import { toApiKey } from './console-core'
+import { toApiKey } from '../views/console'
 import type { PartialOperationTable } from './types'
 
 export const CONSOLE_API_VERSIONS_OPERATIONS: PartialOperationTable<'console.keys.setApiVersion'> = {

@@ -1,20 +1,13 @@
-import { isApiVersion } from '../../../shared/api/api-versions'
 import { ApiError } from '../../../shared/errors'
-import type { ApiKey, Organization } from '../../../shared/schemas/console'
-import type { ApiKeyRow, OrganizationRow } from '../db/rows'
+import type { Organization } from '../../../shared/schemas/console'
+import type { OrganizationRow } from '../db/rows'
 import type { OperationContext } from '../engine'
-import { insertApiKey, provisionOrganization } from '../provisioning'
+import { insertApiKey, provisionOrganization } from '../seed/provisioning'
+import { toApiKey, toOrganization } from '../views/console'
 import type { PartialOperationTable } from './types'
 
-export function toApiKey(row: ApiKeyRow): ApiKey {
-  return {
-    id: row.id, environment: row.environment, prefix: row.prefix, label: row.label, createdAt: row.created_at, lastUsedAt: row.last_used_at, revokedAt: row.revoked_at,
-    apiVersion: isApiVersion(row.api_version) ? row.api_version : null,
-  }
-}
-
-function toOrganization(ctx: OperationContext, row: OrganizationRow): Organization {
-  return { id: row.id, name: row.name, enterprise: row.enterprise === 1, shortcodes: ctx.store.organizations.shortcodes(row.id), createdAt: row.created_at }
+function organizationView(ctx: OperationContext, row: OrganizationRow): Organization {
+  return toOrganization(row, ctx.store.organizations.shortcodes(row.id))
 }
 
 export const CONSOLE_CORE_OPERATIONS: PartialOperationTable<
@@ -23,7 +16,7 @@ export const CONSOLE_CORE_OPERATIONS: PartialOperationTable<
   'console.info': (ctx) => ({
     version: ctx.engine.version,
     environment: ctx.principal.environment,
-    organization: toOrganization(ctx, ctx.store.organizations.get(ctx.principal.organizationId)!),
+    organization: organizationView(ctx, ctx.store.organizations.get(ctx.principal.organizationId)!),
     httpUrl: ctx.engine.hostInfo.httpUrl,
     consoleUrl: ctx.engine.hostInfo.consoleUrl,
     simulatorMode: ctx.engine.simulatorMode(),
@@ -46,9 +39,9 @@ export const CONSOLE_CORE_OPERATIONS: PartialOperationTable<
     ctx.store.apiKeys.revoke(row.id, ctx.now)
     return toApiKey(ctx.store.apiKeys.get(row.id)!)
   },
-  'console.organizations.list': (ctx) => ({ items: ctx.store.organizations.list().map((row) => toOrganization(ctx, row)) }),
+  'console.organizations.list': (ctx) => ({ items: ctx.store.organizations.list().map((row) => organizationView(ctx, row)) }),
   'console.organizations.create': (ctx, { body }) => {
     const created = provisionOrganization(ctx.store, ctx.engine.ids, ctx.now, { name: body.name, enterprise: body.enterprise ?? false, openingFloatMinor: 50_000_000 })
-    return { ...toOrganization(ctx, ctx.store.organizations.get(created.organizationId)!), testKey: created.testKey, liveKey: created.liveKey }
+    return { ...organizationView(ctx, ctx.store.organizations.get(created.organizationId)!), testKey: created.testKey, liveKey: created.liveKey }
   },
 }

@@ -1,14 +1,14 @@
 import { ApiError } from '../../../shared/errors'
 import type { CustomerView } from '../../../shared/schemas/console-support'
 import { readPhone } from '../domain/search-query'
-import { toTransaction } from '../domain/transaction-view'
+import { toTransaction } from '../views/transaction'
 import type { OperationContext } from '../engine'
 
 const LISTED = 500
 const PAYOUT_TYPES = new Set(['transfer', 'payment'])
 const DONE = new Set(['completed', 'settled'])
 
-/** M-Pesa result codes (simulator/plan.ts OUTCOMES) in the words a support agent says to a customer. */
+/** M-Pesa result codes (lifecycle/plan.ts OUTCOMES) in the words a support agent says to a customer. */
 const REASONS: Record<string, string> = {
   '1032': 'Cancelled by the customer',
   '1037': 'Timed out: the phone could not be reached or nobody answered',

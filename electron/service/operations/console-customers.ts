@@ -2,8 +2,8 @@ import { ApiError } from '../../../shared/errors'
 import { CUSTOMER_DEFAULTS, type Customer } from '../../../shared/schemas/customers'
 import type { CustomerRow } from '../db/customers-repo'
 import type { Store } from '../db/store'
-import { dayStart } from '../simulator/customers'
-import { PROMPT_TIMEOUT_MS } from '../simulator/plan'
+import { dayStart } from '../lifecycle/customers'
+import { PROMPT_TIMEOUT_MS } from '../lifecycle/plan'
 import type { PartialOperationTable } from './types'
 
 function toCustomer(store: Store, row: CustomerRow, now: number): Customer {

@@ -2,18 +2,17 @@ import { ApiError } from '../../../shared/errors'
 import type { Environment } from '../../../shared/schemas/common'
 import { createOrganizationDeleter } from '../db/organization-delete'
 import type { Store } from '../db/store'
-import { provisionOrganization } from '../provisioning'
-import { toAccount } from './support/views'
+import { provisionOrganization } from '../seed/provisioning'
+import { toAccount } from '../views/account'
 import type { PartialOperationTable } from './types'
+import { SETTINGS } from '../db/settings-registry'
 
 const OPENING_FLOAT_MINOR = 50_000_000
-/** Sandboxes' shortcodes count up from here (the demo organization has 600100). */
-const FIRST_SANDBOX_SHORTCODE = 600_200
 
 function nextShortcode(store: Store): string {
-  let code = store.settings.get<number>('sandboxes.shortcodeSeq') ?? FIRST_SANDBOX_SHORTCODE
+  let code = store.settings.get(SETTINGS.sandboxShortcodeSeq)
   while (store.organizations.shortcodeOwner(String(code)) !== undefined) code += 1
-  store.settings.set('sandboxes.shortcodeSeq', code + 1)
+  store.settings.set(SETTINGS.sandboxShortcodeSeq, code + 1)
   return String(code)
 }
 
@@ -27,8 +26,8 @@ function deleterOf(store: Store) {
 export const CONSOLE_SANDBOXES_OPERATIONS: PartialOperationTable<'console.sandboxes.create' | 'console.sandboxes.delete'> = {
   'console.sandboxes.create': (ctx, { body }) => {
     const enterprise = body.enterprise ?? true
-    const seq = (ctx.store.settings.get<number>('sandboxes.count') ?? 0) + 1
-    ctx.store.settings.set('sandboxes.count', seq)
+    const seq = ctx.store.settings.get(SETTINGS.sandboxCount) + 1
+    ctx.store.settings.set(SETTINGS.sandboxCount, seq)
     const name = body.name ?? `Sandbox ${seq}`
     const created = provisionOrganization(ctx.store, ctx.engine.ids, ctx.now, {
       name, enterprise, shortcode: enterprise ? nextShortcode(ctx.store) : undefined, openingFloatMinor: OPENING_FLOAT_MINOR,
@@ -46,7 +45,7 @@ export const CONSOLE_SANDBOXES_OPERATIONS: PartialOperationTable<'console.sandbo
   'console.sandboxes.delete': (ctx, { params }) => {
     const id = params.organizationId
     if (!ctx.store.organizations.get(id)) throw new ApiError('not_found', `No sandbox ${id}.`, 'organizationId')
-    if (id === ctx.store.settings.get<string>('demo.organizationId')) {
+    if (id === ctx.store.settings.get(SETTINGS.demoOrganizationId)) {
       throw new ApiError('invalid_parameter', 'The demo organization is not a sandbox and cannot be deleted.', 'organizationId')
     }
     deleterOf(ctx.store)(id)

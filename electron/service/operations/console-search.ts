@@ -3,7 +3,7 @@ import { hostTimeZone } from '../../../shared/local-days'
 import type { SearchMatch, SearchResult } from '../../../shared/schemas/console-support'
 import type { TransactionRow } from '../db/rows'
 import { readQuery } from '../domain/search-query'
-import { toTransaction } from '../domain/transaction-view'
+import { toTransaction } from '../views/transaction'
 import type { OperationContext } from '../engine'
 
 const DEFAULT_LIMIT = 20

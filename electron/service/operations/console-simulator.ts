@@ -1,14 +1,15 @@
 import { ApiError } from '../../../shared/errors'
 import type { AccountKind, AccountRow } from '../db/rows'
-import { toTransaction } from '../domain/transaction-view'
+import { toTransaction } from '../views/transaction'
 import type { OperationContext } from '../engine'
-import { sweepCollections, topUpAccount } from '../simulator/funds'
-import { answerPrompt, isAwaitingPrompt, toPrompt } from '../simulator/prompts'
-import { resetSandbox } from '../simulator/reset'
+import { sweepCollections, topUpAccount } from '../lifecycle/funds'
+import { answerPrompt, isAwaitingPrompt } from '../lifecycle/prompts'
+import { resetSandbox } from '../lifecycle/reset'
 import { simulatorState, updateSimulator } from '../simulator/settings'
-import { settleChargeNow } from '../simulator/settle'
+import { settleChargeNow } from '../lifecycle/settle'
 import { findOwnAccount, tariffOf } from './support/guards'
-import { toAccount } from './support/views'
+import { toAccount } from '../views/account'
+import { toPrompt } from '../views/prompt'
 import type { PartialOperationTable } from './types'
 
 type SimulatorRouteId =
@@ -85,7 +86,7 @@ export const CONSOLE_SIMULATOR_OPERATIONS: PartialOperationTable<SimulatorRouteI
   },
   'console.fees.get': (ctx) => tariffOf(ctx),
   'console.fees.update': (ctx, { body }) => {
-    ctx.store.organizations.setFeeTariff(ctx.principal.organizationId, JSON.stringify(body))
+    ctx.store.organizations.setFeeTariff(ctx.principal.organizationId, body)
     return tariffOf(ctx)
   },
 }

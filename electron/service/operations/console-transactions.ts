@@ -1,8 +1,7 @@
 import { ApiError } from '../../../shared/errors'
 import type { CounterpartyView, TransactionDetail } from '../../../shared/schemas/console-transactions'
-import type { TransactionStatus, TransactionType } from '../../../shared/schemas/common'
 import type { TransactionRow } from '../db/rows'
-import { toTransaction } from '../domain/transaction-view'
+import { toTransaction } from '../views/transaction'
 import type { OperationContext } from '../engine'
 import type { PartialOperationTable } from './types'
 
@@ -34,13 +33,13 @@ function detail(ctx: OperationContext, row: TransactionRow): TransactionDetail {
   return {
     transaction: toTransaction(row),
     accountNo: accountNo(row.account_id),
-    counterparty: row.counterparty === null ? null : (JSON.parse(row.counterparty) as CounterpartyView),
-    timeline: ctx.store.transactions.events(row.id).map((event) => ({ status: event.status as TransactionStatus, message: event.message, at: event.at })),
+    counterparty: row.counterparty as CounterpartyView | null,
+    timeline: ctx.store.transactions.events(row.id).map((event) => ({ status: event.status, message: event.message, at: event.at })),
     postings: ctx.store.ledger.postingsOf(row.id).map((posting) => ({
       accountNo: accountNo(posting.account_id), bucket: posting.bucket, amount: posting.amount, at: posting.created_at,
     })),
     related: linked(ctx, row).map((other) => ({
-      publicId: other.public_id, type: other.type as TransactionType, status: other.status as TransactionStatus, amount: other.amount,
+      publicId: other.public_id, type: other.type, status: other.status, amount: other.amount,
     })),
   }
 }

@@ -1,7 +1,8 @@
 import { ApiError } from '../../../shared/errors'
-import type { WebhookEndpointRow, WebhookEventRow } from '../db/webhooks-repo'
+import type { WebhookDelivery, WebhookEvent } from '../../../shared/schemas/webhooks'
+import type { WebhookDeliveryRow, WebhookEndpointRow, WebhookEventRow } from '../db/webhooks-repo'
 import type { OperationContext } from '../engine'
-import { toWebhookDelivery, toWebhookEndpoint, toWebhookEvent } from '../webhooks/event-view'
+import { toWebhookDelivery, toWebhookEndpoint, toWebhookEvent } from '../views/webhook'
 import { enqueueTestEvent, insertDelivery } from '../webhooks/outbox'
 import type { PartialOperationTable } from './types'
 
@@ -13,6 +14,16 @@ function endpointOf(ctx: OperationContext): WebhookEndpointRow {
   const endpoint = ctx.store.webhooks.endpoint(ctx.principal.organizationId, ctx.principal.environment)
   if (!endpoint) throw new Error(`no webhook endpoint row for ${ctx.principal.organizationId}/${ctx.principal.environment}`)
   return endpoint
+}
+
+function deliveryView(ctx: OperationContext, row: WebhookDeliveryRow): WebhookDelivery {
+  return toWebhookDelivery(row, ctx.store.webhooks.attemptsOfDelivery(row.id))
+}
+
+/** An event with its transaction's public id and every delivery with its attempts. */
+function eventView(ctx: OperationContext, row: WebhookEventRow): WebhookEvent {
+  const transaction = row.transaction_id === null ? undefined : ctx.store.transactions.get(row.transaction_id)
+  return toWebhookEvent(row, transaction?.public_id ?? null, ctx.store.webhooks.deliveriesOfEvent(row.id).map((delivery) => deliveryView(ctx, delivery)))
 }
 
 /** An event of the console's organization and environment, or 404 (other scopes' events do not exist here). */
@@ -49,13 +60,13 @@ export const CONSOLE_WEBHOOKS_OPERATIONS: PartialOperationTable<
     const rows = ctx.store.webhooks.listEvents({
       organizationId, environment, transactionId, url: query.url ?? null, type: query.type ?? null, limit: query.limit ?? DEFAULT_LIST_LIMIT,
     })
-    return { items: rows.map((row) => toWebhookEvent(ctx.store, row)) }
+    return { items: rows.map((row) => eventView(ctx, row)) }
   },
-  'console.webhooks.events.get': (ctx, { params }) => toWebhookEvent(ctx.store, ownEvent(ctx, params.eventId)),
+  'console.webhooks.events.get': (ctx, { params }) => eventView(ctx, ownEvent(ctx, params.eventId)),
   'console.webhooks.events.resend': (ctx, { params, body }) => {
     const event = ownEvent(ctx, params.eventId)
     const delivery = insertDelivery(ctx, event.id, resendUrl(ctx, event, body.url), 'resend')
-    return toWebhookDelivery(ctx.store, delivery)
+    return deliveryView(ctx, delivery)
   },
   'console.webhooks.endpoint.get': (ctx) => toWebhookEndpoint(endpointOf(ctx), ctx.now),
   'console.webhooks.endpoint.update': (ctx, { body }) => {
@@ -77,6 +88,6 @@ export const CONSOLE_WEBHOOKS_OPERATIONS: PartialOperationTable<
     const url = body.url ?? endpointOf(ctx).default_url
     if (!url) throw new ApiError('missing_parameter', 'url is required: no default endpoint is set (PUT /console/webhooks/endpoint).', 'url')
     const eventId = enqueueTestEvent(ctx, ctx.principal, url)
-    return toWebhookEvent(ctx.store, ctx.store.webhooks.event(eventId)!)
+    return eventView(ctx, ctx.store.webhooks.event(eventId)!)
   },
 }

@@ -1,6 +1,6 @@
 import { ApiError } from '../../../shared/errors'
 import type { TransactionRow } from '../db/rows'
-import { toTransaction, toTransactionAlt } from '../domain/transaction-view'
+import { toTransaction, toTransactionAlt } from '../views/transaction'
 import type { OperationContext } from '../engine'
 import type { Operation } from './types'
 

@@ -5,19 +5,19 @@ import type { Store } from '../db/store'
 import { sha256Hex } from '../ids'
 import type { ApiExchange } from './exchange'
 import { redactHeaders, redactSecrets } from './redact'
+import { SETTINGS } from '../db/settings-registry'
 
 /** Newest requests kept per environment unless the `requestLog.limit` setting says otherwise. */
-export const DEFAULT_REQUEST_LOG_LIMIT = 50_000
-const LIMIT_SETTING = 'requestLog.limit'
+export const DEFAULT_REQUEST_LOG_LIMIT = SETTINGS.requestLogLimit.default
 /** Bodies are stored up to this many bytes (a request body may be 1 MiB; the log is for reading). */
 const BODY_LIMIT_BYTES = 64 * 1024
 
 export function requestLogLimit(store: Store): number {
-  return store.settings.get<number>(LIMIT_SETTING) ?? DEFAULT_REQUEST_LOG_LIMIT
+  return store.settings.get(SETTINGS.requestLogLimit)
 }
 
 export function setRequestLogLimit(store: Store, limit: number): void {
-  store.settings.set(LIMIT_SETTING, limit)
+  store.settings.set(SETTINGS.requestLogLimit, limit)
 }
 
 function cut(text: string): string {

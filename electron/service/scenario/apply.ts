@@ -1,17 +1,17 @@
-import { CURRENCY } from '../../../shared/money'
 import type { Environment } from '../../../shared/schemas/common'
 import type { Scenario, ScenarioHistoryTransaction, ScenarioOrganization } from '../../../shared/schemas/scenario'
+import { newTransaction } from '../db/new-transaction'
 import type { TransactionRow } from '../db/rows'
 import type { Store } from '../db/store'
 import { computeFee, DEFAULT_TARIFF } from '../domain/fees'
 import { replaceFaultConfig } from '../faults/state'
-import { completeCharge, completePayout, reservePayout, settleCharge } from '../domain/ledger'
+import { completeCharge, completePayout, reservePayout, settleCharge } from '../ledger/postings'
 import type { Ids } from '../ids'
-import { moveMoney } from '../move-money'
+import { moveMoney } from '../ledger/move-money'
 import type { Unit } from '../unit'
-import { provisionOrganization, type ProvisionedOrganization } from '../provisioning'
-import { saveOutcomeRules } from '../simulator/outcome-rules'
-import { processorReference } from '../simulator/result'
+import { provisionOrganization, type ProvisionedOrganization } from '../seed/provisioning'
+import { saveOutcomeRules } from '../lifecycle/outcome-rules'
+import { processorReference } from '../lifecycle/result'
 import { updateSimulator } from '../simulator/settings'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -58,15 +58,14 @@ function historyRow(store: Store, ids: Ids, now: number, orgId: string, t: Scena
   const at = now - Math.round(t.daysAgo * DAY_MS)
   const fees = computeFee(DEFAULT_TARIFF, t.type === 'charge' ? 'charge' : 'b2c', t.amount)
   const ok = t.status !== 'failed'
-  return store.transactions.insert({
+  return store.transactions.insert(newTransaction({
     public_id: ids.transaction(), organization_id: orgId, environment: t.environment, type: t.type === 'charge' ? 'charge' : 'transfer',
     status: t.status, account_id: account.id, account_type: kind, merchant_transaction_id: t.merchantTransactionId ?? null, amount: t.amount,
-    charged_amount: t.type === 'charge' ? t.amount : t.amount + fees, fees, currency: CURRENCY, payment_method: 'mobile_money', processor: 'mobile',
+    charged_amount: t.type === 'charge' ? t.amount : t.amount + fees, fees,
     processor_reference: ok ? processorReference(ids, 'mobile') : null, phone_number: t.phoneNumber, narration: t.narration ?? null,
     message: ok ? (t.status === 'settled' ? 'Funds settled to the collections account' : 'The service request is processed successfully.') : 'Request cancelled by user.',
-    customer_id: null, metadata: null, sub_merchant_id: null, sub_merchant_details: null, shortcode: account.shortcode, webhook_url: null,
-    counterparty: null, related_id: null, result_code: ok ? '0' : '1032', outcome: null, due_at: null, settle_due_at: null, created_at: at, updated_at: at,
-  })
+    shortcode: account.shortcode, result_code: ok ? '0' : '1032', created_at: at,
+  }))
 }
 
 /**

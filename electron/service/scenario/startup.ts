@@ -1,10 +1,9 @@
 import type { Scenario } from '../../../shared/schemas/scenario'
 import type { Store } from '../db/store'
 import type { Ids } from '../ids'
-import type { ProvisionedOrganization } from '../provisioning'
+import type { ProvisionedOrganization } from '../seed/provisioning'
 import { applyScenario } from './apply'
-
-const FINGERPRINT_KEY = 'scenario.fingerprint'
+import { SETTINGS } from '../db/settings-registry'
 
 export interface ScenarioInput {
   scenario: Scenario
@@ -27,13 +26,13 @@ export class ScenarioDatabaseInUseError extends Error {
  */
 export function scenarioProvisioner(store: Store, ids: Ids, now: number, input: ScenarioInput | undefined): (() => ProvisionedOrganization) | undefined {
   if (!input) return undefined
-  if (store.settings.get<string>('demo.organizationId') !== undefined) {
-    if (store.settings.get<string>(FINGERPRINT_KEY) !== input.fingerprint) throw new ScenarioDatabaseInUseError()
+  if (store.settings.get(SETTINGS.demoOrganizationId) !== null) {
+    if (store.settings.get(SETTINGS.scenarioFingerprint) !== input.fingerprint) throw new ScenarioDatabaseInUseError()
     return undefined
   }
   return () => {
     const applied = applyScenario(store, ids, now, input.scenario)
-    store.settings.set(FINGERPRINT_KEY, input.fingerprint)
+    store.settings.set(SETTINGS.scenarioFingerprint, input.fingerprint)
     return applied.primary
   }
 }

@@ -2,9 +2,9 @@ import { performance } from 'node:perf_hooks'
 import type { Engine } from '../engine'
 import type { PushEvent } from '../../../shared/api/push-events'
 import { newUnit, type EngineUnit } from '../unit'
-import { finalizeIfDue } from './finalize'
+import { finalizeIfDue } from '../lifecycle/finalize'
 import { isPaused } from './settings'
-import { settleIfDue } from './settle'
+import { settleIfDue } from '../lifecycle/settle'
 
 /** Bounds the work of one tick so the host's event loop stays responsive; the rest waits for the next tick. */
 const MAX_STEPS_PER_TICK = 2_000

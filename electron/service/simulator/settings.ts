@@ -1,10 +1,7 @@
 import type { SimulatorMode, SimulatorState } from '../../../shared/schemas/simulator'
 import type { Store } from '../db/store'
 import type { Engine } from '../engine'
-
-const MODE_KEY = 'simulator.mode'
-const PAUSED_KEY = 'simulator.paused'
-const SETTLEMENT_DELAY_KEY = 'simulator.settlementDelayMs'
+import { SETTINGS } from '../db/settings-registry'
 
 const SECOND_MS = 1_000
 const DAY_MS = 24 * 60 * 60 * SECOND_MS
@@ -22,11 +19,11 @@ export const DEFAULT_SETTLEMENT_DELAY_MS: Record<SimulatorMode, number> = {
 
 /** Paused: ticks finalize and settle nothing (simulated time still runs; due work waits for resume). */
 export function isPaused(store: Store): boolean {
-  return store.settings.get<boolean>(PAUSED_KEY) === true
+  return store.settings.get(SETTINGS.simulatorPaused)
 }
 
 export function settlementDelayMs(engine: Engine): number {
-  return engine.store.settings.get<number | null>(SETTLEMENT_DELAY_KEY) ?? DEFAULT_SETTLEMENT_DELAY_MS[engine.simulatorMode()]
+  return engine.store.settings.get(SETTINGS.settlementDelayMs) ?? DEFAULT_SETTLEMENT_DELAY_MS[engine.simulatorMode()]
 }
 
 export function simulatorState(engine: Engine): SimulatorState {
@@ -48,8 +45,8 @@ export interface SimulatorUpdate {
 
 /** Persists the console's changes; they apply to work planned or completed afterwards. */
 export function updateSimulator(store: Store, update: SimulatorUpdate): void {
-  if (update.mode !== undefined) store.settings.set(MODE_KEY, update.mode)
-  if (update.paused !== undefined) store.settings.set(PAUSED_KEY, update.paused)
+  if (update.mode !== undefined) store.settings.set(SETTINGS.simulatorMode, update.mode)
+  if (update.paused !== undefined) store.settings.set(SETTINGS.simulatorPaused, update.paused)
   // A stored null means "no override": the mode's default applies.
-  if (update.settlementDelayMs !== undefined) store.settings.set(SETTLEMENT_DELAY_KEY, update.settlementDelayMs)
+  if (update.settlementDelayMs !== undefined) store.settings.set(SETTINGS.settlementDelayMs, update.settlementDelayMs)
 }

@@ -1,13 +1,10 @@
 import type { Environment } from '../../../shared/schemas/common'
+import type { WebhookEventType } from '../../../shared/schemas/webhooks'
 import type { TransactionRow } from '../db/rows'
 import type { WebhookDeliveryRow } from '../db/webhooks-repo'
-import { toTransactionAlt } from '../domain/transaction-view'
+import { toTransactionAlt } from '../views/transaction'
 import type { Unit } from '../unit'
 import { deliveryOrigin } from './origin'
-
-export type WebhookEventType =
-  | 'transaction.succeeded' | 'transaction.failed' | 'transaction.creation_failed' | 'transaction.reversed'
-  | 'payout.succeeded' | 'payout.failed' | 'balance.updated' | 'test.event'
 
 export interface OutboxEvent {
   organizationId: string

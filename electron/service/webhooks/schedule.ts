@@ -1,4 +1,4 @@
-import type { SimulatorMode } from '../simulator/plan'
+import type { SimulatorMode } from '../lifecycle/plan'
 
 const SECOND = 1_000
 const MINUTE = 60 * SECOND

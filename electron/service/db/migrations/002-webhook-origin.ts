@@ -1,11 +1,22 @@
-import { deliveryOrigin } from '../../webhooks/origin'
 import type { Db } from '../connection'
+
+/**
+ * A copy of webhooks/origin.ts#deliveryOrigin as it was when this migration was written: a migration must
+ * not change when live code does (imports of live code are refused by test/unit/layering.test.ts).
+ */
+function deliveryOrigin(url: string): string {
+  try {
+    return new URL(url).origin
+  } catch {
+    return url
+  }
+}
 
 /**
  * Deliveries carry their endpoint (`origin`: scheme, host and port), so the webhook dispatcher claims the
  * due deliveries of one endpoint with an index seek instead of reading every due delivery of every
  * endpoint (docs/benchmarks.md, "End to end"). Existing rows are backfilled from their URL with the same
- * function the outbox uses for new rows. The old `webhook_deliveries_due` index served only that full
+ * rule the outbox uses for new rows (webhooks/origin.ts). The old `webhook_deliveries_due` index served only that full
  * scan; the new one replaces it.
  */
 export function migration002(db: Db): void {

@@ -1,16 +1,15 @@
-import { CURRENCY } from '../../../../shared/money'
-import type { ForceStatus, Metadata } from '../../../../shared/schemas/common'
-import type { AccountRow, TransactionRow } from '../../db/rows'
+import type { ForceStatus, Metadata, SubMerchantDetails } from '../../../../shared/schemas/common'
+import type { AccountRow, Counterparty, TransactionRow } from '../../db/rows'
+import { newTransaction } from '../../db/new-transaction'
 import type { NewTransaction } from '../../db/transactions-repo'
-import { reservePayout } from '../../domain/ledger'
-import type { Counterparty } from '../../domain/transaction-view'
+import { reservePayout } from '../../ledger/postings'
 import type { OperationContext } from '../../engine'
-import { moveMoney } from '../../move-money'
+import { moveMoney } from '../../ledger/move-money'
 import { enqueueWebhookEvent } from '../../webhooks/outbox'
-import { isAwaitingPrompt } from '../../simulator/prompts'
-import { announce } from '../../simulator/result'
-import { planAcceptance } from '../../simulator/plan-acceptance'
-import type { TimedKind } from '../../simulator/plan'
+import { isAwaitingPrompt } from '../../lifecycle/prompts'
+import { announce } from '../../lifecycle/result'
+import { planAcceptance } from '../../lifecycle/plan-acceptance'
+import type { TimedKind } from '../../lifecycle/plan'
 
 export interface Acceptance {
   type: 'charge' | 'transfer' | 'payment' | 'bank_withdrawal' | 'reversal'
@@ -43,19 +42,16 @@ function newRow(ctx: OperationContext, a: Acceptance, status: 'pending' | 'rejec
   const plan = planAcceptance(ctx.engine, a, ctx.now)
   const subMerchantDetails = a.metadata?.['subMerchantDetails']
   const isBank = a.type === 'bank_withdrawal'
-  return {
+  return newTransaction({
     public_id: ctx.engine.ids.transaction(), organization_id: ctx.principal.organizationId, environment: ctx.principal.environment,
     type: a.type, status, account_id: a.account.id, account_type: a.account.kind === 'payouts' ? 'payouts' : 'collections',
     merchant_transaction_id: a.merchantTransactionId, amount: a.amount, charged_amount: a.type === 'charge' ? a.amount : a.amount + a.fees,
-    fees: a.fees, currency: CURRENCY, payment_method: isBank ? 'bank' : 'mobile_money', processor: isBank ? 'partnerbank' : 'mobile',
-    processor_reference: null, phone_number: a.phoneNumber, narration: a.narration ?? null, message, customer_id: a.customerId ?? null,
-    metadata: a.metadata ? JSON.stringify(a.metadata) : null, sub_merchant_id: a.subMerchantId ?? null,
-    sub_merchant_details: subMerchantDetails ? JSON.stringify(subMerchantDetails) : null, shortcode: a.shortcode ?? a.account.shortcode,
-    webhook_url: a.webhookUrl ?? null, counterparty: a.counterparty ? JSON.stringify(a.counterparty) : null, related_id: a.relatedId ?? null,
-    result_code: null, outcome: status === 'pending' ? JSON.stringify(plan.outcome) : null,
-    due_at: status === 'pending' ? plan.dueAt : null,
-    settle_due_at: null, created_at: ctx.now, updated_at: ctx.now,
-  }
+    fees: a.fees, payment_method: isBank ? 'bank' : 'mobile_money', phone_number: a.phoneNumber, narration: a.narration ?? null, message,
+    customer_id: a.customerId ?? null, metadata: a.metadata ?? null, sub_merchant_id: a.subMerchantId ?? null,
+    sub_merchant_details: subMerchantDetails ? (subMerchantDetails as SubMerchantDetails) : null, shortcode: a.shortcode ?? a.account.shortcode,
+    webhook_url: a.webhookUrl ?? null, counterparty: a.counterparty ?? null, related_id: a.relatedId ?? null,
+    outcome: status === 'pending' ? JSON.stringify(plan.outcome) : null, due_at: status === 'pending' ? plan.dueAt : null, created_at: ctx.now,
+  })
 }
 
 /** Records an accepted transaction as `pending` with the simulator's planned outcome and due time. */

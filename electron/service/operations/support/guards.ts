@@ -69,7 +69,7 @@ export function assertReferenceFree(ctx: OperationContext, merchantTransactionId
 
 export function tariffOf(ctx: OperationContext): FeeTariff {
   const organization = ctx.store.organizations.get(ctx.principal.organizationId)!
-  return organization.fee_tariff ? (JSON.parse(organization.fee_tariff) as FeeTariff) : DEFAULT_TARIFF
+  return organization.fee_tariff ?? DEFAULT_TARIFF
 }
 
 /** An account of the caller's organization and environment, by number; system accounts do not exist to callers. */

@@ -1,13 +1,6 @@
-import type { TransactionStatus } from '../../../../shared/schemas/common'
 import type { TransactionsQuery } from '../../../../shared/schemas/requests'
+import { isFinal } from '../../../../shared/transaction-states'
 import { MONEY_MOVEMENT_INVALIDATES, useApiMutation, useApiQuery } from '../use-api'
-
-/** Statuses after which a transaction no longer changes by itself (settled is the charge's last step). */
-export const FINAL_STATUSES: ReadonlySet<TransactionStatus> = new Set(['failed', 'settled', 'rejected'])
-/** A completed charge still settles later; other completed transactions are final. */
-export function isFinal(status: TransactionStatus, type: string): boolean {
-  return FINAL_STATUSES.has(status) || (status === 'completed' && type !== 'charge')
-}
 
 /** While push events are the main path, a slow poll covers a dropped event stream for in-flight transactions. */
 const IN_FLIGHT_POLL_MS = 5_000
@@ -21,7 +14,7 @@ export function useTransaction(transactionId: string | undefined) {
     enabled: transactionId !== undefined,
     refetchInterval: (query) => {
       const tx = query.state.data
-      return tx && isFinal(tx.status, tx.type) ? false : IN_FLIGHT_POLL_MS
+      return tx && isFinal(tx) ? false : IN_FLIGHT_POLL_MS
     },
   })
 }
@@ -41,7 +34,7 @@ export function useTransactionDetail(transactionId: string) {
     refetchInterval: (query) => {
       const detail = query.state.data
       if (!detail) return false
-      const moving = !isFinal(detail.transaction.status, detail.transaction.type) || detail.related.some((tx) => !isFinal(tx.status, tx.type))
+      const moving = !isFinal(detail.transaction) || detail.related.some((tx) => !isFinal(tx))
       return moving ? IN_FLIGHT_POLL_MS : false
     },
   })

@@ -10,7 +10,7 @@ type Posting = TransactionDetail['postings'][number] & { key: string; accountNam
 
 /**
  * The ledger's system accounts are not listed by GET /v1/accounts; their kind is the account number's
- * second digit (electron/service/provisioning.ts: 8 = external world, 9 = provider fees).
+ * second digit (electron/service/seed/provisioning.ts: 8 = external world, 9 = provider fees).
  */
 function accountName(accountNo: string, accounts: readonly Account[]): string {
   const own = accounts.find((account) => account.accountNo === accountNo)

@@ -1,6 +1,7 @@
 import type { Transaction } from '../../../../shared/schemas/transaction'
 import { useSimulatorState } from '../../api/hooks/simulator'
-import { isFinal, useTransaction } from '../../api/hooks/transactions'
+import { isFinal } from '../../../../shared/transaction-states'
+import { useTransaction } from '../../api/hooks/transactions'
 import { Link, pathTo } from '../../app/router'
 import { PATHS } from '../../app/paths'
 import { CopyButton } from '../../components/copy-button'
@@ -21,7 +22,7 @@ function steps(tx: Transaction): { label: string; state: StepState }[] {
     : ['Accepted', 'Processing', failed ? (tx.status === 'rejected' ? 'Rejected' : 'Failed') : 'Completed']
   return labels.map((label, index) => {
     if (failed && index === reached) return { label, state: 'failed' }
-    if (index < reached || (index === reached && isFinal(tx.status, tx.type))) return { label, state: 'done' }
+    if (index < reached || (index === reached && isFinal(tx))) return { label, state: 'done' }
     if (index === reached) return { label, state: 'current' }
     return { label, state: 'todo' }
   })

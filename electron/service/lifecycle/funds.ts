@@ -1,7 +1,7 @@
-import { CURRENCY } from '../../../shared/money'
+import { newTransaction } from '../db/new-transaction'
 import type { AccountRow, TransactionRow } from '../db/rows'
-import { sweep, topUp } from '../domain/ledger'
-import { moveMoney } from '../move-money'
+import { sweep, topUp } from '../ledger/postings'
+import { moveMoney } from '../ledger/move-money'
 import type { EngineUnit } from '../unit'
 import { announce, processorReference } from './result'
 
@@ -13,14 +13,11 @@ type Booked = Pick<TransactionRow, 'type' | 'account_id' | 'account_type' | 'amo
  */
 function bookCompleted(ctx: EngineUnit, account: AccountRow, booked: Booked): TransactionRow {
   const { engine, now } = ctx
-  const base = {
+  return ctx.store.transactions.insert(newTransaction({
     public_id: engine.ids.transaction(), organization_id: account.organization_id, environment: account.environment, status: 'completed',
-    merchant_transaction_id: null, charged_amount: booked.amount, fees: 0, currency: CURRENCY, payment_method: 'bank' as const,
-    processor: 'partnerbank' as const, processor_reference: processorReference(engine.ids, 'partnerbank'), phone_number: null, customer_id: null, metadata: null,
-    sub_merchant_id: null, sub_merchant_details: null, shortcode: account.shortcode, webhook_url: null, counterparty: null,
-    related_id: null, result_code: '0', outcome: null, due_at: null, settle_due_at: null, created_at: now, updated_at: now,
-  }
-  return ctx.store.transactions.insert({ ...base, ...booked })
+    charged_amount: booked.amount, payment_method: 'bank', processor_reference: processorReference(engine.ids, 'partnerbank'),
+    shortcode: account.shortcode, result_code: '0', created_at: now, ...booked,
+  }))
 }
 
 /** A float top-up (`bank_deposit`): money arrives from the merchant's bank into the account's `available`. */

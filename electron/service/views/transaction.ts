@@ -1,44 +1,18 @@
 import type { Transaction, TransactionAlt } from '../../../shared/schemas/transaction'
-import type { SubMerchantDetails } from '../../../shared/schemas/common'
-import type { TransactionRow } from '../db/rows'
-
-/** Who the money went to or came from, stored as JSON on payouts. */
-export interface Counterparty {
-  kind: 'till' | 'paybill' | 'bank'
-  accountNumber: string
-  beneficiary?: string | null
-  bankCode?: string
-  bankName?: string
-  accountName?: string
-  branchCode?: string | null
-  senderAddress?: string
-  paymentPurposeId?: string | null
-}
-
-function parseJson<T>(text: string | null): T | null {
-  return text === null ? null : (JSON.parse(text) as T)
-}
-
-/** The columns the main shape reads; list queries fetch only these (db/transactions-repo.ts). */
-export const TRANSACTION_VIEW_COLUMNS = [
-  'public_id', 'merchant_transaction_id', 'status', 'message', 'amount', 'charged_amount', 'currency', 'account_type', 'type',
-  'payment_method', 'processor', 'processor_reference', 'phone_number', 'narration', 'customer_id', 'fees', 'metadata',
-  'sub_merchant_id', 'sub_merchant_details', 'created_at', 'updated_at',
-] as const satisfies readonly (keyof TransactionRow)[]
-export type TransactionViewRow = Pick<TransactionRow, (typeof TRANSACTION_VIEW_COLUMNS)[number]>
+import type { TransactionRow, TransactionViewRow } from '../db/rows'
 
 /** Spec 2.1 main shape. */
 export function toTransaction(row: TransactionViewRow): Transaction {
   return {
     publicId: row.public_id,
     merchantTransactionId: row.merchant_transaction_id,
-    status: row.status as Transaction['status'],
+    status: row.status,
     message: row.message,
     amount: row.amount,
     chargedAmount: row.charged_amount,
     currency: row.currency,
     accountType: row.account_type,
-    type: row.type as Transaction['type'],
+    type: row.type,
     paymentMethod: row.payment_method,
     processor: row.processor,
     processorReference: row.processor_reference,
@@ -47,31 +21,13 @@ export function toTransaction(row: TransactionViewRow): Transaction {
     customerId: row.customer_id,
     customer: row.phone_number ? { phoneNumber: row.phone_number, ...(row.customer_id ? { id: row.customer_id } : {}) } : null,
     fees: row.fees,
-    metadata: parseJson<Record<string, unknown>>(row.metadata),
+    metadata: row.metadata,
     subMerchantId: row.sub_merchant_id,
-    subMerchantDetails: parseJson<SubMerchantDetails>(row.sub_merchant_details),
+    subMerchantDetails: row.sub_merchant_details,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }
 }
-
-/**
- * toTransaction written in SQL, for list pages built as JSON in SQLite (db/transactions-repo.ts `listJson`):
- * the same fields in the same order, `customer` only with a non-empty phone number (and `id` only with a
- * non-empty customer id, as the truthiness checks above), JSON columns embedded as JSON, NULL as null.
- * `test/service/transaction-json-sql.test.ts` compares the two on random rows; change them together.
- * `t` is the transactions table's alias in the query.
- */
-export const TRANSACTION_JSON_SQL = `json_object(
-  'publicId', t.public_id, 'merchantTransactionId', t.merchant_transaction_id, 'status', t.status, 'message', t.message,
-  'amount', t.amount, 'chargedAmount', t.charged_amount, 'currency', t.currency, 'accountType', t.account_type, 'type', t.type,
-  'paymentMethod', t.payment_method, 'processor', t.processor, 'processorReference', t.processor_reference,
-  'phoneNumber', t.phone_number, 'narration', t.narration, 'customerId', t.customer_id,
-  'customer', CASE WHEN t.phone_number IS NULL OR t.phone_number = '' THEN NULL
-    WHEN t.customer_id IS NULL OR t.customer_id = '' THEN json_object('phoneNumber', t.phone_number)
-    ELSE json_object('phoneNumber', t.phone_number, 'id', t.customer_id) END,
-  'fees', t.fees, 'metadata', json(t.metadata), 'subMerchantId', t.sub_merchant_id,
-  'subMerchantDetails', json(t.sub_merchant_details), 'createdAt', t.created_at, 'updatedAt', t.updated_at)`
 
 const CREDIT_TYPES = new Set(['charge', 'bank_deposit'])
 const PAYOUT_TYPES = new Set(['transfer', 'payment', 'bank_withdrawal'])
@@ -100,7 +56,7 @@ function stage(row: TransactionRow): string {
 }
 
 function destination(row: TransactionRow): string | null {
-  const counterparty = parseJson<Counterparty>(row.counterparty)
+  const counterparty = row.counterparty
   if (counterparty?.kind === 'bank') return `${counterparty.bankCode ?? ''}:${counterparty.accountNumber}`
   if (counterparty) return `${counterparty.kind}:${counterparty.accountNumber}`
   if (row.type === 'charge') return 'collections'
@@ -123,8 +79,8 @@ export function toTransactionAlt(row: TransactionRow): TransactionAlt {
     stage: stage(row),
     processor: row.processor,
     processorReference: row.processor_reference,
-    status: row.status as TransactionAlt['status'],
-    type: row.type as TransactionAlt['type'],
+    status: row.status,
+    type: row.type,
     paymentMethod: row.payment_method,
     amount: row.amount,
     chargedAmount: row.charged_amount,
@@ -132,7 +88,7 @@ export function toTransactionAlt(row: TransactionRow): TransactionAlt {
     currency: row.currency,
     narration: row.narration,
     message: row.message,
-    metadata: parseJson<Record<string, unknown>>(row.metadata),
+    metadata: row.metadata,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   }

@@ -1,3 +1,5 @@
+import type { Posting } from '../db/rows'
+
 /**
  * The ledger: how money moves, as postings. Each account has two buckets, `available` and `pending`.
  *
@@ -13,11 +15,7 @@
  *
  * These functions are pure: they say which postings a movement makes; db/ledger-repo.ts writes them.
  */
-export interface Posting {
-  accountId: number
-  bucket: 'available' | 'pending'
-  amount: number
-}
+export type { Posting }
 
 /** A payout (b2c, b2b, bank transfer) at acceptance: amount + fees move from available into pending. */
 export function reservePayout(payoutsId: number, amount: number, fees: number): Posting[] {

@@ -1,13 +1,12 @@
 import type { WebhookDelivery, WebhookEndpoint, WebhookEnvelope, WebhookEvent } from '../../../shared/schemas/webhooks'
-import type { Store } from '../db/store'
-import type { WebhookDeliveryRow, WebhookEndpointRow, WebhookEventRow } from '../db/webhooks-repo'
+import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow, WebhookEventRow } from '../db/webhooks-repo'
 
 /** A delivery with every attempt, as the console's log shows it. */
-export function toWebhookDelivery(store: Store, row: WebhookDeliveryRow): WebhookDelivery {
+export function toWebhookDelivery(row: WebhookDeliveryRow, attempts: readonly WebhookAttemptRow[]): WebhookDelivery {
   return {
     id: row.id, url: row.url, target: row.target, status: row.status, attemptCount: row.attempt_count,
     nextAttemptAt: row.next_attempt_at, lastResponseStatus: row.last_response_status,
-    attempts: store.webhooks.attemptsOfDelivery(row.id).map((attempt) => ({
+    attempts: attempts.map((attempt) => ({
       attemptNo: attempt.attempt_no, startedAt: attempt.started_at, durationMs: attempt.duration_ms,
       responseStatus: attempt.response_status, responseBody: attempt.response_body, error: attempt.error,
       faults: attempt.faults === null ? [] : (JSON.parse(attempt.faults) as string[]),
@@ -15,15 +14,15 @@ export function toWebhookDelivery(store: Store, row: WebhookDeliveryRow): Webhoo
   }
 }
 
-export function toWebhookEvent(store: Store, row: WebhookEventRow): WebhookEvent {
-  const transaction = row.transaction_id === null ? undefined : store.transactions.get(row.transaction_id)
+/** `transactionId`: the public id of the event's transaction, if it has one. */
+export function toWebhookEvent(row: WebhookEventRow, transactionId: string | null, deliveries: WebhookDelivery[]): WebhookEvent {
   return {
     id: row.id,
-    type: row.type as WebhookEvent['type'],
+    type: row.type,
     created: row.created_at,
-    transactionId: transaction?.public_id ?? null,
+    transactionId,
     payload: JSON.parse(row.payload) as WebhookEnvelope,
-    deliveries: store.webhooks.deliveriesOfEvent(row.id).map((delivery) => toWebhookDelivery(store, delivery)),
+    deliveries,
   }
 }
 

@@ -1,7 +1,7 @@
 import type { TransactionRow } from '../db/rows'
-import { settleCharge } from '../domain/ledger'
+import { settleCharge } from '../ledger/postings'
 import { assertTransition } from '../domain/transaction-states'
-import { moveMoney } from '../move-money'
+import { moveMoney } from '../ledger/move-money'
 import type { Unit } from '../unit'
 import { announce } from './result'
 

@@ -1,22 +1,26 @@
-import { CURRENCY } from '../../shared/money'
-import type { FeeTariff } from '../../shared/schemas/fees'
-import type { Environment } from '../../shared/schemas/common'
-import { createHistoryWriter } from './db/history-writer'
-import type { AccountRow } from './db/rows'
-import type { Store } from './db/store'
-import type { NewTransaction } from './db/transactions-repo'
-import { computeFee, DEFAULT_TARIFF } from './domain/fees'
+import { CURRENCY } from '../../../shared/money'
+import type { FeeTariff } from '../../../shared/schemas/fees'
+import type { Environment, TransactionStatus, TransactionType } from '../../../shared/schemas/common'
+import { createHistoryWriter } from '../db/history-writer'
+import type { AccountRow } from '../db/rows'
+import type { Store } from '../db/store'
+import { newTransaction } from '../db/new-transaction'
+import type { NewTransaction } from '../db/transactions-repo'
+import { computeFee, DEFAULT_TARIFF } from '../domain/fees'
 import {
   completeCharge, completePayout, completeReversal, reservePayout, reserveReversal, settleCharge, sweep, topUp,
-} from './domain/ledger'
-import { createIds } from './ids'
-import { createBook, type HistoryAccounts } from './seed-history-book'
+} from '../ledger/postings'
+import { createIds } from '../ids'
+import { createBook, type HistoryAccounts } from './history-book'
 import {
   ANSWER_DELAY_MS, CHARGE_FAILURE_RATE, PAYOUT_FAILURE_RATE, REVERSAL_FAILURE_RATE, SETTLEMENT_DELAY_MS, createCustomers, pickAmount,
   pickBankCounterparty, pickChargeFailure, pickKind, pickMetadata, pickNarration, pickTillOrPaybill, type Customer, type HistoryKind,
-} from './seed-history-profile'
-import { createSeededRandom, type SeededRandom } from './seeded-random'
-import { OUTCOMES } from './simulator/plan'
+} from './history-profile'
+import { createSeededRandom, type SeededRandom } from '../seeded-random'
+import { OUTCOMES } from '../lifecycle/plan'
+
+/** One entry of a history transaction's timeline: the status it reached, its message, when. */
+type TimelineStep = [TransactionStatus, string | null, number]
 
 /**
  * Fills a FRESH database with realistic history: `count` transactions spread evenly over the past
@@ -24,7 +28,7 @@ import { OUTCOMES } from './simulator/plan'
  * sweeps that keep the merchant's balances funded), in one SQLite transaction.
  *
  * Ledger choice: every historical money-moving transaction gets REAL postings, built with the same
- * domain/ledger.ts functions its live life would use (e.g. completeCharge + settleCharge) and netted per
+ * ledger/postings.ts functions its live life would use (e.g. completeCharge + settleCharge) and netted per
  * account bucket, so each transaction's postings sum to zero and no money appears from nowhere. Failed,
  * refused and failed-then-released transactions net to nothing and get no postings. The cached account
  * balances are updated once per account at the end with the sum of the postings written (guarantee 3).
@@ -83,7 +87,7 @@ function accountsOf(store: Store, organizationId: string, environment: Environme
 function tariffOf(store: Store, organizationId: string): FeeTariff {
   const organization = store.organizations.get(organizationId)
   if (!organization) throw new Error(`no organization ${organizationId}`)
-  return organization.fee_tariff ? (JSON.parse(organization.fee_tariff) as FeeTariff) : DEFAULT_TARIFF
+  return organization.fee_tariff ?? DEFAULT_TARIFF
 }
 
 export function seedHistory(store: Store, options: SeedHistoryOptions): SeedHistoryResult {
@@ -111,19 +115,15 @@ export function seedHistory(store: Store, options: SeedHistoryOptions): SeedHist
     let lastSweepDay = Math.floor(fromMs / DAY_MS)
     let sequence = 0
 
-    const base = (t: number, type: string, account: AccountRow): NewTransaction => {
+    const base = (t: number, type: TransactionType, account: AccountRow): NewTransaction => {
       clockMs = t
-      return {
+      return newTransaction({
         public_id: ids.transaction(), organization_id: organizationId, environment, type, status: 'completed', account_id: account.id,
-        account_type: account.kind === 'payouts' ? 'payouts' : 'collections', merchant_transaction_id: null, amount: 0,
-        charged_amount: null, fees: 0, currency: CURRENCY, payment_method: 'mobile_money', processor: 'mobile', processor_reference: null,
-        phone_number: null, narration: null, message: null, customer_id: null, metadata: null, sub_merchant_id: null,
-        sub_merchant_details: null, shortcode: account.shortcode, webhook_url: null, counterparty: null, related_id: null,
-        result_code: null, outcome: null, due_at: null, settle_due_at: null, created_at: t, updated_at: t,
-      }
+        account_type: account.kind === 'payouts' ? 'payouts' : 'collections', amount: 0, shortcode: account.shortcode, created_at: t,
+      })
     }
     /** Inserts the row and its timeline: each [status, message, at] in order; the last one is the row's state. */
-    const insert = (row: NewTransaction, timeline: readonly [string, string | null, number][]): number => {
+    const insert = (row: NewTransaction, timeline: readonly TimelineStep[]): number => {
       const last = timeline[timeline.length - 1]!
       row.status = last[0]
       row.message = last[1]
@@ -166,7 +166,7 @@ export function seedHistory(store: Store, options: SeedHistoryOptions): SeedHist
         customer_id: customer.customerId, narration: pickNarration(random, 'charge'), metadata: pickMetadata(random, merchantTransactionId),
       })
       const answeredAt = answerAt(t, 'charge')
-      const prompt: [string, string, number] = ['pending', 'Push prompt sent to the customer', t]
+      const prompt: TimelineStep = ['pending', 'Push prompt sent to the customer', t]
       if (random.chance(CHARGE_FAILURE_RATE)) {
         const outcome = OUTCOMES[pickChargeFailure(random)]
         row.result_code = outcome.resultCode
@@ -176,7 +176,7 @@ export function seedHistory(store: Store, options: SeedHistoryOptions): SeedHist
       row.result_code = '0'
       row.processor_reference = ids.receipt()
       const settleAt = answeredAt + SETTLEMENT_DELAY_MS
-      const completed: [string, string, number] = ['completed', OUTCOMES.success.message, answeredAt]
+      const completed: TimelineStep = ['completed', OUTCOMES.success.message, answeredAt]
       const postings = completeCharge(accounts.collections.id, accounts.external.id, accounts.fees.id, amount, fees)
       if (settleAt > toMs) {
         row.settle_due_at = settleAt
@@ -201,7 +201,7 @@ export function seedHistory(store: Store, options: SeedHistoryOptions): SeedHist
       Object.assign(row, {
         merchant_transaction_id: reference(kind === 'transfer' ? 'PAY' : kind === 'payment' ? 'BIZ' : 'BNK'), amount, charged_amount: amount + fees,
         fees, phone_number: customer?.phoneNumber ?? null, customer_id: customer?.customerId ?? null, narration: pickNarration(random, kind),
-        counterparty: counterparty ? JSON.stringify(counterparty) : null,
+        counterparty,
         payment_method: kind === 'bank_withdrawal' ? 'bank' : 'mobile_money', processor: kind === 'bank_withdrawal' ? 'partnerbank' : 'mobile',
       })
       if (short) {
@@ -210,7 +210,7 @@ export function seedHistory(store: Store, options: SeedHistoryOptions): SeedHist
         return
       }
       const answeredAt = answerAt(t, kind)
-      const accepted: [string, string, number] = ['pending', 'Disbursement accepted for processing', t]
+      const accepted: TimelineStep = ['pending', 'Disbursement accepted for processing', t]
       // Reserved at acceptance either way; a failure releases it, so only success leaves postings behind.
       book.adjustSpendable(account.id, -(amount + fees))
       if (random.chance(PAYOUT_FAILURE_RATE)) {
@@ -240,7 +240,7 @@ export function seedHistory(store: Store, options: SeedHistoryOptions): SeedHist
         customer_id: original.customer.customerId, narration: `Reversal of ${original.publicId}`, related_id: original.id,
       })
       const answeredAt = answerAt(t, 'reversal')
-      const accepted: [string, string, number] = ['pending', 'Reversal accepted for processing', t]
+      const accepted: TimelineStep = ['pending', 'Reversal accepted for processing', t]
       const failed = random.chance(REVERSAL_FAILURE_RATE)
       row.result_code = failed ? OUTCOMES.failed.resultCode : '0'
       if (!failed) row.processor_reference = ids.receipt()

@@ -1,8 +1,8 @@
-import type { TransactionRow } from './db/rows'
-import type { Posting } from './domain/ledger'
-import type { Unit } from './unit'
-import { enqueueWebhookEvent } from './webhooks/outbox'
-import { toBalance } from './operations/support/views'
+import type { TransactionRow } from '../db/rows'
+import type { Posting } from './postings'
+import type { Unit } from '../unit'
+import { enqueueWebhookEvent } from '../webhooks/outbox'
+import { toBalance } from '../views/account'
 
 /**
  * The only way money moves: writes the postings of one transaction, then tells the console (push event)

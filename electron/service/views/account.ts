@@ -1,5 +1,5 @@
-import type { Account, Balance } from '../../../../shared/schemas/account'
-import type { AccountRow } from '../../db/rows'
+import type { Account, Balance } from '../../../shared/schemas/account'
+import type { AccountRow } from '../db/rows'
 
 export function toAccount(row: AccountRow): Account {
   const account: Account = {

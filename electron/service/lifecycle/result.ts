@@ -1,4 +1,3 @@
-import type { TransactionStatus } from '../../../shared/schemas/common'
 import type { AccountRow, TransactionRow } from '../db/rows'
 import type { Store } from '../db/store'
 import type { TransactionUpdate } from '../db/transactions-repo'
@@ -17,7 +16,7 @@ export function processorReference(ids: Ids, processor: TransactionRow['processo
 
 /** Tells the console a transaction changed state (delivered after the SQLite transaction commits). */
 export function announce(unit: Unit, row: TransactionRow): void {
-  unit.emit({ type: 'transaction.changed', environment: row.environment, transactionId: row.public_id, status: row.status as TransactionStatus })
+  unit.emit({ type: 'transaction.changed', environment: row.environment, transactionId: row.public_id, status: row.status })
 }
 
 /** The columns a final answer writes: outcome text and result code, receipt on success, no more due work. */

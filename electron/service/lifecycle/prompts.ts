@@ -1,4 +1,4 @@
-import type { Prompt, PromptAnswer } from '../../../shared/schemas/simulator'
+import type { PromptAnswer } from '../../../shared/schemas/simulator'
 import type { TransactionRow } from '../db/rows'
 import type { EngineUnit } from '../unit'
 import { finalizeIfDue } from './finalize'
@@ -18,13 +18,6 @@ export const PROMPT_ANSWERS: Record<PromptAnswer, PlannedOutcome> = {
   approve: OUTCOMES.success,
   wrong_pin: OUTCOMES.wrong_pin,
   cancel: OUTCOMES.cancelled,
-}
-
-export function toPrompt(row: TransactionRow): Prompt {
-  return {
-    transactionId: row.public_id, phoneNumber: row.phone_number ?? '', amount: row.amount,
-    merchantTransactionId: row.merchant_transaction_id, narration: row.narration, createdAt: row.created_at, expiresAt: row.due_at ?? row.created_at,
-  }
 }
 
 /**

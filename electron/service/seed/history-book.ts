@@ -1,8 +1,8 @@
-import type { AccountRow } from './db/rows'
-import type { HistoryWriter } from './db/history-writer'
-import type { Posting } from './domain/ledger'
+import type { AccountRow } from '../db/rows'
+import type { HistoryWriter } from '../db/history-writer'
+import type { Posting } from '../ledger/postings'
 
-/** The merchant's accounts the history moves money between (seed-history.ts). */
+/** The merchant's accounts the history moves money between (history.ts). */
 export interface HistoryAccounts {
   collections: AccountRow
   payouts: AccountRow

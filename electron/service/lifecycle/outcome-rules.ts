@@ -1,7 +1,6 @@
 import type { OutcomeOperation, OutcomeRule } from '../../../shared/schemas/scenario'
 import type { Store } from '../db/store'
-
-const RULES_KEY = 'simulator.outcomeRules'
+import { SETTINGS } from '../db/settings-registry'
 
 export interface RuleSubject {
   operation: OutcomeOperation
@@ -12,11 +11,11 @@ export interface RuleSubject {
 
 /** Replaces the outcome rules (a scenario's `outcomes:`); phones are already normalised by the schema. */
 export function saveOutcomeRules(store: Store, rules: readonly OutcomeRule[]): void {
-  store.settings.set(RULES_KEY, rules)
+  store.settings.set(SETTINGS.outcomeRules, [...rules])
 }
 
 export function outcomeRules(store: Store): OutcomeRule[] {
-  return store.settings.get<OutcomeRule[]>(RULES_KEY) ?? []
+  return store.settings.get(SETTINGS.outcomeRules)
 }
 
 function matches(rule: OutcomeRule, s: RuleSubject): boolean {

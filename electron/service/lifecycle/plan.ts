@@ -17,7 +17,7 @@ export interface PlannedOutcome {
   prompt?: true
   /**
    * Decided by the caller (`forceStatus`) or a scenario's outcome rule, not by the simulated customer:
-   * a forced success completes even when the customer's wallet cannot cover it (simulator/customers.ts).
+   * a forced success completes even when the customer's wallet cannot cover it (customers.ts).
    */
   forced?: true
 }

@@ -1,13 +1,13 @@
-import { AMOUNT_BOUNDS } from '../../shared/money'
-import type { ForceStatus } from '../../shared/schemas/common'
-import { KE_BANK_CODES } from './db/bank-codes-ke'
-import type { Counterparty } from './domain/transaction-view'
-import type { SeededRandom } from './seeded-random'
-import { MAGIC_PHONES } from './simulator/plan'
+import { AMOUNT_BOUNDS } from '../../../shared/money'
+import type { ForceStatus, Metadata } from '../../../shared/schemas/common'
+import { KE_BANK_CODES } from '../db/bank-codes-ke'
+import type { Counterparty } from '../db/rows'
+import type { SeededRandom } from '../seeded-random'
+import { MAGIC_PHONES } from '../lifecycle/plan'
 
 /**
  * What a merchant's history looks like: the mix of operations, their amounts, outcomes and texts.
- * Only shapes and proportions live here; seed-history.ts turns them into rows and ledger postings.
+ * Only shapes and proportions live here; history.ts turns them into rows and ledger postings.
  */
 
 /** Operations a merchant starts itself; funding (float top-ups, collections sweeps) is added when balances need it. */
@@ -121,8 +121,8 @@ export function pickNarration(random: SeededRandom, kind: Exclude<HistoryKind, '
 }
 
 /** Small metadata on some charges, as integrations attach an order id and channel. */
-export function pickMetadata(random: SeededRandom, reference: string): string | null {
-  return random.chance(0.15) ? JSON.stringify({ orderId: reference, channel: random.pick(CHANNELS) }) : null
+export function pickMetadata(random: SeededRandom, reference: string): Metadata | null {
+  return random.chance(0.15) ? { orderId: reference, channel: random.pick(CHANNELS) } : null
 }
 
 export function pickTillOrPaybill(random: SeededRandom): Counterparty {

@@ -1,10 +1,12 @@
-import type { Environment } from '../../shared/schemas/common'
-import { CURRENCY } from '../../shared/money'
-import type { AccountKind, AccountRow } from './db/rows'
-import { KE_BANK_CODES } from './db/bank-codes-ke'
-import type { Store } from './db/store'
-import { topUp } from './domain/ledger'
-import { sha256Hex, type Ids } from './ids'
+import type { Environment } from '../../../shared/schemas/common'
+import { CURRENCY } from '../../../shared/money'
+import type { AccountKind, AccountRow } from '../db/rows'
+import { KE_BANK_CODES } from '../db/bank-codes-ke'
+import { newTransaction } from '../db/new-transaction'
+import type { Store } from '../db/store'
+import { topUp } from '../ledger/postings'
+import { sha256Hex, type Ids } from '../ids'
+import { SETTINGS } from '../db/settings-registry'
 
 const ENVIRONMENTS: readonly Environment[] = ['test', 'live']
 const KIND_DIGIT: Record<AccountKind, string> = { collections: '1', payouts: '2', external: '8', fees: '9' }
@@ -45,8 +47,8 @@ export interface ProvisionedOrganization {
 }
 
 function nextAccountNo(store: Store, environment: Environment, kind: AccountKind): string {
-  const seq = (store.settings.get<number>('accounts.seq') ?? 0) + 1
-  store.settings.set('accounts.seq', seq)
+  const seq = store.settings.get(SETTINGS.accountsSeq) + 1
+  store.settings.set(SETTINGS.accountsSeq, seq)
   return `${environment === 'live' ? '1' : '2'}${KIND_DIGIT[kind]}${String(seq).padStart(8, '0')}`
 }
 
@@ -111,15 +113,12 @@ export function provisionOrganization(store: Store, ids: Ids, now: number, optio
         floats.push({ target: account('payouts', `${options.name} payouts (shortcode ${options.shortcode})`, { shortcode: options.shortcode }), amount: options.openingFloatMinor })
       }
       for (const { target, amount } of floats) {
-        const tx = store.transactions.insert({
+        const tx = store.transactions.insert(newTransaction({
           public_id: ids.transaction(), organization_id: organizationId, environment, type: 'bank_deposit', status: 'completed',
-          account_id: target.id, account_type: target.kind === 'collections' ? 'collections' : 'payouts', merchant_transaction_id: null, amount,
-          charged_amount: amount, fees: 0, currency: CURRENCY, payment_method: 'bank', processor: 'partnerbank',
-          processor_reference: null, phone_number: null, narration: 'Opening float', message: 'Float top-up completed',
-          customer_id: null, metadata: null, sub_merchant_id: null, sub_merchant_details: null, shortcode: target.shortcode,
-          webhook_url: null, counterparty: null, related_id: null, result_code: '0', outcome: null, due_at: null,
-          settle_due_at: null, created_at: now, updated_at: now,
-        })
+          account_id: target.id, account_type: target.kind === 'collections' ? 'collections' : 'payouts', amount, charged_amount: amount,
+          payment_method: 'bank', narration: 'Opening float', message: 'Float top-up completed', shortcode: target.shortcode,
+          result_code: '0', created_at: now,
+        }))
         store.ledger.post(tx.id, topUp(target.id, external.id, amount), now)
       }
       const fixedSecret = environment === 'test' ? options.testWebhookSecret : options.liveWebhookSecret
@@ -161,18 +160,18 @@ function addFixedKeys(store: Store, ids: Ids, organizationId: string, options: S
 /** Seeds a fresh database with the demo organization and bank codes; on an existing one, applies fixed keys and secrets. */
 export function seedDatabase(store: Store, ids: Ids, now: number, options: SeedOptions): SeedResult {
   return store.transaction(() => {
-    let demoOrganizationId = store.settings.get<string>('demo.organizationId')
-    const freshDatabase = demoOrganizationId === undefined
+    let demoOrganizationId = store.settings.get(SETTINGS.demoOrganizationId)
+    const freshDatabase = demoOrganizationId === null
     let testKey = options.apiKey
     let liveKey = options.liveApiKey
-    if (demoOrganizationId === undefined) {
+    if (demoOrganizationId === null) {
       for (const [code, name] of KE_BANK_CODES) store.bankCodes.insert('KE', code, name)
       const demo = options.provisionPrimary?.() ?? provisionOrganization(store, ids, now, {
         name: 'Demo Merchant Ltd', enterprise: true, shortcode: DEMO_SHORTCODE, openingFloatMinor: 50_000_000,
         testKey: options.apiKey, liveKey: options.liveApiKey, testWebhookSecret: options.webhookSecret,
       })
       demoOrganizationId = demo.organizationId
-      store.settings.set('demo.organizationId', demoOrganizationId)
+      store.settings.set(SETTINGS.demoOrganizationId, demoOrganizationId)
       testKey = demo.testKey
       liveKey = demo.liveKey
       // A scenario made the organization with its own keys; keys the host fixed work as well.
@@ -184,10 +183,10 @@ export function seedDatabase(store: Store, ids: Ids, now: number, options: SeedO
         store.webhooks.saveEndpoint({ ...endpoint, secret: options.webhookSecret, previous_secret: null, previous_secret_expires_at: null })
       }
     }
-    let consoleToken = options.consoleToken ?? store.settings.get<string>('console.token')
-    if (consoleToken === undefined) {
+    let consoleToken = options.consoleToken ?? store.settings.get(SETTINGS.consoleToken)
+    if (consoleToken === null) {
       consoleToken = ids.consoleToken()
-      store.settings.set('console.token', consoleToken)
+      store.settings.set(SETTINGS.consoleToken, consoleToken)
     }
     const testWebhookSecret = store.webhooks.endpoint(demoOrganizationId, 'test')!.secret
     return { demoOrganizationId, testKey, liveKey, consoleToken, testWebhookSecret, freshDatabase }

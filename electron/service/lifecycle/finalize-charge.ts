@@ -1,12 +1,12 @@
 import type { TransactionRow } from '../db/rows'
-import { completeCharge } from '../domain/ledger'
+import { completeCharge } from '../ledger/postings'
 import { assertTransition } from '../domain/transaction-states'
-import { moveMoney } from '../move-money'
+import { moveMoney } from '../ledger/move-money'
 import { enqueueWebhookEvent } from '../webhooks/outbox'
 import type { EngineUnit } from '../unit'
 import type { PlannedOutcome } from './plan'
 import { announce, finalFields, systemAccounts, webhookError } from './result'
-import { settlementDelayMs } from './settings'
+import { settlementDelayMs } from '../simulator/settings'
 import { debitWallet } from './customers'
 
 /**

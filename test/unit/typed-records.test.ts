@@ -1,0 +1,45 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../electron/service/db/connection'
+import { newTransaction } from '../../electron/service/db/new-transaction'
+import { createStore, type Store } from '../../electron/service/db/store'
+import { createIds } from '../../electron/service/ids'
+import { provisionOrganization } from '../../electron/service/seed/provisioning'
+
+/** Repositories hand out records: JSON columns decoded once, in the repository; SQLite keeps text. */
+describe('typed records out of db/', () => {
+  let store: Store
+  let organizationId: string
+  const now = 1_700_000_000_000
+  const ids = createIds(() => now)
+  beforeEach(() => {
+    store = createStore(openDatabase(':memory:'))
+    organizationId = provisionOrganization(store, ids, now, { name: 'Org', enterprise: false, openingFloatMinor: 0 }).organizationId
+  })
+  afterEach(() => store.db.close())
+
+  it('transactions: metadata, sub-merchant details and counterparty go in as objects, are stored as JSON text and come out as objects', () => {
+    const payouts = store.accounts.resolve(organizationId, 'test', 'payouts')
+    const inserted = store.transactions.insert(newTransaction({
+      public_id: 'txn_json', organization_id: organizationId, environment: 'test', type: 'payment', status: 'pending', account_id: payouts.id,
+      account_type: 'payouts', amount: 100, created_at: now, metadata: { orderId: 'A-1', nested: { n: 1 } }, sub_merchant_details: { name: 'Shop' },
+      counterparty: { kind: 'paybill', accountNumber: '555123', beneficiary: 'ACC-9' },
+    }))
+    const stored = store.db.prepare('SELECT metadata, sub_merchant_details, counterparty FROM transactions WHERE id = ?').get(inserted.id)
+    expect(stored).toEqual({ metadata: '{"orderId":"A-1","nested":{"n":1}}', sub_merchant_details: '{"name":"Shop"}', counterparty: '{"kind":"paybill","accountNumber":"555123","beneficiary":"ACC-9"}' })
+    const expected = { metadata: { orderId: 'A-1', nested: { n: 1 } }, sub_merchant_details: { name: 'Shop' }, counterparty: { kind: 'paybill', accountNumber: '555123', beneficiary: 'ACC-9' } }
+    expect(store.transactions.get(inserted.id)).toMatchObject(expected)
+    expect(store.transactions.getByPublicId(organizationId, 'test', 'txn_json')).toMatchObject(expected)
+    expect(store.transactions.setStatus(inserted.id, 'completed', now + 1)).toMatchObject({ status: 'completed', ...expected })
+    const [listed] = store.transactions.list({ organizationId, environment: 'test', fromMs: now, toMs: now, type: 'payment', limit: 10 })
+    expect(listed).toMatchObject({ metadata: expected.metadata, sub_merchant_details: expected.sub_merchant_details })
+  })
+
+  it('organizations: the fee tariff is stored as JSON text and read as an object (null: the default tariff)', () => {
+    expect(store.organizations.get(organizationId)!.fee_tariff).toBeNull()
+    const tariff = { charge: { percent: 1.5 } } as never
+    store.organizations.setFeeTariff(organizationId, tariff)
+    expect(store.db.prepare('SELECT fee_tariff FROM organizations WHERE id = ?').get(organizationId)).toEqual({ fee_tariff: JSON.stringify(tariff) })
+    expect(store.organizations.get(organizationId)!.fee_tariff).toEqual(tariff)
+    expect(store.organizations.list().find((row) => row.id === organizationId)!.fee_tariff).toEqual(tariff)
+  })
+})
