@@ -47,7 +47,9 @@ function identify(store: Store, exchange: ApiExchange): ApiExchange['notes'] {
  * exchange is queued, from the text the adapter sent, so the whole page is not kept until the flush.
  */
 function storedResponseBody(exchange: ApiExchange): string {
-  return storedBody(exchange.responseBody, RESPONSE_BODY_LIMIT_BYTES)
+  // The size the adapter sent saves measuring the whole text again.
+  const sentBytes = Number(exchange.responseHeaders['Content-Length'])
+  return storedBody(exchange.responseBody, RESPONSE_BODY_LIMIT_BYTES, Number.isInteger(sentBytes) ? sentBytes : undefined)
 }
 
 function toRow(store: Store, exchange: ApiExchange, responseBody: string, at: number): NewApiRequestRow {
