@@ -39,11 +39,20 @@ export function materialize<T>(value: Wire<T>): T {
  * when the raw text is minified JSON (what SQLite writes).
  */
 export function stringifyEnvelope(body: unknown): string {
-  if (typeof body !== 'object' || body === null || !('data' in body) || !isRawJson(body.data)) return JSON.stringify(body)
+  const split = splitEnvelope(body)
+  return split ? `${split.head}${split.data.rawJson}}` : JSON.stringify(body)
+}
+
+/**
+ * An envelope whose `data` is raw JSON as the text before it and the raw JSON; a `}` closes it. Null for
+ * any other body. (The HTTP adapter writes the raw part as bytes it may have encoded before.)
+ */
+export function splitEnvelope(body: unknown): { head: string; data: RawJson } | null {
+  if (typeof body !== 'object' || body === null || !('data' in body) || !isRawJson(body.data)) return null
   const { data, ...rest } = body as { data: RawJson }
   const head = JSON.stringify(rest)
   // `data` is the last field of a success envelope ({ status, message, data }), as JSON.stringify writes it.
-  return `${head.length > 2 ? head.slice(0, -1) + ',' : '{'}"data":${data.rawJson}}`
+  return { head: `${head.length > 2 ? head.slice(0, -1) + ',' : '{'}"data":`, data }
 }
 
 /** The response with its `data` parsed when it was raw JSON (in-process callers, the renderer's IPC client). */

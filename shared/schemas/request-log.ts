@@ -52,9 +52,13 @@ export type RequestLogPage = z.infer<typeof RequestLogPageSchema>
 export const RequestLogDetailSchema = RequestLogEntrySchema.extend({
   /** As received, with credentials redacted (`Authorization: Bearer sk_test_AbCd…wxyz`). */
   requestHeaders: z.record(z.string(), z.string()),
-  /** The raw body as received (secrets redacted; cut at 64 KiB), null without one. */
+  /**
+   * The raw body as received (secrets redacted), null without one. Over 64 KiB: its first 64 KiB and a line
+   * `[first 64 KiB of N bytes]` (shared/logged-body.ts).
+   */
   requestBody: z.string().nullable(),
   responseHeaders: z.record(z.string(), z.string()),
+  /** The body as sent (secrets redacted). Over 8 KiB (a list page): its first 8 KiB and `[first 8 KiB of N bytes]`. */
   responseBody: z.string().nullable(),
   /** Webhook events of the linked transaction. */
   webhookEvents: z.array(z.object({ id: z.string(), type: z.string(), createdAt: z.number().int() })),

@@ -90,6 +90,30 @@ test('transaction detail links to the requests that created and read it, and a r
   requests.shell.expectNoPageErrors()
 })
 
+test('a list page\'s logged answer shows its first 8 KiB and its whole size; a charge\'s answer is shown whole', async ({ page }) => {
+  const requests = new RequestsPage(page)
+  // A page of 20+ transactions is over 8 KiB (~600 bytes a row), whatever the sandbox held before.
+  const stamp = Date.now()
+  let chargeId = ''
+  for (let i = 0; i < 20; i++) chargeId = await api.charge({ merchantTransactionId: `e2e-long-page-${stamp}-${i}` })
+  const day = new Date().toISOString().slice(0, 10)
+  const list = await fetch(`${SANDBOX_URL}/v1/transactions?startDate=2000-01-01&endDate=${day}&limit=100`, { headers: { Authorization: `Bearer ${TEST_API_KEY}` } })
+  expect(list.status).toBe(200)
+  const wholeBytes = Buffer.byteLength(await list.text())
+  expect(wholeBytes).toBeGreaterThan(8 * 1024)
+
+  await requests.shell.open(`/requests/${list.headers.get('x-request-id')!}`)
+  await expect(page.getByTestId('response-body-cut')).toHaveText(`First 8 KiB of ${wholeBytes.toLocaleString('en-US')} bytes: the log keeps the start of long bodies.`)
+  await expect(page.getByTestId('response-body')).toContainText(`e2e-long-page-${stamp}-19`)
+  await expect(page.getByTestId('response-body')).not.toContainText('[first 8 KiB')
+
+  const charges = (await api.console(`/console/requests?transactionId=${chargeId}`)).body.data.items as { requestId: string; method: string }[]
+  await requests.shell.open(`/requests/${charges.find((entry) => entry.method === 'POST')!.requestId}`)
+  await expect(page.getByTestId('response-body')).toContainText(chargeId)
+  await expect(page.getByTestId('response-body-cut')).toHaveCount(0)
+  requests.shell.expectNoPageErrors()
+})
+
 test('strict request checks in Settings refuse a non-UUID Idempotency-Key, and switched off accept it again', async ({ page }) => {
   const requests = new RequestsPage(page)
   await requests.shell.open('/settings')

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { PaydeskService } from '../../electron/service'
-import { LIVE_KEY, testService, TEST_KEY, type TestService } from '../support/harness'
+import { LIVE_KEY, startTestServer, testService, TEST_KEY, type TestService } from '../support/harness'
 
 /**
  * List pages are cached until anything changes (electron/service/db/page-cache.ts). A cached page must
@@ -75,5 +75,35 @@ describe('cached list pages are never stale', () => {
     const live = service.call('transactions.list', { query }, { bearer: LIVE_KEY })
     expect(live.status).toBe(200)
     expect((live.body as { data: Page }).data.items.map((item) => item.merchantTransactionId)).not.toContain('cache-test')
+  })
+})
+
+describe('a cached page over HTTP', () => {
+  it('sends the same bytes again while nothing changed, the new page after a change, and each query its own dates', async () => {
+    const server = await startTestServer()
+    try {
+      const get = async (start: string, end: string) => {
+        const response = await fetch(`${server.url}/v1/transactions?startDate=${start}&endDate=${end}&limit=20`, { headers: { authorization: `Bearer ${TEST_KEY}` } })
+        expect(response.status).toBe(200)
+        const text = await response.text()
+        expect(Number(response.headers.get('content-length'))).toBe(Buffer.byteLength(text))
+        return text
+      }
+      expect((await server.request('POST', '/v1/mobile/charge', chargeInput('http-1'))).status).toBe(202)
+      const first = await get('2026-11-01', '2026-11-30')
+      // The answer's bytes are kept with the cached page (http/json-body.ts): the same text, and what the engine answers.
+      expect(await get('2026-11-01', '2026-11-30')).toBe(first)
+      const inProcess = server.service.call('transactions.list', { query }, bearer)
+      expect(JSON.parse(first)).toEqual(inProcess.body)
+      expect((await server.request('POST', '/v1/mobile/charge', chargeInput('http-2'))).status).toBe(202)
+      const after = JSON.parse(await get('2026-11-01', '2026-11-30')) as { data: Page & { startDate: string } }
+      expect(after.data.items.map((item) => item.merchantTransactionId).slice(0, 2)).toEqual(['http-2', 'http-1'])
+      // The same bounds spelled otherwise read the same cached page, but answer the dates as asked.
+      const spelled = JSON.parse(await get('2026-11-01T00:00:00Z', '2026-11-30')) as { data: Page & { startDate: string } }
+      expect(spelled.data).toEqual({ ...after.data, startDate: '2026-11-01T00:00:00Z' })
+      expect(JSON.parse(await get('2026-11-01', '2026-11-30')).data).toEqual(after.data)
+    } finally {
+      await server.close()
+    }
   })
 })

@@ -5,6 +5,7 @@ import { ROUTES } from '../../../shared/api/routes'
 import { generateOpenApi } from '../../../shared/api/openapi'
 import { errorResponse } from '../dispatch'
 import { stringifyEnvelope } from '../../../shared/api/raw-json'
+import { jsonBody } from './json-body'
 import type { CallContext, PaydeskService } from '../index'
 import { ClientGoneError, parseJsonBody, parseQuery, readBody } from './body'
 import { callWithFaults } from './api-faults'
@@ -57,16 +58,18 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]'])
 
 /** Writes the answer; returns its body text and headers (the request log keeps them). Raw JSON `data` goes in unparsed. */
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): { text: string; headers: Record<string, string> } {
-  const text = stringifyEnvelope(body)
+  const { chunks, text, length } = jsonBody(body)
   const sent = {
     'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(text)),
+    'Content-Length': String(length),
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
     ...headers,
   }
   res.writeHead(status, sent)
-  res.end(text)
+  // Written in one turn: the response's socket is corked until the next tick, so this is one writev.
+  for (let i = 0; i < chunks.length - 1; i++) res.write(chunks[i])
+  res.end(chunks[chunks.length - 1])
   return { text, headers: sent }
 }
 

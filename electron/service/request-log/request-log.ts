@@ -2,15 +2,15 @@ import type { PushEvent } from '../../../shared/api/push-events'
 import type { Environment } from '../../../shared/schemas/common'
 import type { NewApiRequestRow } from '../db/api-requests-repo'
 import type { Store } from '../db/store'
+import { REQUEST_BODY_LIMIT_BYTES, RESPONSE_BODY_LIMIT_BYTES } from '../../../shared/logged-body'
 import { sha256Hex } from '../ids'
 import type { ApiExchange } from './exchange'
 import { redactHeaders, redactSecrets } from './redact'
 import { SETTINGS } from '../db/settings-registry'
+import { storedBody } from './stored-body'
 
 /** Newest requests kept per environment unless the `requestLog.limit` setting says otherwise. */
 export const DEFAULT_REQUEST_LOG_LIMIT = SETTINGS.requestLogLimit.default
-/** Bodies are stored up to this many bytes (a request body may be 1 MiB; the log is for reading). */
-const BODY_LIMIT_BYTES = 64 * 1024
 
 export function requestLogLimit(store: Store): number {
   return store.settings.get(SETTINGS.requestLogLimit)
@@ -18,11 +18,6 @@ export function requestLogLimit(store: Store): number {
 
 export function setRequestLogLimit(store: Store, limit: number): void {
   store.settings.set(SETTINGS.requestLogLimit, limit)
-}
-
-function cut(text: string): string {
-  if (Buffer.byteLength(text) <= BODY_LIMIT_BYTES) return text
-  return `${Buffer.from(text).subarray(0, BODY_LIMIT_BYTES).toString('utf8')}\n[cut at ${BODY_LIMIT_BYTES} bytes]`
 }
 
 function environmentOf(exchange: ApiExchange): Environment {
@@ -45,7 +40,19 @@ function identify(store: Store, exchange: ApiExchange): ApiExchange['notes'] {
   return key ? { ...notes, organizationId: key.organization_id, environment: key.environment, keyPrefix: key.prefix } : notes
 }
 
-function toRow(store: Store, exchange: ApiExchange, at: number): NewApiRequestRow {
+/**
+ * What the log keeps of a response body: up to 8 KiB (request bodies: 64 KiB), a longer one cut with its
+ * size (shared/logged-body.ts). Money routes answer ~1 KB and are kept whole; a list page answers ~60 KB,
+ * and storing it whole cost more than building it (docs/benchmarks.md "Search, limit 100"). Done when the
+ * exchange is queued, from the text the adapter sent, so the whole page is not kept until the flush.
+ */
+function storedResponseBody(exchange: ApiExchange): string {
+  // The size the adapter sent saves measuring the whole text again.
+  const sentBytes = Number(exchange.responseHeaders['Content-Length'])
+  return storedBody(exchange.responseBody, RESPONSE_BODY_LIMIT_BYTES, Number.isInteger(sentBytes) ? sentBytes : undefined)
+}
+
+function toRow(store: Store, exchange: ApiExchange, responseBody: string, at: number): NewApiRequestRow {
   const notes = identify(store, exchange)
   const keyPrefix = notes.keyPrefix ?? null
   const warnings = notes.warnings ?? []
@@ -63,9 +70,11 @@ function toRow(store: Store, exchange: ApiExchange, at: number): NewApiRequestRo
     idempotency_key: exchange.idempotencyKey === undefined ? null : redactSecrets(exchange.idempotencyKey),
     replayed: notes.replayed ? 1 : 0,
     request_headers: JSON.stringify(redactHeaders(exchange.requestHeaders, keyPrefix)),
-    request_body: exchange.requestBody === null || exchange.requestBody.length === 0 ? null : cut(redactSecrets(exchange.requestBody.toString('utf8'))),
+    request_body: exchange.requestBody === null || exchange.requestBody.length === 0
+      ? null
+      : storedBody(exchange.requestBody.toString('utf8'), REQUEST_BODY_LIMIT_BYTES, exchange.requestBody.length),
     response_headers: JSON.stringify(exchange.responseHeaders),
-    response_body: cut(redactSecrets(exchange.responseBody)),
+    response_body: responseBody,
     warnings: warnings.length > 0 ? JSON.stringify(warnings) : null,
     transaction_id: notes.transactionId ?? null,
     faults: exchange.faults && exchange.faults.length > 0 ? JSON.stringify(exchange.faults) : null,
@@ -73,13 +82,13 @@ function toRow(store: Store, exchange: ApiExchange, at: number): NewApiRequestRo
 }
 
 /**
- * The API request log's writer. `record` only queues the exchange (no redaction, no SQLite on the request
- * path); `flush` writes the queue in one transaction, then drops the oldest rows of an environment in one
+ * The API request log's writer. `record` queues the exchange with its response body as stored (no SQLite
+ * on the request path; see storedResponseBody); `flush` writes the queue in one transaction, then drops the oldest rows of an environment in one
  * statement once it holds more than its bound plus 1%. Hosts flush on every tick, readers flush before
  * reading (so a reader sees every request answered so far), and the service flushes on close.
  */
 export function createRequestLog(store: Store, now: () => number, emit: (event: PushEvent) => void) {
-  let queue: { exchange: ApiExchange; at: number }[] = []
+  let queue: { exchange: ApiExchange; responseBody: string; at: number }[] = []
   const counts = new Map<Environment, number>()
 
   function trim(environment: Environment): void {
@@ -96,7 +105,8 @@ export function createRequestLog(store: Store, now: () => number, emit: (event: 
 
   return {
     record(exchange: ApiExchange): void {
-      queue.push({ exchange, at: now() })
+      // The exchange without the sent text, which a list page makes ~60 KB: it may be collected now.
+      queue.push({ exchange: { ...exchange, responseBody: '' }, responseBody: storedResponseBody(exchange), at: now() })
     },
     /** `announce`: a reader flushing inside its unit passes `unit.emit`, so the push event waits for its COMMIT. */
     flush(announce: (event: PushEvent) => void = emit): void {
@@ -106,8 +116,8 @@ export function createRequestLog(store: Store, now: () => number, emit: (event: 
       const touched = new Set<Environment>()
       try {
         store.transaction(() => {
-          for (const { exchange, at } of batch) {
-            const row = toRow(store, exchange, at)
+          for (const { exchange, responseBody, at } of batch) {
+            const row = toRow(store, exchange, responseBody, at)
             store.apiRequests.insert(row)
             if (counts.has(row.environment)) counts.set(row.environment, counts.get(row.environment)! + 1)
             touched.add(row.environment)

@@ -1,3 +1,4 @@
+import type autocannon from 'autocannon'
 import { profileDirOf, type BenchContext } from '../context'
 import { fire, measure } from '../load'
 import { API_HEADERS, startPaydesk, type PaydeskChild } from '../processes'
@@ -13,6 +14,27 @@ export const RSS_GOAL_MB = 250
 const DAY_MS = 24 * 60 * 60 * 1000
 const LARGE_LIMIT_REQUESTS = 30
 
+/**
+ * 90-day windows that end a minute apart, one per request, going back from now: the same search as the
+ * figure's, but no two requests ask for the same page, so the page cache (db/page-cache.ts, valid until any
+ * change) never answers. For diagnosis: what a page costs to build, as in a sandbox whose rows keep changing.
+ */
+export function uncachedSearchOptions(url: string, durationS: number): autocannon.Options {
+  const newest = Math.floor(Date.now() / 60_000) * 60_000
+  let sequence = 0
+  const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z')
+  return {
+    url, connections: 50, duration: durationS,
+    requests: [{
+      method: 'GET', headers: API_HEADERS,
+      setupRequest: (request) => {
+        const end = newest - ++sequence * 60_000
+        return { ...request, path: `/v1/transactions?startDate=${iso(end - 90 * DAY_MS)}&endDate=${iso(end)}&type=charge&limit=100` }
+      },
+    }],
+  }
+}
+
 /** A 90-day window ending today, as the console's default search asks for it. */
 export function ninetyDayQuery(extra: string): string {
   const today = new Date()
@@ -23,7 +45,8 @@ export function ninetyDayQuery(extra: string): string {
 /**
  * Start-up, search and memory on the seeded database, in one server process: time from spawn to the
  * first answered request; GET /v1/transactions (90 days, type=charge, limit 100) at 50 connections in
- * pages per second (the hello-world beside it for reference); limit 10,000 one request at a time; then the server's resident memory.
+ * pages per second (the hello-world beside it for reference), the issue's figure, which repeats one query
+ * and so is mostly answered by the page cache; then the same with every page different (uncached); limit 10,000 one request at a time; then the server's resident memory.
  * Returns the still-running server so the console figure can use the same data; the caller stops it.
  */
 export async function searchFigures(ctx: BenchContext, dbPath: string): Promise<{ rows: FigureRow[]; server: PaydeskChild }> {
@@ -44,6 +67,14 @@ export async function searchFigures(ctx: BenchContext, dbPath: string): Promise<
       reference: `hello-world ${formatNumber(reference.requestsPerSecond)} req/s`, ratio: page.requestsPerSecond / reference.requestsPerSecond,
       goal: `≥ ${formatNumber(SEARCH_PAGES_GOAL)} pages/s`,
       verdict: page.failures > 0 ? 'missed' : verdict(page.requestsPerSecond >= SEARCH_PAGES_GOAL), note: page.failures > 0 ? `${page.failures} failed` : undefined,
+    })
+    const uncached = await measure(uncachedSearchOptions(server.url, ctx.durationS))
+    ctx.log(`  search limit 100, every page different (no cache hit): ${Math.round(uncached.requestsPerSecond)} req/s, p50 ${uncached.p50Ms} ms, p99 ${uncached.p99Ms} ms, statuses ${JSON.stringify(uncached.statusCounts)}`)
+    rows.push({
+      figure: 'Diagnosis: the same search, every request a different 90-day window (uncached pages)',
+      measured: `${formatNumber(uncached.requestsPerSecond)} pages/s (p99 ${formatNumber(uncached.p99Ms, 1)} ms)`,
+      reference: `hello-world ${formatNumber(reference.requestsPerSecond)} req/s`, ratio: uncached.requestsPerSecond / reference.requestsPerSecond,
+      goal: 'for diagnosis', verdict: 'info', note: uncached.failures > 0 ? `${uncached.failures} failed` : undefined,
     })
     const largeUrl = server.url + ninetyDayQuery('limit=10000')
     await fire({ url: largeUrl, connections: 1, amount: 3, headers: API_HEADERS, timeout: 30 })

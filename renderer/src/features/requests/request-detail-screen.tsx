@@ -1,3 +1,4 @@
+import { parseLoggedBody } from '../../../../shared/logged-body'
 import type { RequestLogDetail } from '../../../../shared/schemas/request-log'
 import { useConsoleInfo } from '../../api/hooks/console'
 import { useLoggedRequest } from '../../api/hooks/requests'
@@ -25,6 +26,24 @@ function showBody(text: string | null): string {
   } catch {
     return text
   }
+}
+
+/**
+ * A logged body; one the log kept only the start of (over 8 KiB answered, 64 KiB sent) says so with its
+ * whole size, and shows the start as stored (cut JSON cannot be pretty-printed).
+ */
+function LoggedBody({ text, testId }: { text: string | null; testId: string }) {
+  const { kept, cut } = parseLoggedBody(text ?? '')
+  return (
+    <>
+      {cut ? (
+        <p className="form__note" data-testid={`${testId}-cut`}>
+          {`First ${cut.keptKiB} KiB of ${cut.totalBytes.toLocaleString('en-US')} bytes: the log keeps the start of long bodies.`}
+        </p>
+      ) : null}
+      <pre className="code-block request-body" data-testid={testId}>{cut ? kept : showBody(text)}</pre>
+    </>
+  )
 }
 
 /**
@@ -124,13 +143,13 @@ function RequestBody({ detail }: { detail: RequestLogDetail }) {
         <Panel title="Request">
           <div className="stack">
             <Headers headers={detail.requestHeaders} label="Request headers" />
-            {detail.requestBody === null ? <p className="form__note">No body.</p> : <pre className="code-block request-body" data-testid="request-body">{showBody(detail.requestBody)}</pre>}
+            {detail.requestBody === null ? <p className="form__note">No body.</p> : <LoggedBody text={detail.requestBody} testId="request-body" />}
           </div>
         </Panel>
         <Panel title="Response">
           <div className="stack">
             <Headers headers={detail.responseHeaders} label="Response headers" />
-            <pre className="code-block request-body" data-testid="response-body">{showBody(detail.responseBody)}</pre>
+            <LoggedBody text={detail.responseBody} testId="response-body" />
           </div>
         </Panel>
       </div>

@@ -1,0 +1,46 @@
+import { cutNote } from '../../../shared/logged-body'
+import { redactSecrets } from './redact'
+
+/** Code units read past the limit, so a head whose secrets were shortened by redaction still fills it. */
+export const HEAD_SLACK = 1024
+
+/** The characters redact.ts's secret pattern is made of: its prefixes (`sk_test_`, `whsec_`…) and the key itself. */
+function isSecretChar(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)
+    || code === 43 || code === 47 || code === 61 || code === 95 || code === 45 // + / = _ -
+}
+
+/**
+ * The redacted start of a long text, or null when it cannot tell without redacting all of it. A secret is
+ * one unbroken run of secret characters, so redacting a head that ends BETWEEN runs gives exactly the start
+ * of the whole text redacted: the head stops before the run it would cut (a key split at the limit
+ * could otherwise keep a few of its characters, too few for the pattern to recognise it).
+ */
+function redactedHead(text: string, limitBytes: number): string | null {
+  let end = limitBytes + HEAD_SLACK
+  while (end > 0 && isSecretChar(text.charCodeAt(end - 1)) && isSecretChar(text.charCodeAt(end))) end--
+  const head = redactSecrets(text.slice(0, end))
+  // Fewer bytes than the limit (a long run stopped the head early, or redaction shortened it): do it all.
+  return Buffer.byteLength(head) > limitBytes ? head : null
+}
+
+/** At most `limitBytes` of UTF-8, ending on a character boundary. */
+function firstBytes(text: string, limitBytes: number): string {
+  // Every UTF-16 code unit is at least one byte, so the first limit + 1 of them hold more than the limit.
+  const bytes = Buffer.from(text.slice(0, limitBytes + 1))
+  let end = limitBytes
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end-- // a continuation byte: its character began earlier
+  return bytes.toString('utf8', 0, end)
+}
+
+/**
+ * A body as the request log stores it: secrets redacted, and when longer than `limitBytes` its first
+ * `limitBytes` (on a character boundary) followed by `cutNote` with the whole body's size. A long body is
+ * redacted only as far as it is kept, so a 60 KB list page costs the log ~8 KiB of work.
+ * `totalBytes`: the body's size as received when the text was decoded from bytes.
+ */
+export function storedBody(text: string, limitBytes: number, totalBytes?: number): string {
+  const redacted = (text.length > limitBytes + HEAD_SLACK ? redactedHead(text, limitBytes) : null) ?? redactSecrets(text)
+  if (redacted.length <= limitBytes / 3 || Buffer.byteLength(redacted) <= limitBytes) return redacted
+  return `${firstBytes(redacted, limitBytes)}${cutNote(limitBytes, totalBytes ?? Buffer.byteLength(text))}`
+}

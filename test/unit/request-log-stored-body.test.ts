@@ -1,0 +1,70 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { redactSecrets } from '../../electron/service/request-log/redact'
+import { HEAD_SLACK, storedBody } from '../../electron/service/request-log/stored-body'
+import { cutNote, parseLoggedBody } from '../../shared/logged-body'
+
+/**
+ * storedBody redacts only the start of a long body (request-log/stored-body.ts). It must store exactly
+ * what redacting the whole body and then cutting it would: the same text, so no secret survives a cut
+ * that falls inside or right after a key, and no character split at the limit.
+ */
+function reference(text: string, limitBytes: number): string {
+  const redacted = redactSecrets(text)
+  const bytes = Buffer.from(redacted)
+  if (bytes.length <= limitBytes) return redacted
+  let end = limitBytes
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--
+  return bytes.toString('utf8', 0, end) + cutNote(limitBytes, Buffer.byteLength(text))
+}
+
+const LIMIT = 1024
+const secret = fc.tuple(fc.constantFrom('sk_test_', 'SK_LIVE_', 'whsec_', 'pdc_'), fc.stringMatching(/^[A-Za-z0-9+/=_-]{0,3000}$/)).map(([p, s]) => p + s)
+const piece = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }), // lone surrogates too
+  fc.stringMatching(/^[A-Za-z0-9+/=_-]{1,400}$/), // runs of key characters with no prefix
+  secret,
+  fc.constant('x'.repeat(900)),
+)
+const body = fc.array(piece, { maxLength: 40 }).map((parts) => parts.join(''))
+
+describe('storedBody', () => {
+  it('stores what redacting the whole body and cutting it at the limit would, for any text', () => {
+    fc.assert(fc.property(body, fc.integer({ min: 0, max: 3000 }), (text, pad) => {
+      // The padding moves the limit across every position of the pieces.
+      const padded = 'p'.repeat(pad) + text
+      expect(storedBody(padded, LIMIT)).toBe(reference(padded, LIMIT))
+    }), { numRuns: 2000 })
+  })
+
+  it('cuts at the limit on a character boundary and names the size given', () => {
+    const text = `${'a'.repeat(LIMIT - 1)}😀${'b'.repeat(3000)}`
+    const stored = storedBody(text, LIMIT, 12345)
+    expect(parseLoggedBody(stored)).toEqual({ kept: 'a'.repeat(LIMIT - 1), cut: { keptKiB: 1, totalBytes: 12345 } })
+    expect(storedBody('a'.repeat(LIMIT), LIMIT)).toBe('a'.repeat(LIMIT))
+    // A key cut by the limit, its prefix well before it: nothing of it is kept.
+    const key = `sk_test_${'K'.repeat(5000)}`
+    const keyed = storedBody(`${'a'.repeat(LIMIT - 19)} ${key} tail`, LIMIT)
+    expect(parseLoggedBody(keyed).kept.endsWith(' sk_test_[redacted]')).toBe(true)
+    expect(keyed).not.toContain('KK')
+  })
+
+  it('never keeps part of a key the redacted head ends in, when redaction shortened what came before it', () => {
+    // A long key early on shrinks to `sk_test_[redacted]`, so the head (limit + HEAD_SLACK code units) is
+    // barely over the limit once redacted, and a second key crosses the head's end with a few characters inside.
+    const headEnd = LIMIT + HEAD_SLACK
+    for (let inside = 0; inside <= 12; inside++) {
+      for (let over = 1; over <= 4; over++) {
+        const second = ` sk_test_${'Z'.repeat(300)} tail`
+        const secondAt = headEnd - ' sk_test_'.length - inside
+        // Redacted: 'sk_test_[redacted]' + filler ('.': not a key character) + second's head part = LIMIT + over bytes.
+        const firstKeyChars = headEnd - (LIMIT + over) + 10
+        const filler = '.'.repeat(secondAt - ('sk_test_'.length + firstKeyChars))
+        const text = `sk_test_${'K'.repeat(firstKeyChars)}${filler}${second}${'b'.repeat(4000)}`
+        expect(storedBody(text, LIMIT)).toBe(reference(text, LIMIT))
+        expect(storedBody(text, LIMIT)).not.toContain('ZZ')
+      }
+    }
+  })
+})
