@@ -4,7 +4,7 @@ import type { ServiceResponse } from '../../shared/api/envelope'
 import { isRouteId } from '../../shared/api/routes'
 import { ApiError } from '../../shared/errors'
 import { EnvironmentSchema } from '../../shared/schemas/common'
-import { errorResponse } from '../service/dispatch'
+import { errorResponse } from '../service'
 import type { PaydeskService } from '../service'
 import { isAppUrl, type AppLocation } from './url-policy'
 

@@ -1,13 +1,14 @@
-import { ApiError, ERROR_CATALOGUE } from '../../shared/errors'
-import type { ErrorEnvelope, ServiceResponse } from '../../shared/api/envelope'
+import { ApiError } from '../../shared/errors'
+import type { ServiceResponse } from '../../shared/api/envelope'
 import { ROUTES, isRouteId } from '../../shared/api/routes'
 import type { RouteSpec } from '../../shared/api/route'
 import type { PushEvent } from '../../shared/api/push-events'
 import { WARNING_HEADER, warningHeaderValue, type ApiWarning } from '../../shared/api/warnings'
-import type { ApiVersion } from '../../shared/api/api-versions'
 import { recordConsoleAction } from './audit'
 import { forRelease, provisionalApiVersion, resolveApiVersion, withApiVersion } from './api-version'
 import { authenticate, type CallContext, type Principal } from './auth'
+import type { CallInput } from './call-input'
+import { errorResponse, internalErrorResponse } from './error-response'
 import type { Engine, OperationContext } from './engine'
 import { sha256Hex } from './ids'
 import { OPERATIONS } from './operations'
@@ -16,21 +17,7 @@ import { checkIdempotencyKey, strictChecks } from './request-checks'
 import { newUnit } from './unit'
 import { parseWith } from './validation'
 
-/** What a host passes: raw, unvalidated input for one route. */
-export interface CallInput {
-  query?: unknown
-  body?: unknown
-  params?: unknown
-  idempotencyKey?: string
-}
-
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
-
-export function errorResponse(error: ApiError, requestId: string): ServiceResponse {
-  const entry = ERROR_CATALOGUE[error.kind]
-  const body: ErrorEnvelope = { error: { type: entry.type, code: entry.code, message: error.message, param: error.param, requestId } }
-  return { status: entry.status, body, headers: { ...error.headers }, requestId }
-}
 
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`
@@ -144,9 +131,4 @@ export function createDispatcher(engine: Engine) {
       return internalErrorResponse(requestId, apiVersion)
     }
   }
-}
-
-/** The answer to a call that could not complete (a bug, or its batch's COMMIT failed): nothing of it was stored. */
-export function internalErrorResponse(requestId: string, apiVersion: ApiVersion): ServiceResponse {
-  return withApiVersion(errorResponse(new ApiError('internal', `An internal error occurred. Quote ${requestId} when reporting it.`), requestId), apiVersion)
 }

@@ -17,8 +17,8 @@ import { describe, expect, it } from 'vitest'
 //   the store (a view shapes what it is given; it does not read);
 // - ledger/ and lifecycle/ (how money moves, what happens to a transaction) never import operations/,
 //   http/ or dispatch.ts: operations and faces call them, not the other way round;
-// - dispatch.ts is imported only by index.ts, by the faces' adapters for `errorResponse` (http/,
-//   electron/main) and by tests.
+// - dispatch.ts is imported only by index.ts and by tests (the adapters' error envelope is
+//   error-response.ts; hosts reach the engine through index.ts).
 // `import { type A } from 'electron'` counts as a runtime import: only `import type` is erased for sure.
 
 const ROOT = resolve(__dirname, '../..')
@@ -83,9 +83,8 @@ function engineViolation(path: string, to: string, typeOnly: boolean): string | 
   return null
 }
 
-/** dispatch.ts is the faces' entry: the engine's index.ts, the adapters' error envelope, and tests. */
-const mayImportDispatch = (path: string) =>
-  path === `${SERVICE}/index.ts` || within(path, `${SERVICE}/http`) || within(path, 'electron/main') || within(path, 'test')
+/** dispatch.ts is wired by the engine's index.ts alone (faces call the service; tests may reach in). */
+const mayImportDispatch = (path: string) => path === `${SERVICE}/index.ts` || within(path, 'test')
 
 /** The rules, over files given as root-relative posix paths with their text. Returns readable violations. */
 export function layeringViolations(files: Array<{ path: string; text: string }>): string[] {
@@ -112,7 +111,7 @@ export function layeringViolations(files: Array<{ path: string; text: string }>)
         if (why) say(why)
       }
       if (to && moduleOf(to) === `${SERVICE}/dispatch` && !mayImportDispatch(path)) {
-        say('only index.ts, the faces\' adapters (http/, electron/main) and tests import dispatch.ts')
+        say('only index.ts (and tests) import dispatch.ts; the error envelope is error-response.ts')
       }
     }
   }
@@ -224,7 +223,7 @@ describe('layering inside the engine (the rule itself)', () => {
     ])).toEqual(['electron/service/ledger/x.ts', 'electron/service/lifecycle/y.ts', 'electron/service/lifecycle/z.ts', 'electron/service/lifecycle/w.ts', 'electron/service/lifecycle/w.ts'])
   })
 
-  it('only index.ts, the adapters (http/, electron/main) and tests import dispatch.ts', () => {
+  it('only index.ts and tests import dispatch.ts', () => {
     expect(offenders([
       { path: 'electron/service/index.ts', text: "import { createDispatcher } from './dispatch'" },
       { path: 'electron/service/http/server.ts', text: "import { errorResponse } from '../dispatch'" },
@@ -233,7 +232,7 @@ describe('layering inside the engine (the rule itself)', () => {
       { path: 'electron/service/operations/x.ts', text: "import { errorResponse } from '../dispatch'" },
       { path: 'electron/service/simulator/index.ts', text: "import type { CallInput } from '../dispatch'" },
       { path: 'electron/cli/commands/x.ts', text: "import { createDispatcher } from '../../service/dispatch'" },
-    ])).toEqual(['electron/service/operations/x.ts', 'electron/service/simulator/index.ts', 'electron/cli/commands/x.ts'])
+    ])).toEqual(['electron/service/http/server.ts', 'electron/main/ipc-handler.ts', 'electron/service/operations/x.ts', 'electron/service/simulator/index.ts', 'electron/cli/commands/x.ts'])
   })
 })
 

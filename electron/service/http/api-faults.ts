@@ -1,5 +1,6 @@
 import type { ServiceResponse } from '../../../shared/api/envelope'
-import { errorResponse, type CallInput } from '../dispatch'
+import type { CallInput } from '../call-input'
+import { errorResponse } from '../error-response'
 import type { ApiFaultPlan } from '../faults/api-faults'
 import type { CallContext, PaydeskService } from '../index'
 

@@ -1,7 +1,7 @@
 import type { Duplex } from 'node:stream'
 import { STATUS_CODES } from 'node:http'
 import { ApiError, type ErrorKind } from '../../../shared/errors'
-import { errorResponse } from '../dispatch'
+import { errorResponse } from '../error-response'
 
 /** The parts of node's ServerResponse in flight on a socket that decide whether to let it finish first. */
 interface InFlightResponse {
