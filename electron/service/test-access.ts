@@ -16,7 +16,7 @@ export function registerInternals(service: object, internals: EngineInternals): 
 
 /**
  * Tests only: the store and engine of a service. Hosts never reach in (they use the route table and the
- * service's own methods); `test/unit/host-boundary.test.ts` fails when electron/cli, electron/main or
+ * service's own methods); `test/unit/layering.test.ts` fails when electron/cli, electron/main or
  * scripts/ import this file.
  */
 export function engineInternals(service: object): EngineInternals {

@@ -17,6 +17,8 @@ import { describe, expect, it } from 'vitest'
 //   the store (a view shapes what it is given; it does not read);
 // - ledger/ and lifecycle/ (how money moves, what happens to a transaction) never import operations/,
 //   http/ or dispatch.ts: operations and faces call them, not the other way round;
+// - test-access.ts (the store and engine behind a service) is imported only by index.ts and tests: hosts
+//   reach the engine through PaydeskService (the typed host boundary of issue 15);
 // - dispatch.ts is imported only by index.ts and by tests (the adapters' error envelope is
 //   error-response.ts; hosts reach the engine through index.ts).
 // `import { type A } from 'electron'` counts as a runtime import: only `import type` is erased for sure.
@@ -109,6 +111,9 @@ export function layeringViolations(files: Array<{ path: string; text: string }>)
       if (to && within(path, SERVICE)) {
         const why = engineViolation(path, to, typeOnly)
         if (why) say(why)
+      }
+      if (to && moduleOf(to) === `${SERVICE}/test-access` && path !== `${SERVICE}/index.ts` && !within(path, 'test')) {
+        say('hosts never reach into the engine\'s store or engine (test-access.ts is for createService and tests; use the route table)')
       }
       if (to && moduleOf(to) === `${SERVICE}/dispatch` && !mayImportDispatch(path)) {
         say('only index.ts (and tests) import dispatch.ts; the error envelope is error-response.ts')
@@ -233,6 +238,19 @@ describe('layering inside the engine (the rule itself)', () => {
       { path: 'electron/service/simulator/index.ts', text: "import type { CallInput } from '../dispatch'" },
       { path: 'electron/cli/commands/x.ts', text: "import { createDispatcher } from '../../service/dispatch'" },
     ])).toEqual(['electron/service/http/server.ts', 'electron/main/ipc-handler.ts', 'electron/service/operations/x.ts', 'electron/service/simulator/index.ts', 'electron/cli/commands/x.ts'])
+  })
+})
+
+describe('the host boundary (the rule itself)', () => {
+  it('only createService and tests import electron/service/test-access.ts', () => {
+    expect(layeringViolations([
+      { path: 'electron/cli/index.ts', text: "import { engineInternals } from '../service/test-access'" },
+      { path: 'electron/main/index.ts', text: "import type { EngineInternals } from '../service/test-access.ts'" },
+      { path: 'electron/cli/commands/x.ts', text: "const { engineInternals } = await import('../../service/test-access')" },
+      { path: 'electron/service/http/server.ts', text: "import { store } from './store' // not test-access" },
+      { path: 'electron/service/index.ts', text: "import { registerInternals } from './test-access'" },
+      { path: 'test/support/harness.ts', text: "import { engineInternals } from '../../electron/service/test-access'" },
+    ]).map((line) => line.split(' ')[0])).toEqual(['electron/cli/index.ts', 'electron/main/index.ts', 'electron/cli/commands/x.ts'])
   })
 })
 
