@@ -1,5 +1,12 @@
 import type { Db } from './connection'
 
+/** Cached balances from the postings; each sum seeks ledger_postings_account_time (test/service/ledger-indexes.test.ts). */
+export const REBALANCE_SQL = `UPDATE accounts SET
+      available = COALESCE((SELECT SUM(p.amount) FROM ledger_postings p WHERE p.account_id = accounts.id AND p.bucket = 'available'), 0),
+      pending = COALESCE((SELECT SUM(p.amount) FROM ledger_postings p WHERE p.account_id = accounts.id AND p.bucket = 'pending'), 0),
+      updated_at = @now
+    WHERE organization_id = @org AND environment = @env`
+
 /**
  * Erasing one environment of one organization's sandbox (console "reset"). Only the opening floats that
  * seed/provisioning.ts booked when the organization was created survive, so recomputing every account's
@@ -23,11 +30,7 @@ export function createSandboxRepo(db: Db) {
   ].map((sql) => db.prepare(sql))
   const countStmt = db.prepare<{ org: string; env: string }, { n: number }>(`SELECT COUNT(*) AS n FROM (${doomed})`)
   const deleteTransactionsStmt = db.prepare(`DELETE FROM transactions WHERE id IN (${doomed})`)
-  const rebalanceStmt = db.prepare(`UPDATE accounts SET
-      available = COALESCE((SELECT SUM(p.amount) FROM ledger_postings p WHERE p.account_id = accounts.id AND p.bucket = 'available'), 0),
-      pending = COALESCE((SELECT SUM(p.amount) FROM ledger_postings p WHERE p.account_id = accounts.id AND p.bucket = 'pending'), 0),
-      updated_at = @now
-    WHERE organization_id = @org AND environment = @env`)
+  const rebalanceStmt = db.prepare(REBALANCE_SQL)
   return {
     /** Deletes the environment's sandbox data and rebalances its accounts; returns how many transactions went. Call inside a transaction. */
     purge(organizationId: string, environment: string, now: number): number {

@@ -6,6 +6,7 @@ import { MIGRATION_004 } from './004-api-key-version'
 import { MIGRATION_005 } from './005-support-desk'
 import { MIGRATION_006 } from './006-fault-lab'
 import { MIGRATION_007 } from './007-customers'
+import { MIGRATION_009 } from './009-ledger-index'
 
 /**
  * Applied in order, each once, inside one transaction; `PRAGMA user_version` records the last applied.
@@ -21,4 +22,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'support-desk', sql: MIGRATION_005 },
   { version: 6, name: 'fault-lab', sql: MIGRATION_006 },
   { version: 7, name: 'customers', sql: MIGRATION_007 },
+  { version: 9, name: 'ledger-index', sql: MIGRATION_009 },
 ]

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { REBALANCE_SQL } from '../../electron/service/db/sandbox-repo'
+import { testService } from '../support/harness'
+
+/**
+ * Migration 009 dropped `ledger_postings_account (account_id, bucket)`: every posting paid for it, and
+ * `ledger_postings_account_time (account_id, created_at, id)` serves each query that used it. These plans
+ * prove the queries that read one account's postings still seek an index instead of scanning the table.
+ */
+describe('ledger_postings indexes (migration 009)', () => {
+  const { service } = testService()
+  const { db } = service.internals.store
+  const plan = (sql: string, params: unknown[] | Record<string, unknown>) =>
+    (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((p) => p.detail)
+
+  it('keeps one index per way postings are read, and no redundant one', () => {
+    const names = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'ledger_postings' ORDER BY name").all() as { name: string }[])
+      .map((r) => r.name)
+    expect(names).toEqual(['ledger_postings_account_time', 'ledger_postings_tx'])
+  })
+
+  it('rebalances a reset sandbox by seeking each account (never a scan of the postings)', () => {
+    const details = plan(REBALANCE_SQL, { now: 0, org: 'o', env: 'test' })
+    const postings = details.filter((d) => /\bp\b/.test(d) || /ledger_postings/.test(d))
+    expect(postings.length, details.join(' | ')).toBeGreaterThan(0)
+    for (const d of postings) expect(d, details.join(' | ')).toMatch(/^SEARCH p USING INDEX ledger_postings_account_time \(account_id=\?\)/)
+  })
+
+  it("seeks an account's postings by time for statements, and a transaction's by its id", () => {
+    for (const sql of [
+      'SELECT bucket, SUM(amount) AS total FROM ledger_postings WHERE account_id = ? AND created_at < ? GROUP BY bucket',
+      'SELECT COUNT(*) AS n FROM ledger_postings WHERE account_id = ? AND created_at BETWEEN ? AND ?',
+    ]) {
+      const details = plan(sql, sql.includes('BETWEEN') ? [1, 0, 1] : [1, 0])
+      expect(details.some((d) => /^SEARCH ledger_postings USING (COVERING )?INDEX ledger_postings_account_time \(account_id=\? AND created_at/.test(d)), details.join(' | ')).toBe(true)
+    }
+    const byTx = plan('SELECT * FROM ledger_postings WHERE transaction_id = ? ORDER BY id', [1])
+    expect(byTx.some((d) => /^SEARCH ledger_postings USING INDEX ledger_postings_tx/.test(d)), byTx.join(' | ')).toBe(true)
+  })
+})
