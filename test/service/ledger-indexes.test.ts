@@ -3,11 +3,11 @@ import { REBALANCE_SQL } from '../../electron/service/db/sandbox-repo'
 import { testService } from '../support/harness'
 
 /**
- * Migration 009 dropped `ledger_postings_account (account_id, bucket)`: every posting paid for it, and
+ * Migration 008 dropped `ledger_postings_account (account_id, bucket)`: every posting paid for it, and
  * `ledger_postings_account_time (account_id, created_at, id)` serves each query that used it. These plans
  * prove the queries that read one account's postings still seek an index instead of scanning the table.
  */
-describe('ledger_postings indexes (migration 009)', () => {
+describe('ledger_postings indexes (migration 008)', () => {
   const { service } = testService()
   const { db } = service.internals.store
   const plan = (sql: string, params: unknown[] | Record<string, unknown>) =>

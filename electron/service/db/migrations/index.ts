@@ -6,7 +6,7 @@ import { MIGRATION_004 } from './004-api-key-version'
 import { MIGRATION_005 } from './005-support-desk'
 import { MIGRATION_006 } from './006-fault-lab'
 import { MIGRATION_007 } from './007-customers'
-import { MIGRATION_009 } from './009-ledger-index'
+import { MIGRATION_008 } from './008-ledger-index'
 
 /**
  * Applied in order, each once, inside one transaction; `PRAGMA user_version` records the last applied.
@@ -22,5 +22,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'support-desk', sql: MIGRATION_005 },
   { version: 6, name: 'fault-lab', sql: MIGRATION_006 },
   { version: 7, name: 'customers', sql: MIGRATION_007 },
-  { version: 9, name: 'ledger-index', sql: MIGRATION_009 },
+  { version: 8, name: 'ledger-index', sql: MIGRATION_008 },
 ]

@@ -7,6 +7,6 @@
  * is deleted). Each posting (three per completed charge, two per settlement) paid for both.
  * test/service/ledger-indexes.test.ts checks the plans.
  */
-export const MIGRATION_009 = `
+export const MIGRATION_008 = `
 DROP INDEX IF EXISTS ledger_postings_account;
 `
