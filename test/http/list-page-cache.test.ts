@@ -66,6 +66,26 @@ describe('cached list pages are never stale', () => {
     expect(references(service)).not.toContain('cache-ghost')
   })
 
+  it('keeps a page from its second ask: a query asked once leaves nothing behind (memory under searches that never repeat)', async () => {
+    // `submit` answers raw JSON as the adapters get it: the same object again means the page was kept.
+    const answer = async (q: Record<string, string>) => {
+      const response = await service.submit('transactions.list', { query: q }, bearer)
+      expect(response.status).toBe(200)
+      return (response.body as { data: unknown }).data
+    }
+    const once = await answer(query)
+    const twice = await answer(query)
+    expect(twice).not.toBe(once) // asked once: built, answered, not kept
+    expect(twice).toEqual(once)
+    expect(await answer(query)).toBe(twice) // kept from the second ask
+    // Other queries asked once each do not push it out, nor are they kept themselves.
+    const others = Array.from({ length: 40 }, (_, day) => ({ ...query, endDate: `2026-12-${String(1 + (day % 28)).padStart(2, '0')}`, limit: String(1 + day) }))
+    const firsts: unknown[] = []
+    for (const other of others) firsts.push(await answer(other))
+    expect(await answer(query)).toBe(twice)
+    expect(await answer(others[0]!)).not.toBe(firsts[0])
+  })
+
   it('keeps pages of other organizations, environments and filters apart', () => {
     expect(service.call('mobile.charge', chargeInput('cache-test'), bearer).status).toBe(202)
     const charges = service.call('transactions.list', { query: { ...query, type: 'charge' } }, bearer).body as { data: Page }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PushEvent } from '../../shared/api/push-events'
+import { REQUEST_LOG_QUEUE_LIMIT } from '../../electron/service/request-log/request-log'
 import { CONSOLE_TOKEN, LIVE_KEY, TEST_KEY, WEBHOOK_SECRET, startTestServer, type TestServer } from '../support/harness'
 import { bearer, chargeBody, consoleAuth, createOrganization, live } from './helpers'
 
@@ -246,6 +247,37 @@ describe('the request log', () => {
       expect(refusedLimit.status).toBe(400)
     } finally {
       await bounded.close()
+    }
+  })
+  it('holds at most REQUEST_LOG_QUEUE_LIMIT exchanges in memory: with no tick and no reader, the one reaching it writes the queue', async () => {
+    const busy = await startTestServer()
+    const events: PushEvent[] = []
+    busy.service.onEvent((event) => events.push(event))
+    const logged = () => events.filter((event) => event.type === 'requests.logged').length
+    try {
+      const ids: string[] = []
+      const send = async (count: number) => {
+        for (let sent = 0; sent < count; sent += 50) {
+          const round = await Promise.all(Array.from({ length: Math.min(50, count - sent) }, () => busy.request('GET', '/v1/accounts')))
+          ids.push(...round.map(requestIdOf))
+        }
+      }
+      await send(REQUEST_LOG_QUEUE_LIMIT - 1)
+      expect(logged()).toBe(0) // nothing ticks here: all of them still queued
+      await send(1)
+      expect(logged()).toBe(1)
+      // Written, not dropped: every one of them is in the log.
+      const stored = new Set<string>()
+      let cursor: string | null = null
+      do {
+        const page: { items: Entry[]; nextCursor: string | null } = (await busy.request('GET', `/console/requests?limit=200${cursor ? `&cursor=${cursor}` : ''}`, { headers: consoleAuth('test') })).body.data
+        for (const entry of page.items) stored.add(entry.requestId)
+        cursor = page.nextCursor
+      } while (cursor)
+      expect(ids.filter((id) => !stored.has(id))).toEqual([])
+      expect(stored.size).toBe(REQUEST_LOG_QUEUE_LIMIT)
+    } finally {
+      await busy.close()
     }
   })
 })

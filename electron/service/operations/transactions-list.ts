@@ -17,9 +17,13 @@ function bounds(startDate: string, endDate: string): [number, number] {
 /**
  * The answer built for a page object, kept while the page cache keeps that object (db/page-cache.ts gives
  * the same object back while nothing changed): a repeated search answers the very same `RawJson`, whose
- * bytes the HTTP adapter then encodes only once (http/json-body.ts). Keyed weakly by the page.
+ * bytes the HTTP adapter then encodes only once (http/json-body.ts). Kept ON the page, not in a WeakMap
+ * keyed by it: V8's young-generation GC holds a WeakMap's values strongly, so every uncached page's
+ * ~120 KB answer was promoted to the old generation and piled up until a full GC (the server reached
+ * 600 MB - 1.4 GB under the uncached search load; docs/benchmarks.md "Memory").
  */
-const answers = new WeakMap<object, { dates: string; answer: RawJson<TransactionList> }>()
+const ANSWER = Symbol('answer')
+type ListPage = { json: string; count: number; [ANSWER]?: { dates: string; answer: RawJson<TransactionList> } }
 
 /**
  * GET /v1/transactions: newest first inside [startDate, endDate], every filter of spec 4.9. The
@@ -30,18 +34,18 @@ export const transactionsList: Operation<'transactions.list'> = (ctx, { query })
   const [fromMs, toMs] = bounds(query.startDate, query.endDate)
   if (fromMs > toMs) throw new ApiError('validation_error', 'startDate must not be after endDate.', 'startDate')
   const accountId = query.accountNo !== undefined ? findOwnAccount(ctx, query.accountNo, 'accountNo').id : undefined
-  const page = ctx.store.transactions.listJson({
+  const page: ListPage = ctx.store.transactions.listJson({
     organizationId: ctx.principal.organizationId, environment: ctx.principal.environment, fromMs, toMs,
     type: query.type, status: query.status, accountType: query.accountType, accountId, customerId: query.customerId,
     shortcode: query.shortcode, limit: query.limit ?? 10_000,
   })
   const dates = `${query.startDate}\n${query.endDate}`
-  const answered = answers.get(page)
+  const answered = page[ANSWER]
   if (answered?.dates === dates) return answered.answer
   // Field order as the object this replaced: items, count, startDate, endDate.
   const answer = rawJson<TransactionList>(
     `{"items":${page.json},"count":${page.count},"startDate":${JSON.stringify(query.startDate)},"endDate":${JSON.stringify(query.endDate)}}`,
   )
-  answers.set(page, { dates, answer })
+  page[ANSWER] = { dates, answer }
   return answer
 }

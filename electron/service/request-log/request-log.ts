@@ -9,6 +9,14 @@ import { redactHeaders, redactSecrets } from './redact'
 import { SETTINGS } from '../db/settings-registry'
 import { storedBody } from './stored-body'
 
+/**
+ * Exchanges queued at most between two writes. Hosts flush on every tick (20 ms), which measured at most
+ * ~200 queued under a saturating search load; the bound holds the queue (an entry is at most ~8 KiB of
+ * response body plus headers, so a few MB) even when nothing ticks (an embedding without a ticker) or the
+ * ticks fall behind: the exchange that reaches it writes the queue itself, after its answer was sent.
+ */
+export const REQUEST_LOG_QUEUE_LIMIT = 500
+
 /** Newest requests kept per environment unless the `requestLog.limit` setting says otherwise. */
 export const DEFAULT_REQUEST_LOG_LIMIT = SETTINGS.requestLogLimit.default
 
@@ -103,10 +111,11 @@ export function createRequestLog(store: Store, now: () => number, emit: (event: 
     }
   }
 
-  return {
+  const log = {
     record(exchange: ApiExchange): void {
       // The exchange without the sent text, which a list page makes ~60 KB: it may be collected now.
       queue.push({ exchange: { ...exchange, responseBody: '' }, responseBody: storedResponseBody(exchange), at: now() })
+      if (queue.length >= REQUEST_LOG_QUEUE_LIMIT) log.flush()
     },
     /** `announce`: a reader flushing inside its unit passes `unit.emit`, so the push event waits for its COMMIT. */
     flush(announce: (event: PushEvent) => void = emit): void {
@@ -137,5 +146,6 @@ export function createRequestLog(store: Store, now: () => number, emit: (event: 
       counts.clear()
     },
   }
+  return log
 }
 export type RequestLog = ReturnType<typeof createRequestLog>
