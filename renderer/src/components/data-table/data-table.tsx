@@ -1,12 +1,19 @@
-import { useTable, type ColumnVisibilityState, type Header, type ReactTable, type Row as TableRow, type RowData, type SortingState, type Updater } from '@tanstack/react-table'
+import { flexRender, useTable, type Column, type ColumnVisibilityState, type Header, type ReactTable, type Row as TableRow, type RowData, type SortingState, type Updater } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { memo, useCallback, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { usePreferencesStore } from '../../stores/preferences-store'
 import { ColumnMenu } from './column-menu'
 import { dataTableFeatures, type DataTableColumn, type DataTableColumnMeta, type DataTableFeatures } from './data-table-features'
 
 /** Row height the virtualizer assumes; .data-table rows are styled to this height. */
 const ROW_HEIGHT_PX = 41
+const estimateRowSize = () => ROW_HEIGHT_PX
+/**
+ * Rows rendered beyond each edge of the viewport. A fling moves ~29 rows a frame, more than any overscan
+ * covers, so every extra row is only extra work in the frame that renders it (docs/benchmarks.md
+ * "Console: longest frame"); a few keep keyboard and wheel scrolling from showing an empty edge.
+ */
+const OVERSCAN_ROWS = 4
 const NO_HIDDEN_COLUMNS: readonly string[] = []
 
 export interface DataTableProps<Row extends RowData> {
@@ -74,22 +81,12 @@ export function DataTable<Row extends RowData>({
     rows: () => table.getRowModel().rows.map((row) => row.original),
     columns: () => table.getVisibleLeafColumns().map((column) => ({ id: column.id, label: column.columnDef.meta?.label ?? column.id })),
   }
-  const visibleColumnCount = table.getVisibleLeafColumns().length
+  const visibleColumns = table.getVisibleLeafColumns()
+  const visibleColumnCount = visibleColumns.length
   const virtual = rows.length > virtualizeAbove
-  const scrollRef = useRef<HTMLDivElement>(null)
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT_PX,
-    getItemKey: (index) => rows[index]?.id ?? index,
-    overscan: 12,
-    enabled: virtual,
-  })
-
-  const items = virtual ? virtualizer.getVirtualItems() : null
-  const paddingTop = items && items.length > 0 ? items[0]!.start : 0
-  const paddingBottom = items && items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0
-  const shownRows = items ? items.map((item) => ({ row: rows[item.index]!, index: item.index })) : rows.map((row, index) => ({ row, index }))
+  // State, not a ref: the rows below mount (and run their layout effects) before a parent's ref is set,
+  // so the virtualizer would start without its scroll element; a state update hands it over once it exists.
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null)
 
   return (
     <div className="data-table">
@@ -101,7 +98,7 @@ export function DataTable<Row extends RowData>({
         </div>
       </div>
       {/* Focusable so keyboard users can scroll it; labelled so the region is announced. */}
-      <div ref={scrollRef} className={virtual ? 'data-table__scroll data-table__scroll--virtual' : 'data-table__scroll'} tabIndex={virtual ? 0 : undefined} role={virtual ? 'region' : undefined} aria-label={virtual ? caption : undefined}>
+      <div ref={setScrollElement} className={virtual ? 'data-table__scroll data-table__scroll--virtual' : 'data-table__scroll'} tabIndex={virtual ? 0 : undefined} role={virtual ? 'region' : undefined} aria-label={virtual ? caption : undefined}>
         <table className="data-table__table" aria-rowcount={rows.length + 1}>
           <caption className="visually-hidden">{caption}</caption>
           <thead>
@@ -115,11 +112,7 @@ export function DataTable<Row extends RowData>({
             {rows.length === 0 && empty ? (
               <tr><td colSpan={visibleColumnCount} className="data-table__empty">{empty}</td></tr>
             ) : null}
-            {paddingTop > 0 ? <SpacerRow height={paddingTop} columns={visibleColumnCount} /> : null}
-            {shownRows.map(({ row, index }) => (
-              <BodyRow key={row.id} row={row} index={index} table={table} onActivate={onRowActivate} selected={isRowSelected?.(row.original)} />
-            ))}
-            {paddingBottom > 0 ? <SpacerRow height={paddingBottom} columns={visibleColumnCount} /> : null}
+            <TableRows rows={rows} columns={visibleColumns} virtual={virtual} scrollElement={scrollElement} onActivate={onRowActivate} isSelected={isRowSelected} />
           </tbody>
         </table>
       </div>
@@ -149,7 +142,61 @@ function HeaderCell<Row extends RowData>({ header, table }: { header: Header<Dat
   )
 }
 
-function BodyRow<Row extends RowData>({ row, index, table, onActivate, selected }: { row: TableRow<DataTableFeatures, Row>; index: number; table: AnyTable<Row>; onActivate?: (row: Row) => void; selected?: boolean }) {
+type AnyColumn<Row extends RowData> = Column<DataTableFeatures, Row, unknown>
+
+interface TableRowsProps<Row extends RowData> {
+  rows: TableRow<DataTableFeatures, Row>[]
+  /** The visible columns (TanStack memoizes the array): a new one re-renders the rows. */
+  columns: AnyColumn<Row>[]
+  virtual: boolean
+  scrollElement: HTMLDivElement | null
+  onActivate?: (row: Row) => void
+  isSelected?: (row: Row) => boolean
+}
+
+/**
+ * The body's rows. The virtualizer lives here, not in DataTable, so a scroll re-renders only this list
+ * (TanStack Virtual renders synchronously inside the scroll event), not the toolbar, the column menu and
+ * the headers. Rows are memoized: a row still in view after a scroll is not rendered again, so a frame
+ * pays only for the rows that came into view.
+ */
+function TableRows<Row extends RowData>({ rows, columns, virtual, scrollElement, onActivate, isSelected }: TableRowsProps<Row>) {
+  // Stable options: a new getItemKey per render makes the virtualizer recompute every row's position (10,000).
+  const getScrollElement = useCallback(() => scrollElement, [scrollElement])
+  const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows])
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement,
+    estimateSize: estimateRowSize,
+    getItemKey,
+    overscan: OVERSCAN_ROWS,
+    enabled: virtual,
+  })
+  const items = virtual ? virtualizer.getVirtualItems() : null
+  const paddingTop = items && items.length > 0 ? items[0]!.start : 0
+  const paddingBottom = items && items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0
+  const body = (row: TableRow<DataTableFeatures, Row>, index: number) => (
+    <BodyRow key={row.id} row={row} index={index} columns={columns} onActivate={onActivate} selected={isSelected?.(row.original)} />
+  )
+  return (
+    <>
+      {paddingTop > 0 ? <SpacerRow height={paddingTop} columns={columns.length} /> : null}
+      {items ? items.map((item) => body(rows[item.index]!, item.index)) : rows.map(body)}
+      {paddingBottom > 0 ? <SpacerRow height={paddingBottom} columns={columns.length} /> : null}
+    </>
+  )
+}
+
+interface BodyRowProps<Row extends RowData> {
+  row: TableRow<DataTableFeatures, Row>
+  index: number
+  columns: AnyColumn<Row>[]
+  onActivate?: (row: Row) => void
+  selected?: boolean
+}
+
+/** One row; memoized on its props (all stable while the data, sort and visible columns stay the same). */
+const BodyRow = memo(function BodyRow<Row extends RowData>({ row, index, onActivate, selected }: BodyRowProps<Row>) {
   const activate = onActivate ? () => onActivate(row.original) : undefined
   const onKeyDown = activate
     ? (event: KeyboardEvent) => {
@@ -162,7 +209,7 @@ function BodyRow<Row extends RowData>({ row, index, table, onActivate, selected 
     : undefined
   return (
     <tr
-      className={['data-table__row', activate ? 'data-table__row--active' : '', selected ? 'data-table__row--selected' : ''].filter(Boolean).join(' ')}
+      className={activate ? (selected ? 'data-table__row data-table__row--active data-table__row--selected' : 'data-table__row data-table__row--active') : selected ? 'data-table__row data-table__row--selected' : 'data-table__row'}
       aria-rowindex={index + 2}
       aria-selected={selected === undefined ? undefined : selected}
       tabIndex={activate ? 0 : undefined}
@@ -170,16 +217,18 @@ function BodyRow<Row extends RowData>({ row, index, table, onActivate, selected 
       onKeyDown={onKeyDown}
     >
       {row.getVisibleCells().map((cell) => (
+        // flexRender directly (not <FlexRender/>): one component less per cell.
         <td key={cell.id} className={cellClass(cell.column.columnDef.meta)}>
-          <table.FlexRender cell={cell} />
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
         </td>
       ))}
     </tr>
   )
-}
+}) as <Row extends RowData>(props: BodyRowProps<Row>) => ReactNode
 
 function cellClass(meta: DataTableColumnMeta | undefined): string | undefined {
-  return [meta?.align === 'end' ? 'data-table__cell--end' : '', meta?.wrap ? 'data-table__cell--wrap' : ''].filter(Boolean).join(' ') || undefined
+  if (meta?.align === 'end') return meta.wrap ? 'data-table__cell--end data-table__cell--wrap' : 'data-table__cell--end'
+  return meta?.wrap ? 'data-table__cell--wrap' : undefined
 }
 
 /** Stands in for rows outside the viewport. Its height is set through the style property (CSSOM), which the CSP allows. */
