@@ -162,15 +162,15 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     if (environment !== undefined && environment !== 'test' && environment !== 'live') {
       return fail(new ApiError('invalid_parameter', 'Paydesk-Environment must be test or live.', 'Paydesk-Environment'))
     }
+    const ctx: CallContext = { bearer, environment, organizationId: header(req, 'paydesk-organization'), requestId, apiVersion: header(req, 'paydesk-api-version'), notes: exchange?.notes }
+    const query = parseQuery(url.searchParams)
     if (isStreamRoute(match.routeId)) {
-      const ctx: CallContext = { bearer, environment: environment === 'live' || environment === 'test' ? environment : undefined, organizationId: header(req, 'paydesk-organization'), requestId }
-      return openEventStream(req, res, service, match.routeId, { query: parseQuery(url.searchParams), params: match.params }, ctx, (refused) => answer(refused.status, refused.body, refused.headers))
+      return openEventStream(req, res, service, match.routeId, { query, params: match.params }, ctx, (refused) => answer(refused.status, refused.body, refused.headers))
     }
     // `faults`: the fault lab's API faults applied to this request, for the request log.
     const called = callWithFaults(
       service, match.routeId, ROUTES[match.routeId].surface === 'public',
-      { query: parseQuery(url.searchParams), body, params: match.params, idempotencyKey: header(req, 'idempotency-key') },
-      { bearer, environment, organizationId: header(req, 'paydesk-organization'), requestId, apiVersion: header(req, 'paydesk-api-version'), notes: exchange?.notes },
+      { query, body, params: match.params, idempotencyKey: header(req, 'idempotency-key') }, ctx,
     )
     // Group commit: the answer comes once the batch holding this call committed (nothing is sent before).
     const { response, drop, faults } = await called
