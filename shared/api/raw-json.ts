@@ -48,8 +48,8 @@ export function stringifyEnvelope(body: unknown): string {
  * any other body. (The HTTP adapter writes the raw part as bytes it may have encoded before.)
  */
 export function splitEnvelope(body: unknown): { head: string; data: RawJson } | null {
-  if (typeof body !== 'object' || body === null || !('data' in body) || !isRawJson(body.data)) return null
-  const { data, ...rest } = body as { data: RawJson }
+  if (!hasRawData(body)) return null
+  const { data, ...rest } = body
   const head = JSON.stringify(rest)
   // `data` is the last field of a success envelope ({ status, message, data }), as JSON.stringify writes it.
   return { head: `${head.length > 2 ? head.slice(0, -1) + ',' : '{'}"data":`, data }
@@ -58,6 +58,11 @@ export function splitEnvelope(body: unknown): { head: string; data: RawJson } | 
 /** The response with its `data` parsed when it was raw JSON (in-process callers, the renderer's IPC client). */
 export function materializeResponse<R extends { body: unknown }>(response: R): R {
   const body = response.body
-  if (typeof body !== 'object' || body === null || !('data' in body) || !isRawJson(body.data)) return response
+  if (!hasRawData(body)) return response
   return { ...response, body: { ...body, data: JSON.parse(body.data.rawJson) as unknown } }
+}
+
+/** An envelope whose `data` is raw JSON text. */
+function hasRawData(body: unknown): body is { data: RawJson } {
+  return typeof body === 'object' && body !== null && 'data' in body && isRawJson(body.data)
 }
