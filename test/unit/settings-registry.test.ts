@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../electron/service/db/connection'
 import { SETTINGS, type Setting } from '../../electron/service/db/settings-registry'
 import { createSettingsRepo } from '../../electron/service/db/settings-repo'
+import { createTableWatch } from '../../electron/service/db/table-watch'
 
 const entries = Object.values(SETTINGS).map((entry) => (typeof entry === 'function' ? entry('org_x') : entry)) as Setting<unknown>[]
 
 function fresh() {
   const db = openDatabase(':memory:')
-  return { db, settings: createSettingsRepo(db), write: (key: string, text: string) => db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)').run(key, text) }
+  return { db, settings: createSettingsRepo(db, createTableWatch(db)), write: (key: string, text: string) => db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)').run(key, text) }
 }
 
 describe('the settings registry', () => {

@@ -29,7 +29,13 @@ describe('typed records out of db/', () => {
     const expected = { metadata: { orderId: 'A-1', nested: { n: 1 } }, sub_merchant_details: { name: 'Shop' }, counterparty: { kind: 'paybill', accountNumber: '555123', beneficiary: 'ACC-9' } }
     expect(store.transactions.get(inserted.id)).toMatchObject(expected)
     expect(store.transactions.getByPublicId(organizationId, 'test', 'txn_json')).toMatchObject(expected)
-    expect(store.transactions.setStatus(inserted.id, 'completed', now + 1)).toMatchObject({ status: 'completed', ...expected })
+    const completed = store.transactions.setStatus(inserted, 'completed', now + 1, { message: 'done', result_code: '0' })
+    expect(completed).toMatchObject({ status: 'completed', message: 'done', result_code: '0', updated_at: now + 1, ...expected })
+    // The returned row is not read back: it must be exactly what SQLite now holds.
+    expect(completed).toEqual(store.transactions.get(inserted.id))
+    // A row read before someone else changed it is refused, not written over.
+    expect(() => store.transactions.setStatus(inserted, 'failed', now + 2)).toThrow(/no longer pending/)
+    expect(store.transactions.get(inserted.id)!.status).toBe('completed')
     const [listed] = store.transactions.list({ organizationId, environment: 'test', fromMs: now, toMs: now, type: 'payment', limit: 10 })
     expect(listed).toMatchObject({ metadata: expected.metadata, sub_merchant_details: expected.sub_merchant_details })
   })

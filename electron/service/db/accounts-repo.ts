@@ -1,9 +1,16 @@
 import type { Db } from './connection'
 import type { AccountKind, AccountRow } from './rows'
+import type { TableWatch } from './table-watch'
 
 export type NewAccount = Omit<AccountRow, 'id' | 'available' | 'pending'>
 
-export function createAccountsRepo(db: Db) {
+/** What an account is, without what it holds: never stale, unlike balances, so it can be remembered. */
+export type AccountIdentity = Omit<AccountRow, 'available' | 'pending' | 'updated_at'>
+
+/** Columns that change with every posting; an UPDATE of only these leaves identities and resolution alone. */
+const MOVING_COLUMNS = new Set(['available', 'pending', 'updated_at'])
+
+export function createAccountsRepo(db: Db, watch: TableWatch) {
   const insertStmt = db.prepare(`INSERT INTO accounts (organization_id, environment, kind, account_no, name, currency, status, is_default,
     host_type, shortcode, bank_name, bank_code, branch_code, swift_code, updated_at)
     VALUES (@organization_id, @environment, @kind, @account_no, @name, @currency, @status, @is_default,
@@ -17,6 +24,27 @@ export function createAccountsRepo(db: Db) {
     'SELECT * FROM accounts WHERE organization_id = ? AND environment = ? AND kind = ? ORDER BY is_default DESC, id',
   )
   const allStmt = db.prepare<[], AccountRow>('SELECT * FROM accounts ORDER BY id')
+  // Every charge resolves its collections account and its organization's system accounts, and every
+  // posting asks what kind of account it touched: remembered until an account is added, removed or
+  // changed in anything but its balances (db/table-watch.ts).
+  const columns = (db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('accounts') as string[]).filter((c) => !MOVING_COLUMNS.has(c))
+  const accountsTable = [{ table: 'accounts', columns }]
+  const identityOf = watch.memo(accountsTable, (id): AccountIdentity | undefined => {
+    const row = byIdStmt.get(Number(id))
+    if (!row) return undefined
+    const { available: _available, pending: _pending, updated_at: _updatedAt, ...identity } = row
+    return identity
+  })
+  const resolvedId = watch.memo(accountsTable, (key) => {
+    const [organizationId, environment, kind, shortcode] = key.split('\u0000') as [string, string, AccountKind, string]
+    const candidates = byKindStmt.all(organizationId, environment, kind)
+    const scoped = shortcode ? candidates.find((a) => a.shortcode === shortcode) : undefined
+    const account = scoped ?? candidates.find((a) => a.shortcode === null) ?? candidates[0]
+    if (!account) throw new Error(`organization ${organizationId} has no ${kind} account in ${environment}`)
+    return account.id
+  })
+  const resolveId = (organizationId: string, environment: string, kind: AccountKind, shortcode?: string | null): number =>
+    resolvedId(`${organizationId}\u0000${environment}\u0000${kind}\u0000${shortcode ?? ''}`)
   return {
     insert(row: NewAccount): AccountRow {
       const id = Number(insertStmt.run(row).lastInsertRowid)
@@ -32,16 +60,25 @@ export function createAccountsRepo(db: Db) {
     list(organizationId: string, environment: string): AccountRow[] {
       return listStmt.all(organizationId, environment)
     },
+    /** What the account is (kind, owner, number, ...), without its balances; remembered. */
+    identity(id: number): AccountIdentity | undefined {
+      return identityOf(String(id))
+    },
     /**
-     * The account a movement uses: the one in the shortcode's scope when a shortcode is given and has one
-     * of that kind, else the default account of that kind.
+     * The id of the account a movement uses: the one in the shortcode's scope when a shortcode is given
+     * and has one of that kind, else the default account of that kind. Remembered; throws when the
+     * organization has no account of that kind.
      */
+    resolveId(organizationId: string, environment: string, kind: AccountKind, shortcode?: string | null): number {
+      return resolveId(organizationId, environment, kind, shortcode)
+    },
+    /** What the account `resolveId` names is (remembered, no balances): enough to book a transaction on it. */
+    resolveIdentity(organizationId: string, environment: string, kind: AccountKind, shortcode?: string | null): AccountIdentity {
+      return identityOf(String(resolveId(organizationId, environment, kind, shortcode)))!
+    },
+    /** The account `resolveId` names, as it stands now (balances included). */
     resolve(organizationId: string, environment: string, kind: AccountKind, shortcode?: string | null): AccountRow {
-      const candidates = byKindStmt.all(organizationId, environment, kind)
-      const scoped = shortcode ? candidates.find((a) => a.shortcode === shortcode) : undefined
-      const account = scoped ?? candidates.find((a) => a.shortcode === null) ?? candidates[0]
-      if (!account) throw new Error(`organization ${organizationId} has no ${kind} account in ${environment}`)
-      return account
+      return byIdStmt.get(resolveId(organizationId, environment, kind, shortcode))!
     },
     all(): AccountRow[] {
       return allStmt.all()

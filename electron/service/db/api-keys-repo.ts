@@ -1,7 +1,8 @@
 import type { Db } from './connection'
 import type { ApiKeyRow } from './rows'
+import type { TableWatch } from './table-watch'
 
-export function createApiKeysRepo(db: Db) {
+export function createApiKeysRepo(db: Db, watch: TableWatch) {
   const insertStmt = db.prepare(
     'INSERT INTO api_keys (id, organization_id, environment, prefix, key_hash, label, created_at, last_used_at, revoked_at) VALUES (@id, @organization_id, @environment, @prefix, @key_hash, @label, @created_at, @last_used_at, @revoked_at)',
   )
@@ -11,12 +12,15 @@ export function createApiKeysRepo(db: Db) {
   const revokeStmt = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')
   const touchStmt = db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?')
   const pinStmt = db.prepare('UPDATE api_keys SET api_version = ? WHERE id = ?')
+  // Every public request authenticates: the key is remembered until any key changes (created, revoked,
+  // pinned, or touched, which happens at most once a minute per key).
+  const byHash = watch.memo([{ table: 'api_keys' }], (hash) => byHashStmt.get(hash))
   return {
     insert(row: ApiKeyRow): void {
       insertStmt.run(row)
     },
     findByHash(hash: string): ApiKeyRow | undefined {
-      return byHashStmt.get(hash)
+      return byHash(hash)
     },
     get(id: string): ApiKeyRow | undefined {
       return byIdStmt.get(id)

@@ -1,4 +1,5 @@
 import type { Db } from './connection'
+import type { TableWatch } from './table-watch'
 
 export interface CustomerRow {
   phone_number: string
@@ -11,10 +12,12 @@ export interface CustomerRow {
 }
 
 /** The simulated customers (migration 007) and the per-phone facts their outcomes depend on. */
-export function createCustomersRepo(db: Db) {
+export function createCustomersRepo(db: Db, watch: TableWatch) {
   const getStmt = db.prepare<[string], CustomerRow>('SELECT * FROM customers WHERE phone_number = ?')
   const listStmt = db.prepare<[], CustomerRow>('SELECT * FROM customers ORDER BY phone_number')
   const anyStmt = db.prepare<[], { n: number }>('SELECT EXISTS (SELECT 1 FROM customers) AS n')
+  // Asked by every charge and payout; only an INSERT or DELETE can change the answer (wallet updates do not).
+  const anyCustomer = watch.memo([{ table: 'customers', columns: [] }], () => anyStmt.get()!.n === 1)
   const upsertStmt = db.prepare(`INSERT INTO customers (phone_number, name, balance, daily_limit, status, created_at, updated_at)
     VALUES (@phone_number, @name, @balance, @daily_limit, @status, @created_at, @updated_at)
     ON CONFLICT(phone_number) DO UPDATE SET name = excluded.name, balance = excluded.balance, daily_limit = excluded.daily_limit,
@@ -35,7 +38,7 @@ export function createCustomersRepo(db: Db) {
     },
     /** Cheap guard: with no customers at all, acceptance skips the per-phone queries. */
     any(): boolean {
-      return anyStmt.get()!.n === 1
+      return anyCustomer('')
     },
     upsert(row: CustomerRow): CustomerRow {
       upsertStmt.run(row)

@@ -15,6 +15,7 @@ import { createSettingsRepo } from './settings-repo'
 import { createStatementRepo } from './statement-repo'
 import { createTransactionsRepo } from './transactions-repo'
 import { createWebhooksRepo } from './webhooks-repo'
+import { createTableWatch } from './table-watch'
 
 /** Every repository over one connection; the rest of the engine reaches SQLite only through this. */
 export function createStore(db: Db) {
@@ -22,29 +23,33 @@ export function createStore(db: Db) {
   // which was a tenth of a cheap request's CPU. The wrapper itself picks BEGIN or a savepoint per call.
   const inTransaction = db.transaction((work: () => unknown) => work())
   const transactions = createTransactionsRepo(db)
+  // Remembered reads of rarely changing tables (db/table-watch.ts); repositories that use it say so.
+  const watch = createTableWatch(db)
   return {
     db,
     /** Runs `work` in one SQLite transaction (a savepoint when nested). Never pass async work. */
     transaction<T>(work: () => T): T {
+      if (!db.inTransaction) watch.beginning()
       try {
         return inTransaction(work) as T
       } catch (error) {
-        // Rolled back: cached list pages may hold rows that are gone (db/page-cache.ts).
+        // Rolled back: cached list pages and remembered reads may hold rows that are gone (db/page-cache.ts).
         transactions.forgetPages()
+        watch.rolledBack()
         throw error
       }
     },
-    settings: createSettingsRepo(db),
-    organizations: createOrganizationsRepo(db),
-    apiKeys: createApiKeysRepo(db),
-    accounts: createAccountsRepo(db),
+    settings: createSettingsRepo(db, watch),
+    organizations: createOrganizationsRepo(db, watch),
+    apiKeys: createApiKeysRepo(db, watch),
+    accounts: createAccountsRepo(db, watch),
     transactions,
     ledger: createLedgerRepo(db),
     idempotency: createIdempotencyRepo(db),
     bankCodes: createBankCodesRepo(db),
-    webhooks: createWebhooksRepo(db),
+    webhooks: createWebhooksRepo(db, watch),
     sandbox: createSandboxRepo(db),
-    customers: createCustomersRepo(db),
+    customers: createCustomersRepo(db, watch),
     apiRequests: createApiRequestsRepo(db),
     search: createSearchRepo(db),
     audit: createAuditRepo(db),

@@ -107,17 +107,20 @@ export function createTransactionsRepo(db: Db) {
   // One prepared UPDATE per set of columns (a handful exist), instead of compiling SQL on every state change.
   const updateCache = new Map<string, ReturnType<Db['prepare']>>()
 
-  function update(id: number, status: TransactionStatus, at: number, fields: TransactionUpdate = {}): TransactionRow {
+  function update(row: TransactionRow, status: TransactionStatus, at: number, fields: TransactionUpdate): TransactionRow {
     const columns = Object.keys(fields) as (keyof TransactionUpdate)[]
     const sets = ['status = @status', 'updated_at = @updated_at', ...columns.map((c) => `${c} = @${c}`)]
-    const sql = `UPDATE transactions SET ${sets.join(', ')} WHERE id = @id`
+    // `previous`: the row must still be as the caller read it in this unit, else the change is refused.
+    const sql = `UPDATE transactions SET ${sets.join(', ')} WHERE id = @id AND status = @previous`
     let stmt = updateCache.get(sql)
     if (!stmt) {
       stmt = db.prepare(sql)
       updateCache.set(sql, stmt)
     }
-    stmt.run({ ...fields, status, updated_at: at, id })
-    return decodeRow(byIdStmt.get(id)!)
+    const { changes } = stmt.run({ ...fields, status, updated_at: at, id: row.id, previous: row.status })
+    if (changes !== 1) throw new Error(`transaction ${row.public_id} is no longer ${row.status}: not updated`)
+    // Only the columns just set changed (no trigger or default rewrites a transaction), so the row is not read back.
+    return { ...row, ...fields, status, updated_at: at }
   }
 
   return {
@@ -143,16 +146,18 @@ export function createTransactionsRepo(db: Db) {
     related(id: number): TransactionRow[] {
       return relatedStmt.all(id).map(decodeRow)
     },
-    /** Changes the status (and any listed fields) and appends to the timeline. Callers check the state machine first. */
-    setStatus(id: number, status: TransactionStatus, at: number, fields: TransactionUpdate = {}): TransactionRow {
-      const row = update(id, status, at, fields)
-      insertEventStmt.run(id, status, row.message, at)
-      return row
+    /**
+     * Changes the status (and any listed fields) of `row`, the transaction as read in this unit, and appends
+     * to the timeline; returns the row as it now stands. Callers check the state machine first.
+     */
+    setStatus(row: TransactionRow, status: TransactionStatus, at: number, fields: TransactionUpdate = {}): TransactionRow {
+      const updated = update(row, status, at, fields)
+      insertEventStmt.run(row.id, status, updated.message, at)
+      return updated
     },
-    /** Updates fields without a status change (no timeline entry). */
-    patch(id: number, at: number, fields: TransactionUpdate): TransactionRow {
-      const current = byIdStmt.get(id)!
-      return update(id, current.status, at, fields)
+    /** Updates fields of `row` (as read in this unit) without a status change (no timeline entry). */
+    patch(row: TransactionRow, at: number, fields: TransactionUpdate): TransactionRow {
+      return update(row, row.status, at, fields)
     },
     /** Pending transactions whose simulated answer is due at `now`, oldest due first. */
     dueIds(now: number, limit: number): number[] {

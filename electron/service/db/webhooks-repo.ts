@@ -1,6 +1,7 @@
 import type { Environment } from '../../../shared/schemas/common'
 import type { WebhookEventType } from '../../../shared/schemas/webhooks'
 import type { Db } from './connection'
+import type { TableWatch } from './table-watch'
 
 export interface WebhookEndpointRow {
   organization_id: string
@@ -75,8 +76,13 @@ export const DUE_OF_ORIGIN_SQL =
   "SELECT id FROM webhook_deliveries WHERE origin = ? AND status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, rowid LIMIT ?"
 
 /** Webhook endpoints, the outbox of events and their deliveries. Dispatch logic lives in webhooks/. */
-export function createWebhooksRepo(db: Db) {
+export function createWebhooksRepo(db: Db, watch: TableWatch) {
   const endpointStmt = db.prepare<[string, string], WebhookEndpointRow>('SELECT * FROM webhook_endpoints WHERE organization_id = ? AND environment = ?')
+  // Asked for every event written (and every balance change): remembered until an endpoint changes.
+  const endpointOf = watch.memo([{ table: 'webhook_endpoints' }], (key) => {
+    const [organizationId, environment] = key.split('\u0000') as [string, string]
+    return endpointStmt.get(organizationId, environment)
+  })
   const insertEndpointStmt = db.prepare(`INSERT INTO webhook_endpoints (organization_id, environment, default_url, secret, previous_secret, previous_secret_expires_at)
     VALUES (@organization_id, @environment, @default_url, @secret, @previous_secret, @previous_secret_expires_at)
     ON CONFLICT(organization_id, environment) DO UPDATE SET default_url = excluded.default_url, secret = excluded.secret,
@@ -118,7 +124,7 @@ export function createWebhooksRepo(db: Db) {
     next_attempt_at = @next_attempt_at, last_response_status = @last_response_status, updated_at = @updated_at WHERE id = @id`)
   return {
     endpoint(organizationId: string, environment: string): WebhookEndpointRow | undefined {
-      return endpointStmt.get(organizationId, environment)
+      return endpointOf(`${organizationId}\u0000${environment}`)
     },
     saveEndpoint(row: WebhookEndpointRow): void {
       insertEndpointStmt.run(row)

@@ -14,13 +14,14 @@ export function moveMoney(unit: Unit, row: TransactionRow, postings: readonly Po
   store.ledger.post(row.id, postings, now)
   const touched = new Set(postings.map((p) => p.accountId))
   for (const accountId of touched) {
-    const account = store.accounts.get(accountId)!
+    // What the account is does not change with postings (remembered); its balances are read only for the event.
+    const account = store.accounts.identity(accountId)!
     if (account.kind === 'external' || account.kind === 'fees') continue
     unit.emit({ type: 'balance.changed', environment: account.environment, accountNo: account.account_no })
     if (store.webhooks.endpoint(account.organization_id, account.environment)?.default_url) {
       enqueueWebhookEvent(unit, {
         organizationId: account.organization_id, environment: account.environment, type: 'balance.updated',
-        transaction: null, data: toBalance(account), toRequestUrl: false,
+        transaction: null, data: toBalance(store.accounts.get(accountId)!), toRequestUrl: false,
       })
     }
   }

@@ -20,13 +20,13 @@ export function finalizeCharge(ctx: EngineUnit, charge: TransactionRow, planned:
   const succeeded = outcome.result === 'success'
   const status = succeeded ? 'completed' : 'failed'
   assertTransition(charge.public_id, charge.status, status)
-  const row = store.transactions.setStatus(charge.id, status, now, {
+  const row = store.transactions.setStatus(charge, status, now, {
     ...finalFields(engine.ids, charge, outcome),
     settle_due_at: succeeded ? now + settlementDelayMs(engine) : null,
   })
   if (succeeded) {
     const { external, fees } = systemAccounts(store, row)
-    moveMoney(ctx, row, completeCharge(row.account_id, external.id, fees.id, row.amount, row.fees))
+    moveMoney(ctx, row, completeCharge(row.account_id, external, fees, row.amount, row.fees))
   }
   enqueueWebhookEvent(ctx, {
     organizationId: row.organization_id, environment: row.environment, transaction: row, toRequestUrl: true,

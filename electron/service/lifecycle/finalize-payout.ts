@@ -18,10 +18,10 @@ export function finalizePayout(ctx: EngineUnit, payout: TransactionRow, outcome:
   const succeeded = outcome.result === 'success'
   const status = succeeded ? 'completed' : 'failed'
   assertTransition(payout.public_id, payout.status, status)
-  const row = store.transactions.setStatus(payout.id, status, now, finalFields(engine.ids, payout, outcome))
+  const row = store.transactions.setStatus(payout, status, now, finalFields(engine.ids, payout, outcome))
   const { external, fees } = systemAccounts(store, row)
   const postings = succeeded
-    ? completePayout(row.account_id, external.id, fees.id, row.amount, row.fees)
+    ? completePayout(row.account_id, external, fees, row.amount, row.fees)
     : releasePayout(row.account_id, row.amount, row.fees)
   moveMoney(ctx, row, postings)
   if (succeeded && row.type === 'transfer') creditWallet(store, row.phone_number, row.amount, now)

@@ -22,10 +22,10 @@ export function finalizeReversal(ctx: EngineUnit, reversal: TransactionRow, outc
   const succeeded = outcome.result === 'success'
   const status = succeeded ? 'completed' : 'failed'
   assertTransition(reversal.public_id, reversal.status, status)
-  const row = store.transactions.setStatus(reversal.id, status, now, finalFields(engine.ids, reversal, outcome))
+  const row = store.transactions.setStatus(reversal, status, now, finalFields(engine.ids, reversal, outcome))
   const { external, fees } = systemAccounts(store, row)
   const postings = succeeded
-    ? completeReversal(row.account_id, external.id, fees.id, charge.amount, charge.fees)
+    ? completeReversal(row.account_id, external, fees, charge.amount, charge.fees)
     : releaseReversal(row.account_id, charge.amount - charge.fees)
   moveMoney(ctx, row, postings)
   if (succeeded) creditWallet(store, charge.phone_number, charge.amount, now)

@@ -22,12 +22,12 @@ function bookCompleted(ctx: EngineUnit, account: AccountRow, booked: Booked): Tr
 
 /** A float top-up (`bank_deposit`): money arrives from the merchant's bank into the account's `available`. */
 export function topUpAccount(ctx: EngineUnit, account: AccountRow, amount: number): TransactionRow {
-  const external = ctx.store.accounts.resolve(account.organization_id, account.environment, 'external')
+  const external = ctx.store.accounts.resolveId(account.organization_id, account.environment, 'external')
   const row = bookCompleted(ctx, account, {
     type: 'bank_deposit', account_id: account.id, account_type: account.kind === 'payouts' ? 'payouts' : 'collections', amount,
     narration: 'Float top-up from the console', message: 'Float top-up completed',
   })
-  moveMoney(ctx, row, topUp(account.id, external.id, amount))
+  moveMoney(ctx, row, topUp(account.id, external, amount))
   announce(ctx, row)
   return row
 }

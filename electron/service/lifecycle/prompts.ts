@@ -25,7 +25,7 @@ export const PROMPT_ANSWERS: Record<PromptAnswer, PlannedOutcome> = {
  * has checked that the prompt is still open (awaiting, not yet expired).
  */
 export function answerPrompt(ctx: EngineUnit, row: TransactionRow, answer: PromptAnswer): TransactionRow {
-  ctx.store.transactions.patch(row.id, ctx.now, { outcome: JSON.stringify(PROMPT_ANSWERS[answer]), due_at: ctx.now })
+  ctx.store.transactions.patch(row, ctx.now, { outcome: JSON.stringify(PROMPT_ANSWERS[answer]), due_at: ctx.now })
   const finalized = finalizeIfDue(ctx, row.id)
   if (!finalized) throw new Error(`prompt ${row.public_id} did not finalize after its answer`)
   return finalized

@@ -1,4 +1,4 @@
-import type { AccountRow, TransactionRow } from '../db/rows'
+import type { TransactionRow } from '../db/rows'
 import type { Store } from '../db/store'
 import type { TransactionUpdate } from '../db/transactions-repo'
 import type { Ids } from '../ids'
@@ -34,10 +34,10 @@ export function webhookError(outcome: PlannedOutcome): { code: string; message: 
   return { code: outcome.resultCode, message: outcome.message }
 }
 
-/** The ledger's system accounts of the transaction's organization and environment. */
-export function systemAccounts(store: Store, row: TransactionRow): { external: AccountRow; fees: AccountRow } {
+/** The ids of the ledger's system accounts of the transaction's organization and environment. */
+export function systemAccounts(store: Store, row: TransactionRow): { external: number; fees: number } {
   return {
-    external: store.accounts.resolve(row.organization_id, row.environment, 'external'),
-    fees: store.accounts.resolve(row.organization_id, row.environment, 'fees'),
+    external: store.accounts.resolveId(row.organization_id, row.environment, 'external'),
+    fees: store.accounts.resolveId(row.organization_id, row.environment, 'fees'),
   }
 }

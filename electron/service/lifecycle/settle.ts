@@ -9,7 +9,7 @@ import { announce } from './result'
 export function settleChargeNow(unit: Unit, charge: TransactionRow): TransactionRow {
   const { store, now } = unit
   assertTransition(charge.public_id, charge.status, 'settled')
-  const settled = store.transactions.setStatus(charge.id, 'settled', now, { settle_due_at: null, message: 'Funds settled to the collections account' })
+  const settled = store.transactions.setStatus(charge, 'settled', now, { settle_due_at: null, message: 'Funds settled to the collections account' })
   moveMoney(unit, settled, settleCharge(charge.account_id, charge.amount - charge.fees))
   announce(unit, settled)
   return settled

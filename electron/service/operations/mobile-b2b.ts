@@ -8,7 +8,7 @@ export const mobileB2b: Operation<'mobile.b2b'> = (ctx, { body }) => {
   assertForceStatusAllowed(ctx, body.forceStatus)
   assertReferenceFree(ctx, body.merchantTransactionId)
   const { organizationId, environment } = ctx.principal
-  const account = ctx.store.accounts.resolve(organizationId, environment, 'payouts', body.shortcode)
+  const account = ctx.store.accounts.resolveIdentity(organizationId, environment, 'payouts', body.shortcode)
   const row = acceptPayout(ctx, {
     type: 'payment', timedKind: 'mobilePayout', account, amount: body.amount, fees: computeFee(tariffOf(ctx), 'b2b', body.amount),
     merchantTransactionId: body.merchantTransactionId, phoneNumber: null, narration: body.narration, webhookUrl: body.webhookUrl,

@@ -8,7 +8,7 @@ export const mobileB2c: Operation<'mobile.b2c'> = (ctx, { body }) => {
   assertForceStatusAllowed(ctx, body.forceStatus)
   assertReferenceFree(ctx, body.merchantTransactionId)
   const { organizationId, environment } = ctx.principal
-  const account = ctx.store.accounts.resolve(organizationId, environment, 'payouts', body.shortcode)
+  const account = ctx.store.accounts.resolveIdentity(organizationId, environment, 'payouts', body.shortcode)
   const row = acceptPayout(ctx, {
     type: 'transfer', timedKind: 'mobilePayout', account, amount: body.amount, fees: computeFee(tariffOf(ctx), 'b2c', body.amount),
     merchantTransactionId: body.merchantTransactionId, phoneNumber: body.phoneNumber, narration: body.narration,

@@ -8,7 +8,7 @@ export const mobileCharge: Operation<'mobile.charge'> = (ctx, { body }) => {
   assertForceStatusAllowed(ctx, body.forceStatus)
   assertReferenceFree(ctx, body.merchantTransactionId)
   const { organizationId, environment } = ctx.principal
-  const account = ctx.store.accounts.resolve(organizationId, environment, 'collections', body.shortcode)
+  const account = ctx.store.accounts.resolveIdentity(organizationId, environment, 'collections', body.shortcode)
   const row = acceptPending(ctx, {
     type: 'charge', timedKind: 'charge', account, amount: body.amount, fees: computeFee(tariffOf(ctx), 'charge', body.amount),
     merchantTransactionId: body.merchantTransactionId, phoneNumber: body.phoneNumber, narration: body.narration,

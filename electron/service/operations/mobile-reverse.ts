@@ -35,7 +35,7 @@ export const mobileReverse: Operation<'mobile.reverse'> = (ctx, { body }) => {
     return { transactionId: rejected.public_id }
   }
   const reversal = acceptPending(ctx, acceptance)
-  ctx.store.transactions.patch(charge.id, ctx.now, { related_id: reversal.id })
+  ctx.store.transactions.patch(charge, ctx.now, { related_id: reversal.id })
   moveMoney(ctx, reversal, reserveReversal(account.id, net))
   return { transactionId: reversal.public_id }
 }

@@ -1,5 +1,6 @@
 import type { ForceStatus, Metadata, SubMerchantDetails } from '../../../../shared/schemas/common'
-import type { AccountRow, Counterparty, TransactionRow } from '../../db/rows'
+import type { Counterparty, TransactionRow } from '../../db/rows'
+import type { AccountIdentity } from '../../db/accounts-repo'
 import { newTransaction } from '../../db/new-transaction'
 import type { NewTransaction } from '../../db/transactions-repo'
 import { reservePayout } from '../../ledger/postings'
@@ -14,7 +15,8 @@ import type { TimedKind } from '../../lifecycle/plan'
 export interface Acceptance {
   type: 'charge' | 'transfer' | 'payment' | 'bank_withdrawal' | 'reversal'
   timedKind: TimedKind
-  account: AccountRow
+  /** The account booked on; a payout reads its balances afresh (acceptPayout). */
+  account: AccountIdentity
   amount: number
   fees: number
   merchantTransactionId: string | null

@@ -1,0 +1,95 @@
+import type { Db } from './connection'
+
+/** Numbers the watches of connections in one process: each registers SQL functions of its own name. */
+let watches = 0
+
+/** What a remembered read depends on: a table, and for UPDATE only these columns (all when omitted). */
+export interface WatchedTable {
+  table: string
+  /** Columns whose UPDATE changes what is remembered; `[]`: only INSERT and DELETE matter. */
+  columns?: readonly string[]
+}
+
+/**
+ * Remembered reads of tables that rarely change (API keys, organizations, account identities, webhook
+ * endpoints, settings), so the hot path (a charge: authenticate, resolve accounts, find the endpoint, read
+ * settings) asks SQLite only for what moves. A remembered value is used only while nothing it depends on
+ * changed:
+ * - every INSERT, DELETE and (watched columns') UPDATE of its tables through this connection, whatever code
+ *   ran it (an operation, a snapshot restore, a sandbox reset, an organization delete), fires a temporary
+ *   trigger that forgets it; temporary triggers live and die with the connection, never in the file;
+ * - a rollback (the store calls `rolledBack` for every transaction or savepoint that ends in an error) may
+ *   take back rows a value was read from inside it: everything is forgotten;
+ * - a commit by another connection (another process on the same file) moves `PRAGMA data_version`, checked
+ *   when a top-level transaction begins and on reads outside one: everything is forgotten.
+ * Values are frozen: a caller that changed one would change it for every later reader.
+ */
+export function createTableWatch(db: Db) {
+  const name = `paydesk_table_changed_${++watches}`
+  const generations = new Map<string, number>()
+  /** Moves on a rollback or another connection's commit: every memo depends on it. */
+  let everything = 0
+  const dataVersionStmt = db.prepare('PRAGMA data_version').pluck()
+  let dataVersion = dataVersionStmt.get() as number
+  db.function(name, { deterministic: false, varargs: false }, (table: unknown) => {
+    generations.set(String(table), (generations.get(String(table)) ?? 0) + 1)
+    return null
+  })
+  const triggered = new Set<string>()
+
+  function watch({ table, columns }: WatchedTable): void {
+    const key = `${table}:${columns?.join(',') ?? '*'}`
+    if (triggered.has(key)) return
+    triggered.add(key)
+    const id = `${name}_${triggered.size}`
+    const events = ['INSERT', 'DELETE']
+    if (columns === undefined) events.push('UPDATE')
+    else if (columns.length > 0) events.push(`UPDATE OF ${columns.join(', ')}`)
+    events.forEach((event, i) => {
+      db.exec(`CREATE TEMP TRIGGER ${id}_${i} AFTER ${event} ON main.${table} BEGIN SELECT ${name}('${table}'); END`)
+    })
+  }
+
+  function otherConnectionsChecked(): void {
+    const now = dataVersionStmt.get() as number
+    if (now !== dataVersion) {
+      dataVersion = now
+      everything++
+    }
+  }
+
+  return {
+    /**
+     * `read(key)` remembered per key until one of `tables` changes. Keys are strings (callers join their
+     * parts); a value of `undefined` (nothing found) is remembered too.
+     */
+    memo<V>(tables: readonly WatchedTable[], read: (key: string) => V): (key: string) => V {
+      for (const table of tables) watch(table)
+      const names = tables.map((t) => t.table)
+      const stamp = () => names.reduce((sum, table) => sum + (generations.get(table) ?? 0), everything)
+      let filledAt = -1
+      const values = new Map<string, V>()
+      return (key) => {
+        if (!db.inTransaction) otherConnectionsChecked()
+        const current = stamp()
+        if (current !== filledAt) {
+          values.clear()
+          filledAt = current
+        } else if (values.has(key)) return values.get(key) as V
+        const value = read(key)
+        if (value !== null && typeof value === 'object') Object.freeze(value)
+        values.set(key, value)
+        return value
+      }
+    },
+    /** A top-level transaction begins: another connection may have committed since the last one. */
+    beginning(): void {
+      otherConnectionsChecked()
+    },
+    /** A transaction or savepoint rolled back: values read inside it may name rows that are gone. */
+    rolledBack(): void {
+      everything++
+    },
+  }
+}
+export type TableWatch = ReturnType<typeof createTableWatch>
