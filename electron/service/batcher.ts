@@ -6,6 +6,15 @@ export type UnitWork<T> = (queued: PushEvent[]) => T
 
 export type UnitOutcome<T> = { ok: true; value: T } | { ok: false; error: unknown }
 
+export interface BatcherOptions {
+  /**
+   * Side work written at the start of every batch, inside its transaction and before its units (the
+   * request log's queue): it shares the batch's COMMIT instead of paying one of its own. It must catch
+   * its own errors (a failed write of side work never fails the units); its push events wait for the COMMIT.
+   */
+  beforeUnits?: (queued: PushEvent[]) => void
+}
+
 /** Bounds of one batch: units per COMMIT. Time is bounded too: a batch never waits past its event-loop turn. */
 export const MAX_UNITS_PER_BATCH = 64
 
@@ -23,7 +32,7 @@ interface Queued {
  * none of which was acknowledged. `submit` queues a unit for the batch that runs at the end of this
  * event-loop turn (setImmediate), or at once when MAX_UNITS_PER_BATCH are waiting.
  */
-export function createBatcher(store: Store, publish: (events: readonly PushEvent[]) => void) {
+export function createBatcher(store: Store, publish: (events: readonly PushEvent[]) => void, options: BatcherOptions = {}) {
   let queue: Queued[] = []
   let scheduled = false
 
@@ -40,6 +49,13 @@ export function createBatcher(store: Store, publish: (events: readonly PushEvent
     const events: PushEvent[][] = []
     try {
       store.transaction(() => {
+        if (options.beforeUnits) {
+          const queued: PushEvent[] = []
+          options.beforeUnits(queued)
+          events.push(queued)
+          // The side work ended the whole transaction (disk full, I/O): no unit may run in autocommit.
+          if (!store.db.inTransaction) throw new BatchAborted(new Error('the batch transaction ended before its units ran'))
+        }
         for (const work of works) {
           const queued: PushEvent[] = []
           try {

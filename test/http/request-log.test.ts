@@ -192,6 +192,29 @@ describe('the request log', () => {
     ])
   })
 
+  it('is written with the next batch of requests (sharing its COMMIT); a log that cannot be written fails no request', async () => {
+    const { db } = server.service.internals.store
+    const count = () => db.prepare('SELECT COUNT(*) FROM api_requests').pluck().get() as number
+    await server.service.tick()
+    const before = count()
+    const first = await server.request('GET', '/v1/accounts')
+    expect(count()).toBe(before) // queued: nothing written on the request path
+    await server.request('GET', '/v1/accounts')
+    // The second request's batch wrote the first one's entry, no tick needed.
+    expect(db.prepare('SELECT request_id FROM api_requests WHERE request_id = ?').pluck().get(requestIdOf(first))).toBe(requestIdOf(first))
+    db.exec("CREATE TEMP TRIGGER refuse_log BEFORE INSERT ON main.api_requests BEGIN SELECT RAISE(ABORT, 'log refused'); END")
+    try {
+      const charges = await Promise.all([1, 2, 3].map((n) => server.request('POST', '/v1/mobile/charge', { body: chargeBody({ merchantTransactionId: `log-refused-${n}-${randomUUID()}` }) })))
+      expect(charges.map((r) => r.status)).toEqual([202, 202, 202])
+      const again = await server.request('POST', '/v1/mobile/charge', { body: chargeBody({ merchantTransactionId: `log-refused-4-${randomUUID()}` }) })
+      expect(again.status).toBe(202)
+      const stored = db.prepare('SELECT COUNT(*) FROM transactions WHERE merchant_transaction_id LIKE ?').pluck().get('log-refused-%')
+      expect(stored).toBe(4)
+    } finally {
+      db.exec('DROP TRIGGER refuse_log')
+    }
+  })
+
   it('never stores a secret: keys in the body, the query, the Idempotency-Key or the Authorization header are redacted', async () => {
     const secrets = [TEST_KEY, LIVE_KEY, CONSOLE_TOKEN, WEBHOOK_SECRET]
     const sent = [
@@ -249,7 +272,7 @@ describe('the request log', () => {
       await bounded.close()
     }
   })
-  it('holds at most REQUEST_LOG_QUEUE_LIMIT exchanges in memory: with no tick and no reader, the one reaching it writes the queue', async () => {
+  it('holds at most REQUEST_LOG_QUEUE_LIMIT exchanges in memory: with no tick, no reader and no batch, the one reaching it writes the queue', async () => {
     const busy = await startTestServer()
     const events: PushEvent[] = []
     busy.service.onEvent((event) => events.push(event))
@@ -258,7 +281,8 @@ describe('the request log', () => {
       const ids: string[] = []
       const send = async (count: number) => {
         for (let sent = 0; sent < count; sent += 50) {
-          const round = await Promise.all(Array.from({ length: Math.min(50, count - sent) }, () => busy.request('GET', '/v1/accounts')))
+          // Refused by the adapter (no such route): they run no batch, which would write the queue.
+          const round = await Promise.all(Array.from({ length: Math.min(50, count - sent) }, () => busy.request('GET', '/v1/no-such-route')))
           ids.push(...round.map(requestIdOf))
         }
       }

@@ -64,4 +64,37 @@ describe('batcher (group commit)', () => {
     expect(published).toEqual([])
     expect(store.db.inTransaction).toBe(false)
   })
+
+  it('side work (beforeUnits) shares the batch\'s COMMIT, its events wait for it, and its failure fails no unit', () => {
+    store.db.exec('CREATE TABLE side (n INTEGER NOT NULL)')
+    let failSide = false
+    const withSide = createBatcher(store, (events) => published.push(...events), {
+      beforeUnits: (queued) => {
+        try {
+          store.transaction(() => {
+            store.db.prepare('INSERT INTO side (n) VALUES (1)').run()
+            if (failSide) throw new Error('side work fails')
+            queued.push(event(0))
+          })
+        } catch {
+          // as the request log does: its own failure is logged, never the units'
+        }
+      },
+    })
+    const side = () => store.db.prepare('SELECT COUNT(*) FROM side').pluck().get()
+    const outcomes = withSide.runBatch([(queued: PushEvent[]) => {
+      // Inside the same transaction: the side work's row is already there, uncommitted.
+      expect(store.db.inTransaction).toBe(true)
+      expect(side()).toBe(1)
+      expect(published).toEqual([])
+      insert(1)
+      queued.push(event(1))
+    }])
+    expect(outcomes).toEqual([{ ok: true, value: undefined }])
+    expect(published).toEqual([event(0), event(1)])
+    failSide = true
+    expect(withSide.runBatch([() => { insert(2) }])).toEqual([{ ok: true, value: undefined }])
+    expect(side()).toBe(1)
+    expect(rows()).toEqual([1, 2])
+  })
 })
