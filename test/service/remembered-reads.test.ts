@@ -31,11 +31,17 @@ describe('remembered reads (db/table-watch.ts)', () => {
     const watch = createTableWatch(db)
     let reads = 0
     const stmt = db.prepare<[string], { id: string; label: string }>('SELECT id, label FROM things WHERE id = ?')
-    const label = watch.memo([{ table: 'things', columns: ['label'] }], (id) => {
+    const remembered = watch.memo([{ table: 'things', columns: ['label'] }], (id) => {
       reads++
       return stmt.get(id)
     })
-    return { db, watch, label, reads: () => reads }
+    // As the store runs every unit: a top-level transaction, announced to the watch as it begins.
+    const label = (id: string) => {
+      if (db.inTransaction) return remembered(id)
+      watch.beginning()
+      return db.transaction(() => remembered(id))()
+    }
+    return { db, watch, label, remembered, reads: () => reads }
   }
 
   it('reads once, then again after an INSERT, an UPDATE of a watched column, an upsert and a DELETE; not after other columns change', () => {
@@ -56,6 +62,13 @@ describe('remembered reads (db/table-watch.ts)', () => {
     db.prepare("DELETE FROM things WHERE id = 'b'").run()
     expect(label('b')).toBeUndefined()
     expect(reads()).toBe(6)
+  })
+
+  it('outside a transaction, reads through (each read is its own snapshot; nothing is remembered)', () => {
+    const { remembered, reads } = counted()
+    expect(remembered('a')?.label).toBe('first')
+    expect(remembered('a')?.label).toBe('first')
+    expect(reads()).toBe(2)
   })
 
   it('forgets what a rolled-back transaction showed it', () => {

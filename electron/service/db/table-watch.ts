@@ -21,7 +21,8 @@ export interface WatchedTable {
  * - a rollback (the store calls `rolledBack` for every transaction or savepoint that ends in an error) may
  *   take back rows a value was read from inside it: everything is forgotten;
  * - a commit by another connection (another process on the same file) moves `PRAGMA data_version`, checked
- *   when a top-level transaction begins and on reads outside one: everything is forgotten.
+ *   when a top-level transaction begins: everything is forgotten. Reads outside a transaction are not
+ *   remembered (each is its own snapshot), so they never need the check.
  * Values are frozen: a caller that changed one would change it for every later reader.
  */
 export function createTableWatch(db: Db) {
@@ -70,7 +71,9 @@ export function createTableWatch(db: Db) {
       let filledAt = -1
       const values = new Map<string, V>()
       return (key) => {
-        if (!db.inTransaction) otherConnectionsChecked()
+        // Outside a transaction a read is its own snapshot: read through rather than pay a data_version
+        // check for it (the webhook dispatcher's reads between batches). Every batch checks once.
+        if (!db.inTransaction) return read(key)
         const current = stamp()
         if (current !== filledAt) {
           values.clear()
