@@ -73,6 +73,15 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   return { text, headers: sent }
 }
 
+/** The request target as a URL, or undefined when it cannot be parsed (parsed once: `canParse` first was a second parse). */
+function parseTarget(target: string): URL | undefined {
+  try {
+    return new URL(target, 'http://placeholder')
+  } catch {
+    return undefined
+  }
+}
+
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name]
   return Array.isArray(value) ? value[0] : value
@@ -120,7 +129,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
       answer(response.status, response.body, response.headers)
     }
     // An absolute-form target (`GET http://[bad/ HTTP/1.1`) can fail to parse: bad input, never a 500.
-    const url = URL.canParse(req.url ?? '/', 'http://placeholder') ? new URL(req.url ?? '/', 'http://placeholder') : undefined
+    const url = parseTarget(req.url ?? '/')
     if (!url) return fail(new ApiError('invalid_parameter', 'The request target is not a valid URL.'))
     const pathname = url.pathname
     const isApi = pathname.startsWith('/v1/') || pathname.startsWith('/console/')
