@@ -67,6 +67,15 @@ describe('the packed npm package, installed with --omit=dev outside the reposito
     for (const prod of ['better-sqlite3', 'zod']) expect(existsSync(join(app, 'node_modules', prod)), prod).toBe(true)
   })
 
+  it('ships the production console even when packed under NODE_ENV=test (as here, inside vitest)', () => {
+    expect(process.env['NODE_ENV']).toBe('test')
+    const assets = join(app, 'node_modules', 'paydesk', 'dist-web', 'assets')
+    const bundle = readdirSync(assets).filter((file) => /^index-.*\.js$/.test(file)).map((file) => readFileSync(join(assets, file), 'utf8')).join('\n')
+    // React's production build points at react.dev/errors; only its development build carries the key warning.
+    expect(bundle).toContain('react.dev/errors')
+    expect(bundle).not.toContain('Each child in a list should have a unique')
+  })
+
   it('answers --version and help', async () => {
     expect((await run(bin, ['--version'], app)).stdout.trim()).toBe(VERSION)
     const help = (await run(bin, ['help'], app)).stdout
