@@ -125,6 +125,12 @@ describe('X-Request-Id', () => {
     const ids = responses.map((r) => r.headers.get('x-request-id'))
     for (const id of ids) expect(id).toMatch(/^req_[A-Za-z0-9_-]{10,}$/)
     expect(new Set(ids).size).toBe(ids.length)
+    // Ids of requests answered in turn sort in that order by their time part (the request log's index stays
+    // append-only; ids.ts randomRequestId), whatever their random rest.
+    const timeParts = ids.map((id) => id!.slice(4, 14))
+    expect([...timeParts].sort()).toEqual(timeParts)
+    const later = await new Promise<string>((done) => setTimeout(async () => done((await server.request('GET', '/healthz')).headers.get('x-request-id')!), 5))
+    expect(later.slice(4, 14) > timeParts[timeParts.length - 1]!).toBe(true)
     for (const response of responses.filter((r) => r.status >= 400)) {
       expect(errorOf(response.body).requestId).toBe(response.headers.get('x-request-id'))
     }
