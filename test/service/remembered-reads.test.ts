@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createTableWatch } from '../../electron/service/db/table-watch'
+import { createTableWatch, MAX_REMEMBERED } from '../../electron/service/db/table-watch'
 import { sha256Hex } from '../../electron/service/ids'
 import { SETTINGS } from '../../electron/service/db/settings-registry'
 import { CONSOLE_TOKEN, TEST_KEY, testService } from '../support/harness'
@@ -109,6 +109,26 @@ describe('remembered reads (db/table-watch.ts)', () => {
     })).toThrow('the unit failed')
     expect(store.apiKeys.findByHash(hash)).toBeUndefined()
     service.close()
+  })
+
+  it('keeps at most MAX_REMEMBERED values: made-up keys (misses are remembered too) cannot grow it without end', () => {
+    const { db, watch } = counted()
+    let reads = 0
+    const probe = watch.memo([{ table: 'things' }], (key) => {
+      reads++
+      return key === 'a' ? 'found' : undefined
+    })
+    db.transaction(() => {
+      probe('made-up-first')
+      probe('made-up-first')
+      expect(reads).toBe(1) // remembered
+      for (let i = 0; i < 3 * MAX_REMEMBERED; i++) probe(`made-up-${i}`)
+      const before = reads
+      // The memo started over on the way instead of growing: the first key is no longer remembered.
+      expect(probe('made-up-first')).toBeUndefined()
+      expect(reads).toBe(before + 1)
+      expect(probe('a')).toBe('found')
+    })()
   })
 
   it('hands out frozen values: a caller cannot change what the next reader gets', () => {

@@ -3,6 +3,13 @@ import type { Db } from './connection'
 /** Numbers the watches of connections in one process: each registers SQL functions of its own name. */
 let watches = 0
 
+/**
+ * Values one memo keeps at most. Keys can come from requests (an API key's digest, a shortcode, an
+ * organization header) and misses are remembered too, so a client sending endless made-up keys must not
+ * grow it without end: past the bound it starts over (a few reads again, never a wrong answer).
+ */
+export const MAX_REMEMBERED = 1_024
+
 /** What a remembered read depends on: a table, and for UPDATE only these columns (all when omitted). */
 export interface WatchedTable {
   table: string
@@ -81,6 +88,7 @@ export function createTableWatch(db: Db) {
         } else if (values.has(key)) return values.get(key) as V
         const value = read(key)
         if (value !== null && typeof value === 'object') Object.freeze(value)
+        if (values.size >= MAX_REMEMBERED) values.clear()
         values.set(key, value)
         return value
       }
