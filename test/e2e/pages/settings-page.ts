@@ -36,11 +36,18 @@ export class SettingsPage {
     await expect(dialog).toBeHidden()
   }
 
+  // These radios show the server's state: a click asks for a change and the radio follows the answer.
+  // `check()` asserts the state the instant its click returns, which raced that round trip on a busy CI
+  // machine once; a click and a waiting assertion say what a user sees: the choice ends up selected.
   async setSimulatorMode(mode: 'Fast' | 'Realistic' | 'Interactive'): Promise<void> {
-    await this.page.getByRole('group', { name: 'Mode' }).getByRole('radio', { name: new RegExp(`^${mode}`) }).check()
+    const radio = this.page.getByRole('group', { name: 'Mode' }).getByRole('radio', { name: new RegExp(`^${mode}`) })
+    await radio.click()
+    await expect(radio).toBeChecked()
   }
 
   async setEnvironment(environment: 'Test' | 'Live'): Promise<void> {
-    await this.page.getByRole('region', { name: 'Environment' }).getByRole('radio', { name: new RegExp(`^${environment}`) }).check()
+    const radio = this.page.getByRole('region', { name: 'Environment' }).getByRole('radio', { name: new RegExp(`^${environment}`) })
+    await radio.click()
+    await expect(radio).toBeChecked()
   }
 }
