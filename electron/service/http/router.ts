@@ -23,10 +23,6 @@ export type RouteMatch =
   | { kind: 'method-not-allowed'; allowed: string[] }
   | { kind: 'none' }
 
-/**
- * Finds the route for a method and path, telling apart an unknown path (404) from a wrong method (405).
- * Throws an `invalid_parameter` ApiError when a path parameter is not valid percent-encoding.
- */
 /** Routes without path parameters by path, then method: most requests (a charge, a list) are one lookup. */
 const fixed = new Map<string, Map<string, RouteId>>()
 for (const route of compiled) {
@@ -36,9 +32,13 @@ for (const route of compiled) {
   fixed.get(path)!.set(route.method, route.id)
 }
 
+/**
+ * Finds the route for a method and path, telling apart an unknown path (404) from a wrong method (405).
+ * Throws an `invalid_parameter` ApiError when a path parameter is not valid percent-encoding.
+ */
 export function matchRoute(method: string, pathname: string): RouteMatch {
   // A fixed path with this method wins as in the scan below: there a fixed path can only match itself, and
-  // no route with parameters shares a method and a concrete path with it (the route table test checks).
+  // no route with parameters shares a method and a concrete path with it (test/unit/router-fixed-paths.test.ts).
   const fixedRouteId = fixed.get(pathname)?.get(method)
   if (fixedRouteId) return { kind: 'route', routeId: fixedRouteId, params: {} }
   const allowed: string[] = []
