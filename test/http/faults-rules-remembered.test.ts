@@ -21,6 +21,9 @@ describe('fault rules, remembered between requests', () => {
   it('a rule brought back by a snapshot restore applies to the very next request, and its removal too', async () => {
     const now = server.clock.now()
     const outage = { outage: { from: now, until: now + 3_600_000 } }
+    // No rule yet: "none" is remembered by these requests, and must be forgotten by the rule saved next.
+    expect(await charge()).toBe(202)
+    expect(await charge()).toBe(202)
     expect((await server.request('PUT', '/console/faults/api', { headers: consoleAuth(), body: { scope: 'money', faults: outage } })).status).toBe(200)
     expect(await charge()).toBe(503)
     expect((await server.request('POST', '/console/snapshots', { headers: consoleAuth(), body: { name: 'with-outage' } })).status).toBe(201)

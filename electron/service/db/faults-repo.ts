@@ -1,4 +1,5 @@
 import type { Db } from './connection'
+import type { TableWatch } from './table-watch'
 
 export interface FaultRuleRow {
   organization_id: string
@@ -19,27 +20,8 @@ export interface DoctorReportRow {
   created_at: number
 }
 
-/** Numbers the change hooks of repositories sharing one connection (each has its own). */
-let hooks = 0
-
-/**
- * Tells `onChange` of every INSERT and DELETE on fault_rules made through this connection, whatever code
- * ran it (a rule saved, an organization deleted, a snapshot restored): temporary triggers, which live and
- * die with the connection and are never part of the database file.
- */
-function watchFaultRules(db: Db, onChange: () => void): void {
-  const name = `paydesk_fault_rules_changed_${++hooks}`
-  db.function(name, () => {
-    onChange()
-    return null
-  })
-  for (const event of ['INSERT', 'DELETE']) {
-    db.exec(`CREATE TEMP TRIGGER ${name}_${event.toLowerCase()} AFTER ${event} ON main.fault_rules BEGIN SELECT ${name}(); END`)
-  }
-}
-
 /** Fault lab rules, the dispatcher's hold (postpone) of a delivery, and the doctor's last reports. */
-export function createFaultsRepo(db: Db) {
+export function createFaultsRepo(db: Db, watch: TableWatch) {
   const rulesStmt = db.prepare<[string, string], FaultRuleRow>('SELECT * FROM fault_rules WHERE organization_id = ? AND environment = ? ORDER BY kind, target')
   const ruleStmt = db.prepare<[string, string, string, string], FaultRuleRow>(
     'SELECT * FROM fault_rules WHERE organization_id = ? AND environment = ? AND kind = ? AND target = ?',
@@ -66,14 +48,13 @@ export function createFaultsRepo(db: Db) {
     ON CONFLICT(organization_id, environment, url) DO UPDATE SET report = excluded.report, created_at = excluded.created_at`)
   /**
    * Whether the committed table has any rule, remembered: every public request and every webhook attempt
-   * asks, and each question was a read transaction of its own (issue 15, docs/benchmarks.md). Any insert
-   * or delete forgets it; an answer read inside a transaction is never remembered, since a rollback
-   * undoes rows without firing triggers.
+   * asks, mostly outside a transaction, and each question was a read transaction of its own (issue 15,
+   * docs/benchmarks.md). Forgotten when the table watch's stamp moves (any insert or delete of a rule
+   * through this connection, whatever code ran it: db/table-watch.ts); an answer read inside a transaction
+   * is never remembered, since it may see rows a rollback takes back.
    */
-  let anyCommitted: boolean | undefined
-  watchFaultRules(db, () => {
-    anyCommitted = undefined
-  })
+  const ruleChanges = watch.changes([{ table: 'fault_rules', columns: [] }])
+  let anyCommitted: { stamp: number; any: boolean } | undefined
   return {
     rules(organizationId: string, environment: string): FaultRuleRow[] {
       return rulesStmt.all(organizationId, environment)
@@ -83,9 +64,10 @@ export function createFaultsRepo(db: Db) {
     },
     /** Whether any rule exists at all (a cheap check the hot paths make before looking further). */
     anyRule(): boolean {
-      if (anyCommitted !== undefined) return anyCommitted
+      const stamp = ruleChanges()
+      if (anyCommitted?.stamp === stamp) return anyCommitted.any
       const any = anyStmt.get()!.n > 0
-      if (!db.inTransaction) anyCommitted = any
+      if (!db.inTransaction) anyCommitted = { stamp, any }
       return any
     },
     saveRule(row: FaultRuleRow): void {

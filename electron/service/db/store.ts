@@ -54,7 +54,7 @@ export function createStore(db: Db) {
     search: createSearchRepo(db),
     audit: createAuditRepo(db),
     statements: createStatementRepo(db),
-    faults: createFaultsRepo(db),
+    faults: createFaultsRepo(db, watch),
   }
 }
 export type Store = ReturnType<typeof createStore>

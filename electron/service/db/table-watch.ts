@@ -66,15 +66,24 @@ export function createTableWatch(db: Db) {
     }
   }
 
+  /**
+   * A number that grows whenever one of `tables` changes through this connection (or anything rolls back,
+   * or another connection committed, as `beginning` saw): equal stamps, nothing changed in between.
+   */
+  function changes(tables: readonly WatchedTable[]): () => number {
+    for (const table of tables) watch(table)
+    const names = tables.map((t) => t.table)
+    return () => names.reduce((sum, table) => sum + (generations.get(table) ?? 0), everything)
+  }
+
   return {
+    changes,
     /**
      * `read(key)` remembered per key until one of `tables` changes. Keys are strings (callers join their
      * parts); a value of `undefined` (nothing found) is remembered too.
      */
     memo<V>(tables: readonly WatchedTable[], read: (key: string) => V): (key: string) => V {
-      for (const table of tables) watch(table)
-      const names = tables.map((t) => t.table)
-      const stamp = () => names.reduce((sum, table) => sum + (generations.get(table) ?? 0), everything)
+      const stamp = changes(tables)
       let filledAt = -1
       const values = new Map<string, V>()
       return (key) => {
