@@ -10,10 +10,11 @@ import { SETTINGS } from '../db/settings-registry'
 import { storedBody } from './stored-body'
 
 /**
- * Exchanges queued at most between two writes. Hosts flush on every tick (20 ms), which measured at most
- * ~200 queued under a saturating search load; the bound holds the queue (an entry is at most ~8 KiB of
- * response body plus headers, so a few MB) even when nothing ticks (an embedding without a ticker) or the
- * ticks fall behind: the exchange that reaches it writes the queue itself, after its answer was sent.
+ * Exchanges queued at most between two writes. Every batch writes the queue first (the batcher's
+ * `beforeUnits`) and hosts flush on every tick (20 ms); the bound holds the queue (an entry is at most
+ * ~8 KiB of response body plus headers, so a few MB) even when neither runs (requests the adapter refuses
+ * run no batch; an embedding without a ticker): the exchange that reaches it writes the queue itself,
+ * after its answer was sent.
  */
 export const REQUEST_LOG_QUEUE_LIMIT = 500
 
@@ -92,8 +93,9 @@ function toRow(store: Store, exchange: ApiExchange, responseBody: string, at: nu
 /**
  * The API request log's writer. `record` queues the exchange with its response body as stored (no SQLite
  * on the request path; see storedResponseBody); `flush` writes the queue in one transaction, then drops the oldest rows of an environment in one
- * statement once it holds more than its bound plus 1%. Hosts flush on every tick, readers flush before
- * reading (so a reader sees every request answered so far), and the service flushes on close.
+ * statement once it holds more than its bound plus 1%. Every batch flushes first, inside its own
+ * transaction (the batcher's `beforeUnits`), hosts flush on every tick, readers flush before reading (so a
+ * reader sees every request answered so far), and the service flushes on close.
  */
 export function createRequestLog(store: Store, now: () => number, emit: (event: PushEvent) => void) {
   let queue: { exchange: ApiExchange; responseBody: string; at: number }[] = []
