@@ -107,8 +107,10 @@ export function createBatcher(store: Store, publish: (events: readonly PushEvent
         }
       })
     },
-    /** Runs every queued unit now (before a unit that must run alone, and on close). */
+    /** Runs every queued unit now (before a unit that must run alone, before a simulator slice, and on close). */
     flush,
+    /** Units waiting for the next batch. */
+    queued: () => queue.length,
   }
 }
 export type Batcher = ReturnType<typeof createBatcher>

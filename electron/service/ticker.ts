@@ -2,9 +2,11 @@ import type { PaydeskService } from './index'
 
 /**
  * How the hosts (CLI, desktop) drive `tick()`: often, with a small simulator budget, so a backlog of due
- * transactions is worked off at up to about half the event loop while HTTP and IPC requests interleave.
- * The budget is spent in slices (`tickSliceMs` of createService), each one batch with the event loop free
- * between them, so a request waits at most a slice, not the whole budget (docs/benchmarks.md).
+ * transactions is worked off at up to half the event loop (10 ms of its own work per 20 ms) while HTTP and
+ * IPC requests interleave. The budget is spent in slices (`tickSliceMs` of createService), each one batch,
+ * and requests that came in during a slice run before the next one, so a request waits at most the slice
+ * under way. Under a steady load of requests the simulator gets about a slice per request batch
+ * (docs/benchmarks.md "Charge p99").
  */
 export const HOST_TICK = { intervalMs: 20, simulatorBudgetMs: 10, simulatorSliceMs: 3 } as const
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { testService } from '../support/harness'
+import { TEST_KEY, testService } from '../support/harness'
 import { acknowledgingTransport, reference, serviceDriver } from '../support/simulator-driver'
 
 let close: (() => void) | undefined
@@ -13,7 +13,7 @@ function sandbox(tickBudgetMs?: number, tickSliceMs?: number) {
     drive.ok(drive.api('mobile.charge', { body: { phoneNumber: '0712345678', amount: 10_000, merchantTransactionId: reference('budget') } })).transactionId)
   clock.advance(3_000)
   const completed = () => ids.filter((id) => drive.transaction(id).status !== 'pending').length
-  return { service, completed }
+  return { service, completed, ids }
 }
 
 describe('the simulator tick budget (hosts keep the event loop free under a backlog)', () => {
@@ -52,5 +52,28 @@ describe('the simulator tick budget (hosts keep the event loop free under a back
     const ticking = next.service.tick()
     setImmediate(() => next.service.close())
     await expect(ticking).resolves.toBeUndefined()
+  })
+
+  it('a request that comes in while a slice runs is answered before the next slice', async () => {
+    // Slices of 0 ms: one finalization each. The request is submitted as the HTTP adapter does, after the
+    // first slice was under way (from a callback that runs after the slice's resume was queued, as a
+    // request read from a socket during the slice is): it must not wait for the second slice.
+    const { service, ids } = sandbox(60_000, 0)
+    let finalized = 0
+    let answeredAfter: number | undefined
+    service.onEvent((event) => {
+      if (event.type !== 'transaction.changed' || event.status === 'pending') return
+      finalized++
+      if (finalized !== 1) return
+      setImmediate(() => {
+        void service.submit('transactions.get', { query: { transactionId: ids[4]! } }, { bearer: TEST_KEY }).then((response) => {
+          expect(response.status).toBe(200)
+          answeredAfter = finalized
+        })
+      })
+    })
+    await service.tick()
+    expect(finalized).toBe(5)
+    expect(answeredAfter).toBe(1)
   })
 })
