@@ -59,6 +59,14 @@ function listWhere(filter: TransactionFilter): string {
   return where.join(' AND ')
 }
 
+/**
+ * The simulator's due finalizations, by the second they are due, then by id (migration 009: neighbouring
+ * rows and index pages); the second's bound lets SQLite stop at the first second not yet begun, and due_at
+ * (in the index entry) picks what is due within it. Exported for the plan test (due-index.test.ts).
+ */
+export const DUE_SQL = `SELECT id FROM transactions WHERE due_at IS NOT NULL AND due_at / 1000 <= :now / 1000 AND due_at <= :now
+  AND status = 'pending' ORDER BY due_at / 1000, id LIMIT :limit`
+
 export function createTransactionsRepo(db: Db) {
   const insertStmt = db.prepare(`INSERT INTO transactions (public_id, organization_id, environment, type, status, account_id, account_type,
     merchant_transaction_id, amount, charged_amount, fees, currency, payment_method, processor, processor_reference, phone_number,
@@ -79,10 +87,8 @@ export function createTransactionsRepo(db: Db) {
   const eventsStmt = db.prepare<[number], TransactionEventRow>('SELECT * FROM transaction_events WHERE transaction_id = ? ORDER BY at, id')
   const relatedStmt = db.prepare<[number], StoredTransactionRow>('SELECT * FROM transactions WHERE related_id = ? ORDER BY id')
   // The simulator's due work: partial indexes on due_at / settle_due_at keep these cheap, and finalizing
-  // clears the column, so only outstanding work is ever scanned.
-  const dueStmt = db.prepare<[number, number], { id: number }>(
-    "SELECT id FROM transactions WHERE due_at IS NOT NULL AND due_at <= ? AND status = 'pending' ORDER BY due_at, id LIMIT ?",
-  )
+  // clears the column, so only outstanding work is ever scanned (DUE_SQL: the order and why).
+  const dueStmt = db.prepare<{ now: number; limit: number }, { id: number }>(DUE_SQL)
   const settleDueStmt = db.prepare<[number, number], { id: number }>(
     "SELECT id FROM transactions WHERE settle_due_at IS NOT NULL AND settle_due_at <= ? AND status = 'completed' ORDER BY settle_due_at, id LIMIT ?",
   )
@@ -159,9 +165,9 @@ export function createTransactionsRepo(db: Db) {
     patch(row: TransactionRow, at: number, fields: TransactionUpdate): TransactionRow {
       return update(row, row.status, at, fields)
     },
-    /** Pending transactions whose simulated answer is due at `now`, oldest due first. */
+    /** Pending transactions whose simulated answer is due at `now`: earliest second first, by id within it. */
     dueIds(now: number, limit: number): number[] {
-      return dueStmt.all(now, limit).map((r) => r.id)
+      return dueStmt.all({ now, limit }).map((r) => r.id)
     },
     /** Completed charges whose settlement is due at `now`. */
     settleDueIds(now: number, limit: number): number[] {

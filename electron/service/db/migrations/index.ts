@@ -7,6 +7,7 @@ import { MIGRATION_005 } from './005-support-desk'
 import { MIGRATION_006 } from './006-fault-lab'
 import { MIGRATION_007 } from './007-customers'
 import { MIGRATION_008 } from './008-ledger-index'
+import { MIGRATION_009 } from './009-due-by-second'
 
 /**
  * Applied in order, each once, inside one transaction; `PRAGMA user_version` records the last applied.
@@ -23,4 +24,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: 'fault-lab', sql: MIGRATION_006 },
   { version: 7, name: 'customers', sql: MIGRATION_007 },
   { version: 8, name: 'ledger-index', sql: MIGRATION_008 },
+  { version: 9, name: 'due-by-second', sql: MIGRATION_009 },
 ]
