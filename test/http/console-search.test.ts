@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/harness'
+import { queryPlan } from '../support/query-plan'
 import { chargeBody, consoleAuth, errorOf } from './helpers'
 
 let server: TestServer
@@ -137,8 +138,7 @@ describe('search never scans the transactions table', () => {
     const { db, search: repo } = server.service.internals.store
     const params = { organizationId: 'o', environment: 'test', value: 'x', limit: 5, fromMs: 0, toMs: 1, match: '"x"*', window: 20 }
     for (const [name, statement] of Object.entries(repo.statements)) {
-      const plan = db.prepare(`EXPLAIN QUERY PLAN ${statement.source}`).all(params) as { detail: string }[]
-      const details = plan.map((p) => p.detail)
+      const details = queryPlan(db, statement.source, params)
       expect(details.some((d) => /^(SEARCH|SCAN) .*(USING|VIRTUAL TABLE INDEX)/.test(d)), `${name}: ${details.join(' | ')}`).toBe(true)
       expect(details.filter((d) => /^SCAN (transactions|t)\b(?!_fts)/.test(d)), `${name}: ${details.join(' | ')}`).toEqual([])
       // Seeking only (organization, environment) walks every row of the environment: a scan in disguise.

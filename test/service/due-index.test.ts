@@ -7,6 +7,7 @@ import { createDueRepo, NEXT_DUE_SQL } from '../../electron/service/db/due-repo'
 import { MIGRATIONS } from '../../electron/service/db/migrations'
 import { DUE_SQL } from '../../electron/service/db/transactions-repo'
 import { testService } from '../support/harness'
+import { queryPlan } from '../support/query-plan'
 import { rewindToVersion1 } from '../support/schema-rewind'
 import { acknowledgingTransport, reference, serviceDriver } from '../support/simulator-driver'
 
@@ -29,9 +30,6 @@ function sandbox(dbPath = ':memory:') {
   return { service, clock, drive, charge, db: service.internals.store.db }
 }
 
-const plan = (db: InstanceType<typeof Database>, sql: string, params: unknown[] | Record<string, unknown> = []) =>
-  (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((p) => p.detail)
-
 describe('the simulator due index (migration 009)', () => {
   it('replaces the due_at index with one keyed by second and id', () => {
     const { db } = sandbox()
@@ -42,9 +40,9 @@ describe('the simulator due index (migration 009)', () => {
 
   it('reads due work by seeking the index, with no sort, and next() seeks it too', () => {
     const { db } = sandbox()
-    const due = plan(db, DUE_SQL, { now: 0, limit: 1 })
+    const due = queryPlan(db, DUE_SQL, { now: 0, limit: 1 })
     expect(due.join(' | ')).toMatch(/^SEARCH transactions USING INDEX transactions_due_second \(<expr><\?\)$/)
-    const next = plan(db, NEXT_DUE_SQL)
+    const next = queryPlan(db, NEXT_DUE_SQL)
     // The first second: read from the first index entry (LIMIT 1); its least due_at: a seek. No table scan.
     expect(next.filter((d) => /transactions_due_second/.test(d)), next.join(' | ')).toEqual([
       'SEARCH transactions USING INDEX transactions_due_second (<expr>=?)',

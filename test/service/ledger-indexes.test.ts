@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { REBALANCE_SQL } from '../../electron/service/db/sandbox-repo'
 import { testService } from '../support/harness'
+import { queryPlan } from '../support/query-plan'
 
 /**
  * Migration 008 dropped `ledger_postings_account (account_id, bucket)`: every posting paid for it, and
@@ -10,8 +11,7 @@ import { testService } from '../support/harness'
 describe('ledger_postings indexes (migration 008)', () => {
   const { service } = testService()
   const { db } = service.internals.store
-  const plan = (sql: string, params: unknown[] | Record<string, unknown>) =>
-    (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((p) => p.detail)
+  const plan = (sql: string, params: unknown[] | Record<string, unknown>) => queryPlan(db, sql, params)
 
   it('keeps one index per way postings are read, and no redundant one', () => {
     const names = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'ledger_postings' ORDER BY name").all() as { name: string }[])

@@ -12,6 +12,7 @@ import { DEFAULT_LIMITS } from '../../electron/service/webhooks/dispatcher'
 import { enqueueTestEvent } from '../../electron/service/webhooks/outbox'
 import { runUnit } from '../../electron/service/unit'
 import { CONSOLE_TOKEN, fakeClock, testService, type TestService } from '../support/harness'
+import { queryPlan } from '../support/query-plan'
 import { rewindToVersion1 } from '../support/schema-rewind'
 
 /**
@@ -119,8 +120,7 @@ describe('webhook dispatcher: claiming per endpoint', () => {
     expect(webhooks.pendingOrigins()).toEqual(['https://hang.example'])
 
     // And the claim itself is an index seek on (origin, next_attempt_at): no scan, no sort.
-    const plan = service.internals.store.db.prepare(`EXPLAIN QUERY PLAN ${DUE_OF_ORIGIN_SQL}`).all('https://hang.example', Date.now(), 8) as { detail: string }[]
-    expect(plan.map((step) => step.detail)).toEqual(['SEARCH webhook_deliveries USING INDEX webhook_deliveries_origin_due (origin=? AND next_attempt_at<?)'])
+    expect(queryPlan(service.internals.store.db, DUE_OF_ORIGIN_SQL, ['https://hang.example', Date.now(), 8])).toEqual(['SEARCH webhook_deliveries USING INDEX webhook_deliveries_origin_due (origin=? AND next_attempt_at<?)'])
   })
 
   it('notices endpoints that appear later, and never forgets a retry due in the future', async () => {
