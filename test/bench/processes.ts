@@ -3,6 +3,7 @@ import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync } fro
 import { request } from 'node:http'
 import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
+import Database from 'better-sqlite3'
 
 /**
  * Child processes of the benchmarks. Every server runs in its own process so autocannon (in the
@@ -216,5 +217,15 @@ export async function startPaydesk(options: PaydeskOptions): Promise<PaydeskChil
     return { ...child, firstAnswerMs }
   } finally {
     probing = false
+  }
+}
+
+/** Reads a Paydesk server's database file (running or stopped) through a read-only connection of its own. */
+export function readServerDb<T>(dbPath: string, read: (db: Database.Database) => T): T {
+  const db = new Database(dbPath, { readonly: true })
+  try {
+    return read(db)
+  } finally {
+    db.close()
   }
 }

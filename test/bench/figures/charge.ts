@@ -1,9 +1,8 @@
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
 import type autocannon from 'autocannon'
 import { profileDirOf, type BenchContext } from '../context'
 import { measure, type LoadResult } from '../load'
-import { API_HEADERS, startPaydesk } from '../processes'
+import { API_HEADERS, readServerDb, startPaydesk } from '../processes'
 import { formatNumber, verdict, type FigureRow } from '../report'
 import { measureHelloWorld } from './reference'
 
@@ -48,12 +47,8 @@ interface Finalized {
  * load ends: a latency bought by finalizing less (smaller slices, a smaller budget) would show here.
  */
 function finalizedSoFar(dbPath: string): Finalized {
-  const db = new Database(dbPath, { readonly: true })
-  try {
-    return db.prepare(`SELECT COUNT(*) AS accepted, COALESCE(SUM(status <> 'pending'), 0) AS finalized FROM transactions WHERE type = 'charge'`).get() as Finalized
-  } finally {
-    db.close()
-  }
+  return readServerDb(dbPath, (db) =>
+    db.prepare(`SELECT COUNT(*) AS accepted, COALESCE(SUM(status <> 'pending'), 0) AS finalized FROM transactions WHERE type = 'charge'`).get() as Finalized)
 }
 
 /** Charges at 50 connections for the run's duration against `server`, each with a new reference. */

@@ -1,9 +1,8 @@
 import { fork } from 'node:child_process'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
 import { profileDirOf, type BenchContext } from '../context'
 import { fire } from '../load'
-import { API_HEADERS, freePort, ROOT, startPaydesk } from '../processes'
+import { API_HEADERS, freePort, readServerDb, ROOT, startPaydesk } from '../processes'
 import { formatNumber, verdict, type FigureRow } from '../report'
 import type { ReceiverStats } from '../webhook-receiver'
 
@@ -42,8 +41,7 @@ interface Audit {
 
 /** After the server stopped: what the database says happened to the run's charges and their webhooks. */
 function audit(dbPath: string, prefix: string): Audit {
-  const db = new Database(dbPath, { readonly: true })
-  try {
+  return readServerDb(dbPath, (db) => {
     const like = `${prefix}%`
     const byStatus = Object.fromEntries(
       (db.prepare('SELECT status, COUNT(*) AS n FROM transactions WHERE merchant_transaction_id LIKE ? GROUP BY status').all(like) as { status: string; n: number }[]).map((r) => [r.status, r.n]),
@@ -54,9 +52,7 @@ function audit(dbPath: string, prefix: string): Audit {
         GROUP BY d.status`).all(like) as { status: string; n: number }[]).map((r) => [r.status, r.n]),
     )
     return { byStatus, deliveries }
-  } finally {
-    db.close()
-  }
+  })
 }
 
 /**
