@@ -1,3 +1,4 @@
+import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_BODY_BYTES } from '../../electron/service/http/body'
 import { CONSOLE_TOKEN, LIVE_KEY, TEST_KEY, startTestServer, type TestServer } from '../support/harness'
@@ -6,9 +7,9 @@ import { rawExchange } from '../support/raw-http'
 import { errorOf } from './helpers'
 
 /**
- * Abusive volume: bodies past 1 MiB are refused with 413 and the connection closed (the rest of the upload
- * is never read), and the per-key rate limit holds exactly under a burst of concurrent requests, without
- * touching other keys' budgets.
+ * Abusive volume: bodies past 1 MiB are refused with 413 and the connection closed (what more the client
+ * uploads is read only to be discarded, for a bounded time, so the close is never a reset), and the per-key
+ * rate limit holds exactly under a burst of concurrent requests, without touching other keys' budgets.
  */
 describe('request size limit', () => {
   let server: TestServer
@@ -36,14 +37,34 @@ describe('request size limit', () => {
     await expectHealthy()
   })
 
+  it('a refused upload is closed in stages, never reset: the client can finish sending and still reads its 413', async () => {
+    // A reset (RST) would drop the answer if it came before the client read it; a staged close never resets.
+    const outcome = await new Promise<{ text: string; errors: string[] }>((resolve) => {
+      const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true })
+      const chunks: Buffer[] = []
+      const errors: string[] = []
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk))
+      socket.on('error', (error: NodeJS.ErrnoException) => errors.push(error.code ?? error.message))
+      // The server closed its side after the 413; this client keeps uploading a little longer, as a slow one would.
+      socket.on('end', () => setTimeout(() => socket.write(Buffer.alloc(64 * 1024, 'a'), () => setTimeout(() => socket.end(), 20)), 20))
+      socket.on('close', () => resolve({ text: Buffer.concat(chunks).toString('utf8'), errors }))
+      socket.on('connect', () => socket.write(Buffer.concat([Buffer.from(head([`Content-Length: ${big.length}`])), big])))
+      setTimeout(() => socket.destroy(), 5_000)
+    })
+    expect(outcome.text.startsWith('HTTP/1.1 413 ')).toBe(true)
+    expect(outcome.errors).toEqual([])
+    await expectHealthy()
+  })
+
   it('a chunked body that grows past 1 MiB gets 413 and the connection is closed before the upload ends', async () => {
     const chunk = Buffer.alloc(256 * 1024, 'a')
     const framed = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')])
-    // 10 MiB offered, one 256 KiB chunk every 25 ms (1 s in all); the server stops it after about 1 MiB.
-    const answer = await rawExchange(port, [head(['Transfer-Encoding: chunked']), ...Array(40).fill(framed)], { intervalMs: 25, waitMs: 5_000 })
+    // 20 MiB offered, one 256 KiB chunk every 25 ms (2 s in all) by a client that keeps sending after the
+    // answer; the server refuses it after about 1 MiB and, lingering at most LINGER_MAX_MS, closes it.
+    const answer = await rawExchange(port, [head(['Transfer-Encoding: chunked']), ...Array(80).fill(framed)], { intervalMs: 25, waitMs: 5_000, halfOpen: true })
     expect(answer.status).toBe(413)
     expect(answer.closedAfterMs).not.toBeNull()
-    expect(answer.closedAfterMs!).toBeLessThan(40 * 25)
+    expect(answer.closedAfterMs!).toBeLessThan(80 * 25)
     await expectHealthy()
   })
 

@@ -12,13 +12,14 @@ export interface RawAnswer {
 /**
  * Writes bytes on a plain TCP connection (for what no HTTP client will send: bad header bytes, absolute-form
  * targets, trickled heads, bodies that never end) and collects the answer until the server closes the
- * connection or `waitMs` passes. `writes` are sent `intervalMs` apart.
+ * connection or `waitMs` passes. `writes` are sent `intervalMs` apart. `halfOpen`: keep sending after the
+ * server closed its side (as an uploader that does not watch for the answer), so only the server ends it.
  */
-export function rawExchange(port: number, writes: (string | Buffer)[], options: { intervalMs?: number; waitMs?: number } = {}): Promise<RawAnswer> {
-  const { intervalMs = 0, waitMs = 3_000 } = options
+export function rawExchange(port: number, writes: (string | Buffer)[], options: { intervalMs?: number; waitMs?: number; halfOpen?: boolean } = {}): Promise<RawAnswer> {
+  const { intervalMs = 0, waitMs = 3_000, halfOpen = false } = options
   return new Promise((resolve) => {
     const started = Date.now()
-    const socket = connect(port, '127.0.0.1')
+    const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: halfOpen })
     const chunks: Buffer[] = []
     let closedAfterMs: number | null = null
     let ourClose = false

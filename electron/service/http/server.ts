@@ -10,6 +10,7 @@ import type { CallContext, PaydeskService } from '../index'
 import { ClientGoneError, parseJsonBody, parseQuery, readBody } from './body'
 import { callWithFaults } from './api-faults'
 import { answerClientError } from './client-error'
+import { lingerAfterAnswer } from './lingering-close'
 import { createRateLimiter } from './rate-limiter'
 import { matchRoute } from './router'
 import { serveStatic } from './static-files'
@@ -163,7 +164,11 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
       body = raw === undefined ? undefined : parseJsonBody(raw, header(req, 'content-type'))
     } catch (error) {
       if (error instanceof ClientGoneError) return void res.destroy()
-      if (error instanceof ApiError && error.kind === 'payload_too_large') res.setHeader('Connection', 'close')
+      if (error instanceof ApiError && error.kind === 'payload_too_large') {
+        // The rest of the upload is not wanted: answer, then close in stages so the answer is not lost to a reset.
+        res.setHeader('Connection', 'close')
+        lingerAfterAnswer(req)
+      }
       if (error instanceof ApiError) return fail(error)
       throw error
     }
