@@ -1,18 +1,25 @@
 // Compiles the `paydesk` CLI (electron/cli/index.ts and the engine it imports) into one CommonJS file,
-// dist-cli/paydesk.cjs, for the npm package: it runs on plain Node with only the production
-// `dependencies` installed. Those stay external (required from node_modules at run time, better-sqlite3's
-// native binding included); everything else is bundled. Run by `prepack`, so `npm pack` ships it.
+// dist-cli/paydesk.cjs. It runs on plain Node with only the production `dependencies` installed. Those stay
+// external (required from node_modules at run time, better-sqlite3's native binding included); everything
+// else is bundled. Run by `prepack`, so `npm pack` ships it, and with --if-stale by `npm run serve`, which runs
+// the compiled file: loading one bundle takes about a third of the time of compiling the sources through tsx
+// at every start (0.35–0.45 s against 0.95–1.1 s for `--help` on the 2-core CI machine).
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { build } from 'esbuild'
+import { isStale } from './newest-mtime.mjs'
 
 const root = resolve(import.meta.dirname, '..')
+const outfile = join(root, 'dist-cli', 'paydesk.cjs')
+const sources = ['electron', 'shared', 'package.json', 'scripts/build-cli.mjs'].map((path) => join(root, path))
+if (process.argv.includes('--if-stale') && !isStale(outfile, sources)) process.exit(0)
+
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 const external = Object.keys(pkg.dependencies ?? {})
 
 await build({
   entryPoints: [join(root, 'electron', 'cli', 'index.ts')],
-  outfile: join(root, 'dist-cli', 'paydesk.cjs'),
+  outfile,
   bundle: true,
   platform: 'node',
   format: 'cjs',

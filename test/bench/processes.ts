@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync } from 'node:fs'
 import { request } from 'node:http'
 import { createServer } from 'node:net'
@@ -185,14 +185,15 @@ export interface PaydeskOptions {
 }
 
 /**
- * `paydesk serve` exactly as `npm run serve` runs it (node --import tsx electron/cli/index.ts serve),
- * without the console build step, with the rate limit off and fixed keys. While it boots, a probe loop
+ * `paydesk serve` exactly as `npm run serve` runs it (the compiled CLI, dist-cli/paydesk.cjs, rebuilt first
+ * when the sources changed), without the console build step, with the rate limit off and fixed keys. While it boots, a probe loop
  * asks every 2 ms for a real API answer, so `firstAnswerMs` is process start to first answered request.
  */
 export async function startPaydesk(options: PaydeskOptions): Promise<PaydeskChild> {
   const port = await freePort()
+  execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-cli.mjs'), '--if-stale'], { cwd: ROOT, stdio: 'inherit' })
   const args = [
-    join(ROOT, 'electron/cli/index.ts'), 'serve', '--db', options.dbPath, '--port', String(port), '--rate-limit', '0',
+    join(ROOT, 'dist-cli', 'paydesk.cjs'), 'serve', '--db', options.dbPath, '--port', String(port), '--rate-limit', '0',
     '--api-key', BENCH_KEY, '--console-token', BENCH_CONSOLE_TOKEN, '--webhook-secret', BENCH_WEBHOOK_SECRET,
     '--simulator', options.simulator ?? 'fast',
     ...(options.seedTransactions ? ['--seed-transactions', String(options.seedTransactions)] : []),
@@ -200,7 +201,7 @@ export async function startPaydesk(options: PaydeskOptions): Promise<PaydeskChil
   const url = `http://127.0.0.1:${port}`
   let firstAnswerMs = NaN
   let probing = true
-  const { spawnedAt, ready } = spawnNode({ args, port, cpuProfileDir: options.cpuProfileDir, readyText: 'Paydesk sandbox is ready', readyTimeoutMs: options.readyTimeoutMs ?? 180_000 })
+  const { spawnedAt, ready } = spawnNode({ args, port, tsx: false, cpuProfileDir: options.cpuProfileDir, readyText: 'Paydesk sandbox is ready', readyTimeoutMs: options.readyTimeoutMs ?? 180_000 })
   const probes = (async () => {
     while (probing) {
       const status = await probe(`${url}/v1/accounts`, { authorization: `Bearer ${BENCH_KEY}` })

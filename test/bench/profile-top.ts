@@ -8,14 +8,39 @@ interface CpuProfile {
   timeDeltas: number[]
 }
 
+/**
+ * The server runs the compiled CLI (dist-cli/paydesk.cjs). esbuild starts each bundled module with a comment
+ * naming its source (`// electron/service/db/transactions-repo.ts`); a frame in the bundle is named by the
+ * nearest such comment above it, so the table reads in source files, not bundle lines.
+ */
+const bundleModules = new Map<string, { line: number; source: string }[]>()
+function sourceOfBundleLine(file: string, line: number): string | undefined {
+  if (!file.endsWith('.cjs')) return undefined
+  if (!bundleModules.has(file)) {
+    const starts: { line: number; source: string }[] = []
+    try {
+      readFileSync(join(ROOT, file), 'utf8').split('\n').forEach((text, i) => {
+        if (/^\/\/ [\w./-]+\.tsx?$/.test(text)) starts.push({ line: i + 1, source: text.slice(3) })
+      })
+    } catch {
+      // no such file: frames keep their bundle position
+    }
+    bundleModules.set(file, starts)
+  }
+  return bundleModules.get(file)!.findLast((start) => start.line <= line)?.source
+}
+
 function frameName(frame: CpuProfile['nodes'][number]['callFrame']): string {
   const file = frame.url.startsWith('file://') ? relative(ROOT, frame.url.slice('file://'.length)) : frame.url
-  return `${frame.functionName || '(anonymous)'} ${file ? `${file}:${frame.lineNumber + 1}` : ''}`.trim()
+  const line = frame.lineNumber + 1
+  const source = file ? sourceOfBundleLine(file, line) : undefined
+  const where = source ? `${source} (${file}:${line})` : file ? `${file}:${line}` : ''
+  return `${frame.functionName || '(anonymous)'} ${where}`.trim()
 }
 
 /**
- * The top frames by self time of the server's CPU profile (`node --cpu-prof`). The tsx loader thread
- * writes a profile of its own; the main thread's is the largest file in the folder.
+ * The top frames by self time of the server's CPU profile (`node --cpu-prof`). Worker threads write
+ * profiles of their own; the main thread's is the largest file in the folder.
  */
 export function topFrames(dir: string, count = 15): string[] {
   if (!existsSync(dir)) return [`(no profile folder ${dir})`]

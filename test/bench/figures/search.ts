@@ -63,7 +63,7 @@ export async function searchFigures(ctx: BenchContext, dbPath: string): Promise<
     rows.push({
       figure: `Start-up to first answered request (${formatNumber(ctx.searchRows)} rows)`, measured: `${formatNumber(server.firstAnswerMs)} ms`,
       goal: `≤ ${formatNumber(STARTUP_GOAL_MS)} ms`, verdict: verdict(server.firstAnswerMs <= STARTUP_GOAL_MS),
-      note: 'node --import tsx, as npm run serve starts it',
+      note: 'the compiled CLI, as npm run serve starts it',
     })
     const reference = await measureHelloWorld(ctx)
     const page = await measure({ url: server.url + ninetyDayQuery('type=charge&limit=100'), connections: 50, duration: ctx.durationS, headers: API_HEADERS })
