@@ -77,12 +77,19 @@ export function fuzzRoutes(routeIds: readonly RouteId[], casesPerRoute: number):
   }
 
   async function healthy(): Promise<void> {
-    const info = await fetch(`${server.url}/console/info`, { headers: { authorization: `Bearer ${CONSOLE_TOKEN}` } })
-    expect(info.status).toBe(200)
-    await info.arrayBuffer()
-    const accounts = await fetch(`${server.url}/v1/accounts`, { headers: { authorization: `Bearer ${TEST_KEY}` } })
-    expect(accounts.status).toBe(200)
-    await accounts.arrayBuffer()
+    for (const [path, token] of [['/console/info', CONSOLE_TOKEN], ['/v1/accounts', TEST_KEY]] as const) {
+      const started = Date.now()
+      let answer: Response
+      try {
+        answer = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } })
+      } catch (error) {
+        // fetch says only "fetch failed"; the cause (a reset, a timeout) is what tells a diagnosis.
+        const cause = error instanceof Error ? String(error.cause ?? '') : ''
+        throw new Error(`health check GET ${path} got no answer after ${Date.now() - started} ms: ${String(error)} ${cause}`)
+      }
+      expect(answer.status).toBe(200)
+      await answer.arrayBuffer()
+    }
   }
 
   it.each(routeIds)('%s: hostile input gets a well-formed 4xx (or a valid 2xx), never a 5xx; the server keeps serving', { timeout: 180_000 }, async (routeId) => {

@@ -11,7 +11,7 @@ import { ClientGoneError, parseJsonBody, parseQuery, readBody } from './body'
 import { callWithFaults } from './api-faults'
 import { answerClientError } from './client-error'
 import { lingerAfterAnswer } from './lingering-close'
-import { closeIdleKeepAliveAfterPoll } from './keep-alive-timeout'
+import { closeIdleKeepAliveFairly } from './keep-alive-timeout'
 import { createRateLimiter } from './rate-limiter'
 import { matchRoute } from './router'
 import { serveStatic } from './static-files'
@@ -224,7 +224,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   server.headersTimeout = timeouts.headersTimeoutMs
   server.requestTimeout = timeouts.requestTimeoutMs
   server.keepAliveTimeout = timeouts.keepAliveTimeoutMs
-  closeIdleKeepAliveAfterPoll(server)
+  closeIdleKeepAliveFairly(server)
   // Requests node's parser refuses (bad bytes in a header, a head too large, a timeout) get our envelope too.
   // Never from a seeded run's request-id stream: a malformed request must not shift the ids of later ones.
   server.on('clientError', (error: Error & { code?: string }, socket) => answerClientError(error, socket, randomRequestId()))
