@@ -186,8 +186,9 @@ export interface PaydeskOptions {
 
 /**
  * `paydesk serve` exactly as `npm run serve` runs it (the compiled CLI, dist-cli/paydesk.cjs, rebuilt first
- * when the sources changed), without the console build step, with the rate limit off and fixed keys. While it boots, a probe loop
- * asks every 2 ms for a real API answer, so `firstAnswerMs` is process start to first answered request.
+ * when the sources changed), without the console build step, with the rate limit off and fixed keys. While
+ * it boots, a probe loop asks every 2 ms for a real API answer, so `firstAnswerMs` is process start to first
+ * answered request.
  */
 export async function startPaydesk(options: PaydeskOptions): Promise<PaydeskChild> {
   const port = await freePort()
