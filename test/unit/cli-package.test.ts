@@ -35,8 +35,9 @@ describe('the paydesk package', () => {
     }
   })
 
-  it('npm run serve runs the compiled CLI, rebuilt only when a source under a folder is newer than it', () => {
+  it('npm run serve and npm run scenario run the compiled CLI, rebuilt only when a source under a folder is newer than it', () => {
     expect(pkg.scripts['serve']).toMatch(/node scripts\/build-cli\.mjs --if-stale && node dist-cli\/paydesk\.cjs serve$/)
+    expect(pkg.scripts['scenario']).toBe('node scripts/build-cli.mjs --if-stale && node dist-cli/paydesk.cjs scenario')
     const root = mkdtempSync(join(tmpdir(), 'paydesk-stale-'))
     const at = (path: string, seconds: number) => utimesSync(path, seconds, seconds)
     try {
