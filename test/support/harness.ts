@@ -57,6 +57,9 @@ export interface TestServer {
 }
 
 /** The real HTTP adapter on port 0 over a fresh in-memory engine. */
+/** Idle keep-alive timeout of in-process test servers (production: 5 s, HTTP_TIMEOUT_DEFAULTS). */
+const IN_PROCESS_KEEP_ALIVE_MS = 120_000
+
 export async function startTestServer(
   options: Partial<ServiceOptions> & { rateLimitPerMinute?: number; webRoot?: string; consolePage?: boolean } = {},
 ): Promise<TestServer> {
@@ -66,7 +69,12 @@ export async function startTestServer(
   if (tempRoot) writeFileSync(join(tempRoot, 'index.html'), '<!doctype html><title>console</title>')
   const webRoot = tempRoot ?? givenRoot
   const { service, clock } = testService(serviceOptions)
-  const http = await startHttpServer({ service, port: 0, rateLimitPerMinute, now: clock.now, webRoot })
+  // The server shares this thread with the test's own client (fetch). When a unit blocks the thread for
+  // seconds (a batch of snapshot restores), both keep-alive timers are overdue at once and the server may
+  // close an idle connection in the same turn the client reuses it: ECONNRESET, a race a client in another
+  // process does not run (it closes first, at its own shorter idle timeout). In-process test servers leave
+  // idle connections open; keep-alive timeouts are tested with their own servers (abuse-slow-clients).
+  const http = await startHttpServer({ service, port: 0, rateLimitPerMinute, now: clock.now, webRoot, keepAliveTimeoutMs: IN_PROCESS_KEEP_ALIVE_MS })
   const url = `http://127.0.0.1:${(http.server.address() as AddressInfo).port}`
   return {
     service, clock, http, url,
