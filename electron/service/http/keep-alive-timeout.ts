@@ -19,24 +19,26 @@ const NODE_KEEP_ALIVE_BUFFER_MS = 1_000
  * Listening to 'timeout' takes the close over from Node (it destroys the socket only when nobody listens).
  */
 export function closeIdleKeepAliveFairly(server: Server): void {
-  const requestsOn = new WeakMap<Socket, number>()
-  /** When the socket's idle timer should run, had the thread been free. */
+  /**
+   * When the socket's idle timer should run, had the thread been free; Infinity while a request is in
+   * progress. Any change between the timer and the close means a request began meanwhile.
+   */
   const dueAt = new WeakMap<Socket, number>()
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const socket = req.socket
-    requestsOn.set(socket, (requestsOn.get(socket) ?? 0) + 1)
+    dueAt.set(socket, Infinity)
     res.once('finish', () => dueAt.set(socket, Date.now() + server.keepAliveTimeout + NODE_KEEP_ALIVE_BUFFER_MS))
   })
   server.on('timeout', (socket: Socket) => {
     const now = Date.now()
-    if (now - (dueAt.get(socket) ?? now) > NODE_KEEP_ALIVE_BUFFER_MS) {
+    const due = dueAt.get(socket)
+    if (due !== undefined && now - due > NODE_KEEP_ALIVE_BUFFER_MS) {
       dueAt.set(socket, now + server.keepAliveTimeout)
       socket.setTimeout(server.keepAliveTimeout)
       return
     }
-    const before = requestsOn.get(socket) ?? 0
     setImmediate(() => {
-      if ((requestsOn.get(socket) ?? 0) === before) socket.destroy()
+      if (dueAt.get(socket) === due) socket.destroy()
     })
   })
 }
