@@ -56,10 +56,10 @@ export interface TestServer {
   close(): Promise<void>
 }
 
-/** The real HTTP adapter on port 0 over a fresh in-memory engine. */
 /** Idle keep-alive timeout of in-process test servers (production: 5 s, HTTP_TIMEOUT_DEFAULTS). */
 const IN_PROCESS_KEEP_ALIVE_MS = 120_000
 
+/** The real HTTP adapter on port 0 over a fresh in-memory engine. */
 export async function startTestServer(
   options: Partial<ServiceOptions> & { rateLimitPerMinute?: number; webRoot?: string; consolePage?: boolean } = {},
 ): Promise<TestServer> {
