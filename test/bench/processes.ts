@@ -184,6 +184,14 @@ export interface PaydeskOptions {
   readyTimeoutMs?: number
 }
 
+/** The compiled CLI, rebuilt if stale, once per bench run (not before each of its servers). */
+let cliBuilt = false
+function buildCliOnce(): void {
+  if (cliBuilt) return
+  execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-cli.mjs'), '--if-stale'], { cwd: ROOT, stdio: 'inherit' })
+  cliBuilt = true
+}
+
 /**
  * `paydesk serve` exactly as `npm run serve` runs it (the compiled CLI, dist-cli/paydesk.cjs, rebuilt first
  * when the sources changed), without the console build step, with the rate limit off and fixed keys. While
@@ -192,7 +200,7 @@ export interface PaydeskOptions {
  */
 export async function startPaydesk(options: PaydeskOptions): Promise<PaydeskChild> {
   const port = await freePort()
-  execFileSync(process.execPath, [join(ROOT, 'scripts', 'build-cli.mjs'), '--if-stale'], { cwd: ROOT, stdio: 'inherit' })
+  buildCliOnce()
   const args = [
     join(ROOT, 'dist-cli', 'paydesk.cjs'), 'serve', '--db', options.dbPath, '--port', String(port), '--rate-limit', '0',
     '--api-key', BENCH_KEY, '--console-token', BENCH_CONSOLE_TOKEN, '--webhook-secret', BENCH_WEBHOOK_SECRET,
