@@ -27,8 +27,7 @@ const save = (name: string) => server.request('POST', '/console/snapshots', { he
 const restore = (name: string) => server.request('POST', `/console/snapshots/${name}/restore`, { headers: consoleAuth() })
 
 /** Every state table's rows (settings without the kept ones), in a stable order. */
-function stateDump(): Record<string, unknown[]> {
-  const db = server.service.internals.store.db
+function stateDump(db = server.service.internals.store.db): Record<string, unknown[]> {
   const dump: Record<string, unknown[]> = {}
   for (const [table, entry] of Object.entries(TABLES)) {
     if (entry.snapshot !== 'state') continue
@@ -257,6 +256,36 @@ describe('where snapshots live', () => {
       expect(existsSync(file)).toBe(false)
     } finally {
       await onFile.close()
+    }
+  })
+})
+
+describe('a sandbox of thousands of transactions', () => {
+  it('is restored whole: rows copied many to an INSERT, none lost or doubled at the seams, the word index in step', async () => {
+    // 2,500 seeded transactions: three INSERTs of ~1,000 rows for transactions, more for events and postings.
+    const big = await startTestServer({ seedHistory: 2_500 })
+    try {
+      const db = big.service.internals.store.db
+      const saved = await big.request('POST', '/console/snapshots', { headers: consoleAuth(), body: { name: 'thousands' } })
+      expect(saved.status).toBe(201)
+      const before = stateDump(db)
+      expect(before['transactions']!.length).toBeGreaterThan(2_500)
+      const word = String((before['transactions']!.find((row: any) => row.narration) as any).narration).split(/\s+/)[0]!
+      const matching = () => (db.prepare('SELECT COUNT(*) AS n FROM transactions_fts WHERE transactions_fts MATCH ?').get(`"${word}"`) as { n: number }).n
+      const matchedBefore = matching()
+      for (let i = 0; i < 3; i++) await big.request('POST', '/v1/mobile/charge', { body: chargeBody({ narration: `${word} after the snapshot` }) })
+      expect(matching()).toBe(matchedBefore + 3)
+
+      const restored = await big.request('POST', '/console/snapshots/thousands/restore', { headers: consoleAuth() })
+      expect(restored.status).toBe(200)
+      expect(restored.body.data.tables.transactions).toBe(before['transactions']!.length)
+      expect(restored.body.data.tables.ledger_postings).toBe(before['ledger_postings']!.length)
+      expect(stateDump(db)).toEqual(before)
+      expect(matching()).toBe(matchedBefore)
+      db.prepare("INSERT INTO transactions_fts(transactions_fts) VALUES ('integrity-check')").run()
+      expect(ledgerViolations(big.service.internals.store)).toEqual([])
+    } finally {
+      await big.close()
     }
   })
 })
