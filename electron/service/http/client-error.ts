@@ -1,7 +1,12 @@
+import type { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { STATUS_CODES } from 'node:http'
 import { ApiError, type ErrorKind } from '../../../shared/errors'
 import { errorResponse } from '../error-response'
+import { closeInStages } from './lingering-close'
+
+/** Sockets already given their refusal (and being closed in stages). */
+const answered = new WeakSet<Duplex>()
 
 /** The parts of node's ServerResponse in flight on a socket that decide whether to let it finish first. */
 interface InFlightResponse {
@@ -36,10 +41,13 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
     inFlight.once('finish', () => answerClientError(error, socket, requestId))
     return
   }
+  // Node's parser stays attached after an error and reports it again for every later chunk: the first answer stands.
+  if (answered.has(socket)) return
   if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
     socket.destroy()
     return
   }
+  answered.add(socket)
   const [kind, message] = ERROR_BY_CODE[error.code ?? ''] ?? NOT_HTTP
   const response = errorResponse(new ApiError(kind, message), requestId)
   const status = response.status
@@ -52,6 +60,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
       'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n' +
       body,
   )
-  // Destroy rather than end: a slow client must not keep a half-open connection by never closing its side.
-  socket.destroy()
+  // Never a plain destroy: bytes the parser left unread would turn the close into a reset that can drop this
+  // answer. Never a plain end either: a slow client must not keep a half-open connection by never closing.
+  closeInStages(socket as Socket)
 }
