@@ -2,7 +2,7 @@ import { fork } from 'node:child_process'
 import { join } from 'node:path'
 import { profileDirOf, type BenchContext } from '../context'
 import { fire } from '../load'
-import { API_HEADERS, freePort, readServerDb, ROOT, startPaydesk } from '../processes'
+import { API_HEADERS, BENCH_CONSOLE_TOKEN, freePort, readServerDb, ROOT, startPaydesk } from '../processes'
 import { formatNumber, verdict, type FigureRow } from '../report'
 import type { ReceiverStats } from '../webhook-receiver'
 
@@ -56,6 +56,32 @@ function audit(dbPath: string, prefix: string): Audit {
 }
 
 /**
+ * The sandbox the run left (its charges, timelines, postings, webhook events, deliveries and attempts)
+ * saved as a snapshot and restored over the console API, as QA does between test runs. Both block the
+ * engine's thread while they run; a restore once took minutes at this size (docs/benchmarks.md).
+ */
+async function snapshotFigure(url: string, ctx: BenchContext): Promise<FigureRow> {
+  const headers = { authorization: `Bearer ${BENCH_CONSOLE_TOKEN}`, 'content-type': 'application/json' }
+  const timed = async (path: string, body?: unknown) => {
+    const started = performance.now()
+    const response = await fetch(url + path, { method: 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    const answer = (await response.json()) as { data?: { sizeBytes?: number; tables?: Record<string, number> } }
+    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`)
+    return { ms: performance.now() - started, data: answer.data ?? {} }
+  }
+  const saved = await timed('/console/snapshots', { name: 'bench-end-to-end' })
+  const restored = await timed('/console/snapshots/bench-end-to-end/restore')
+  const rows = Object.values(restored.data.tables ?? {}).reduce((sum, n) => sum + n, 0)
+  ctx.log(`  snapshot of the sandbox: saved in ${Math.round(saved.ms)} ms (${formatNumber((saved.data.sizeBytes ?? 0) / 1e6, 0)} MB), restored in ${Math.round(restored.ms)} ms (${formatNumber(rows)} rows)`)
+  return {
+    figure: 'Diagnosis: snapshot save and restore of the sandbox the end-to-end run left',
+    measured: `save ${formatNumber(saved.ms)} ms, restore ${formatNumber(restored.ms)} ms`,
+    goal: 'for diagnosis', verdict: 'info',
+    note: `${formatNumber(rows)} rows, ${formatNumber((saved.data.sizeBytes ?? 0) / 1e6, 0)} MB`,
+  }
+}
+
+/**
  * N charges through the whole system: accepted over HTTP (50 connections), finalized by the fast
  * simulator, each webhook delivered to a local receiver. The clock runs from the first request to the
  * last new webhook. "Lost" is a charge accepted with 202 whose webhook neither arrived nor is still
@@ -103,6 +129,8 @@ export async function endToEnd(ctx: BenchContext): Promise<FigureRow[]> {
     }
     const complete = stats.unique >= acceptedCount
     const elapsedS = ((complete ? stats.lastNewAt : Date.now()) - startedAt) / 1000
+    // Only once nothing is in flight: a restore rewinds to the image just saved, which is then the same state.
+    const snapshot = complete ? await snapshotFigure(server.url, ctx) : null
     await server.stop()
     const found = audit(dbPath, prefix)
     const stillQueued = (found.byStatus['pending'] ?? 0) + (found.deliveries['pending'] ?? 0)
@@ -116,6 +144,7 @@ export async function endToEnd(ctx: BenchContext): Promise<FigureRow[]> {
         goal: `≥ ${formatNumber(END_TO_END_GOAL_PER_S)}/s`, verdict: complete ? verdict(rate >= END_TO_END_GOAL_PER_S) : 'missed',
         note: complete ? `the ${formatNumber(ctx.endToEndCharges)} POSTs took ${formatNumber(accepted.durationS, 0)} s, ${formatNumber(accepted.requestsPerSecond)} req/s` : `only ${formatNumber(stats.unique)} of ${formatNumber(acceptedCount)} delivered before the run's time budget; ${formatNumber(stillQueued)} still queued`,
       },
+      ...(snapshot ? [snapshot] : []),
       {
         figure: 'End to end: charges lost',
         measured: `${formatNumber(lost)} (${formatNumber(acceptedCount)} accepted, ${formatNumber(stats.unique)} webhooks received, ${formatNumber(stillQueued)} still queued, ${formatNumber(stats.duplicates)} duplicates)`,
