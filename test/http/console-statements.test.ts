@@ -181,6 +181,21 @@ describe('GET /console/reports/settlement', () => {
     expect(report.days[2]!.chargesCompleted.count).toBe(0)
     expect(errorOf((await consoleGet(`/console/reports/settlement?from=2026-01-01&to=2026-11-22&${TZ}`)).body).param).toBe('to')
   })
+
+  it('puts each movement on the local day of the zone asked for', async () => {
+    // 09:00 UTC on 2026-11-21 is 22:00 the day before in Pago Pago (UTC-11): the same movements, a day earlier.
+    const nairobi = (await consoleGet(`/console/reports/settlement?from=2026-11-20&to=2026-11-22&${TZ}`)).body.data as SettlementReport
+    const response = await consoleGet('/console/reports/settlement?from=2026-11-19&to=2026-11-21&timeZone=Pacific%2FPago_Pago')
+    expect(response.status).toBe(200)
+    const pagoPago = response.body.data as SettlementReport
+    const { day: _nairobiDay, ...busyDay } = nairobi.days[1]!
+    expect(pagoPago.days.map(({ day, ...figures }) => ({ day, same: JSON.stringify(figures) === JSON.stringify(busyDay) }))).toEqual([
+      { day: '2026-11-19', same: false }, { day: '2026-11-20', same: true }, { day: '2026-11-21', same: false },
+    ])
+    expect(pagoPago.days[0]!.chargesCompleted.count).toBe(0)
+    expect(pagoPago.days[2]!.chargesCompleted.count).toBe(0)
+    expect(pagoPago.days[2]!.collectionsClosing).toEqual(busyDay.collectionsClosing)
+  })
 })
 
 describe('GET /console/customers/{phoneNumber}', () => {

@@ -1,5 +1,5 @@
 import { ApiError } from '../../../shared/errors'
-import { addDays, dayOf, dayRange, hostTimeZone } from '../../../shared/local-days'
+import { addDays, dayRange, dayStart, hostTimeZone } from '../../../shared/local-days'
 import type { SettlementReport, Statement } from '../../../shared/schemas/console-support'
 import type { AccountRow } from '../db/rows'
 import { buildStatement, statementLines } from '../domain/statement'
@@ -75,7 +75,11 @@ export function settlementReport(ctx: OperationContext, query: { from: string; t
     const lines = statementLines(balance, repo.iteratePostings(account.id, fromMs, toMs))
     let next = lines.next()
     for (const [day, entry] of days) {
-      for (; !next.done && dayOf(next.value.at, timeZone) === day; next = lines.next()) {
+      // A day is the instants before the next day's local midnight: one comparison per line, not a date
+      // formatted per line (Intl's formatToParts was most of the report's time: a 90-day report of 530,000
+      // postings 2.0 s).
+      const dayEnd = dayStart(addDays(day, 1), timeZone)
+      for (; !next.done && next.value.at < dayEnd; next = lines.next()) {
         const line = next.value
         balance = line.balance
         entry.fees += line.fee
