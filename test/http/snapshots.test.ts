@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync, existsSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, rmSync, statSync, existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -276,13 +276,34 @@ describe('a sandbox of thousands of transactions', () => {
       for (let i = 0; i < 3; i++) await big.request('POST', '/v1/mobile/charge', { body: chargeBody({ narration: `${word} after the snapshot` }) })
       expect(matching()).toBe(matchedBefore + 3)
 
+      const schema = () => db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name").all()
+      const schemaBefore = schema()
+
+      // A damaged snapshot (a row SQLite refuses) is refused: nothing changes, the indexes the restore set aside included.
+      const folder = (await big.request('GET', '/console/snapshots', { headers: consoleAuth() })).body.data.folder as string
+      copyFileSync(join(folder, 'thousands.sqlite'), join(folder, 'damaged.sqlite'))
+      const damaged = new Database(join(folder, 'damaged.sqlite'))
+      damaged.pragma('ignore_check_constraints = ON')
+      damaged.prepare("UPDATE transactions SET environment = 'staging' WHERE id = (SELECT MAX(id) FROM transactions)").run()
+      damaged.close()
+      const beforeFailure = stateDump(db)
+      const failed = await big.request('POST', '/console/snapshots/damaged/restore', { headers: consoleAuth() })
+      expect(failed.status).toBe(400)
+      expect(errorOf(failed.body)).toMatchObject({ code: 'validation_error', param: 'name' })
+      expect(errorOf(failed.body).message).toMatch(/^Cannot restore damaged: the snapshot holds rows this sandbox refuses \(CHECK constraint failed/)
+      expect(stateDump(db)).toEqual(beforeFailure)
+      expect(schema()).toEqual(schemaBefore)
+
       const restored = await big.request('POST', '/console/snapshots/thousands/restore', { headers: consoleAuth() })
       expect(restored.status).toBe(200)
       expect(restored.body.data.tables.transactions).toBe(before['transactions']!.length)
       expect(restored.body.data.tables.ledger_postings).toBe(before['ledger_postings']!.length)
       expect(stateDump(db)).toEqual(before)
+      // Indexes set aside during the copy are back, as they were defined.
+      expect(schema()).toEqual(schemaBefore)
       expect(matching()).toBe(matchedBefore)
       db.prepare("INSERT INTO transactions_fts(transactions_fts) VALUES ('integrity-check')").run()
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
       expect(ledgerViolations(big.service.internals.store)).toEqual([])
     } finally {
       await big.close()

@@ -10,6 +10,11 @@ function snapshotsOf(engine: Engine): SnapshotStore {
   return store
 }
 
+function isRefusedRow(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && (code.startsWith('SQLITE_CONSTRAINT') || code === 'SQLITE_MISMATCH')
+}
+
 function missing(name: string): ApiError {
   return new ApiError('not_found', `No snapshot named ${name}.`, 'name')
 }
@@ -44,6 +49,8 @@ export const CONSOLE_SNAPSHOTS_OPERATIONS: PartialOperationTable<
       tables = snapshots.restore(params.name, timersShiftedMs)
     } catch (error) {
       if (error instanceof SnapshotTooNewError) throw new ApiError('validation_error', `Cannot restore ${params.name}: ${error.message}.`, 'name')
+      // Rows SQLite refuses (edited by hand, damaged): the unit rolls back, the sandbox stays as it was.
+      if (isRefusedRow(error)) throw new ApiError('validation_error', `Cannot restore ${params.name}: the snapshot holds rows this sandbox refuses (${(error as Error).message}).`, 'name')
       throw error
     }
     // In-memory bookkeeping (the webhook dispatcher's in-flight set and known endpoints) describes the old state.
