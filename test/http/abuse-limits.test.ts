@@ -1,9 +1,8 @@
-import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_BODY_BYTES } from '../../electron/service/http/body'
 import { CONSOLE_TOKEN, LIVE_KEY, TEST_KEY, startTestServer, type TestServer } from '../support/harness'
 import { fireAtOnce, onNewConnection } from '../support/parallel-http'
-import { rawExchange } from '../support/raw-http'
+import { rawExchange, sendOnAfterClose } from '../support/raw-http'
 import { errorOf } from './helpers'
 
 /**
@@ -39,18 +38,8 @@ describe('request size limit', () => {
 
   it('a refused upload is closed in stages, never reset: the client can finish sending and still reads its 413', async () => {
     // A reset (RST) would drop the answer if it came before the client read it; a staged close never resets.
-    const outcome = await new Promise<{ text: string; errors: string[] }>((resolve) => {
-      const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true })
-      const chunks: Buffer[] = []
-      const errors: string[] = []
-      socket.on('data', (chunk: Buffer) => chunks.push(chunk))
-      socket.on('error', (error: NodeJS.ErrnoException) => errors.push(error.code ?? error.message))
-      // The server closed its side after the 413; this client keeps uploading a little longer, as a slow one would.
-      socket.on('end', () => setTimeout(() => socket.write(Buffer.alloc(64 * 1024, 'a'), () => setTimeout(() => socket.end(), 20)), 20))
-      socket.on('close', () => resolve({ text: Buffer.concat(chunks).toString('utf8'), errors }))
-      socket.on('connect', () => socket.write(Buffer.concat([Buffer.from(head([`Content-Length: ${big.length}`])), big])))
-      setTimeout(() => socket.destroy(), 5_000)
-    })
+    // The server closes its side after the 413; this client keeps uploading a little longer, as a slow one would.
+    const outcome = await sendOnAfterClose(port, Buffer.concat([Buffer.from(head([`Content-Length: ${big.length}`])), big]))
     expect(outcome.text.startsWith('HTTP/1.1 413 ')).toBe(true)
     expect(outcome.errors).toEqual([])
     await expectHealthy()

@@ -1,8 +1,7 @@
-import { connect } from 'node:net'
 import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { CONSOLE_TOKEN, TEST_KEY, startTestServer, type TestServer } from '../support/harness'
-import { rawExchange, type RawAnswer } from '../support/raw-http'
+import { rawExchange, sendOnAfterClose, type RawAnswer } from '../support/raw-http'
 import { chargeBody, errorOf } from './helpers'
 
 /**
@@ -71,30 +70,12 @@ describe('requests node:http parses but no client library sends', () => {
     await expectHealthy()
   })
 
-  /**
-   * A client that keeps sending after its refusal: all of a 200 KB head at once (the parser refuses it after
-   * 16 KiB, the rest unread), then, once the server has closed its side, 64 KB more. Closing a socket with
-   * unread bytes resets it, and a reset drops the answer if the client had not read it yet.
-   */
-  async function keepSendingAfterRefusal(first: string): Promise<{ text: string; errors: string[] }> {
-    return new Promise((resolve) => {
-      const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true })
-      const chunks: Buffer[] = []
-      const errors: string[] = []
-      socket.on('data', (chunk: Buffer) => chunks.push(chunk))
-      socket.on('error', (error: NodeJS.ErrnoException) => errors.push(error.code ?? error.message))
-      socket.on('end', () => setTimeout(() => socket.write(Buffer.alloc(64 * 1024, 'a'), () => setTimeout(() => socket.end(), 20)), 20))
-      socket.on('close', () => resolve({ text: Buffer.concat(chunks).toString('utf8'), errors }))
-      socket.on('connect', () => socket.write(first))
-      setTimeout(() => socket.destroy(), 5_000)
-    })
-  }
-
+  // What the client sends at once: all of a 200 KB head (the parser refuses it after 16 KiB, the rest unread).
   it('a refused head is closed in stages, never reset: a client still sending reads its 431 or 400', async () => {
-    const tooLarge = await keepSendingAfterRefusal(head(['GET /v1/accounts HTTP/1.1', host(), `X-Big: ${'a'.repeat(200_000)}`]))
+    const tooLarge = await sendOnAfterClose(port, head(['GET /v1/accounts HTTP/1.1', host(), `X-Big: ${'a'.repeat(200_000)}`]))
     expect(tooLarge.text.startsWith('HTTP/1.1 431 ')).toBe(true)
     expect(tooLarge.errors).toEqual([])
-    const notHttp = await keepSendingAfterRefusal(`GET /v1/accounts HTTP/1.1\r\n${host()}\r\nX-Bad\u0001: 1\r\n${'X-Pad: b\r\n'.repeat(20_000)}\r\n`)
+    const notHttp = await sendOnAfterClose(port, `GET /v1/accounts HTTP/1.1\r\n${host()}\r\nX-Bad\u0001: 1\r\n${'X-Pad: b\r\n'.repeat(20_000)}\r\n`)
     expect(notHttp.text.startsWith('HTTP/1.1 400 ')).toBe(true)
     expect(notHttp.errors).toEqual([])
     await expectHealthy()

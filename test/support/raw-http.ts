@@ -52,3 +52,23 @@ export function rawExchange(port: number, writes: (string | Buffer)[], options: 
     })
   })
 }
+
+/**
+ * A client that keeps sending after its refusal: writes `first` at once, then, once the server has closed its
+ * side, 64 KB more, then closes. Closing a socket that holds unread bytes resets it, and a reset drops the
+ * answer if the client had not read it yet; a server that closes in stages lets this client read its answer
+ * with no socket error. Returns what was read and the socket errors seen.
+ */
+export function sendOnAfterClose(port: number, first: string | Buffer): Promise<{ text: string; errors: string[] }> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true })
+    const chunks: Buffer[] = []
+    const errors: string[] = []
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk))
+    socket.on('error', (error: NodeJS.ErrnoException) => errors.push(error.code ?? error.message))
+    socket.on('end', () => setTimeout(() => socket.write(Buffer.alloc(64 * 1024, 'a'), () => setTimeout(() => socket.end(), 20)), 20))
+    socket.on('close', () => resolve({ text: Buffer.concat(chunks).toString('utf8'), errors }))
+    socket.on('connect', () => socket.write(first))
+    setTimeout(() => socket.destroy(), 5_000)
+  })
+}
