@@ -61,12 +61,16 @@ export function settlementReport(ctx: OperationContext, query: { from: string; t
   const { organizationId, environment } = ctx.principal
   const timeZone = query.timeZone ?? hostTimeZone()
   const { fromMs, toMs } = dayRange(query.from, query.to, timeZone)
-  const days = new Map<string, Day>()
+  // Each local day with its end (the next local midnight), computed once: a line belongs to the first day
+  // that ends after it. One comparison per line, not a date formatted per line (Intl's formatToParts: a
+  // 90-day report of 530,000 postings 2.0 s, now 1.15 s).
+  const days: { entry: Day; end: number }[] = []
   for (let day = query.from; day <= query.to; day = addDays(day, 1)) {
-    days.set(day, {
+    const entry: Day = {
       day, chargesCompleted: { count: 0, amount: 0 }, fees: 0, settled: 0, payouts: { count: 0, amount: 0 },
       reversals: { count: 0, amount: 0 }, collectionsClosing: { available: 0, pending: 0 },
-    })
+    }
+    days.push({ entry, end: dayStart(addDays(day, 1), timeZone) })
   }
   const accounts = ctx.store.accounts.list(organizationId, environment).filter((a) => a.kind === 'collections' || a.kind === 'payouts')
   for (const account of accounts) {
@@ -74,11 +78,8 @@ export function settlementReport(ctx: OperationContext, query: { from: string; t
     let balance = repo.balanceBefore(account.id, fromMs)
     const lines = statementLines(balance, repo.iteratePostings(account.id, fromMs, toMs))
     let next = lines.next()
-    for (const [day, entry] of days) {
-      // A day is the instants before the next day's local midnight: one comparison per line, not a date
-      // formatted per line (Intl's formatToParts: a 90-day report of 530,000 postings 2.0 s, now 1.15 s).
-      const dayEnd = dayStart(addDays(day, 1), timeZone)
-      for (; !next.done && next.value.at < dayEnd; next = lines.next()) {
+    for (const { entry, end } of days) {
+      for (; !next.done && next.value.at < end; next = lines.next()) {
         const line = next.value
         balance = line.balance
         entry.fees += line.fee
@@ -100,5 +101,5 @@ export function settlementReport(ctx: OperationContext, query: { from: string; t
       }
     }
   }
-  return { environment, from: query.from, to: query.to, timeZone, days: [...days.values()] }
+  return { environment, from: query.from, to: query.to, timeZone, days: days.map((d) => d.entry) }
 }

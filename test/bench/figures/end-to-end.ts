@@ -72,12 +72,13 @@ async function snapshotFigure(url: string, ctx: BenchContext): Promise<FigureRow
   const saved = await timed('/console/snapshots', { name: 'bench-end-to-end' })
   const restored = await timed('/console/snapshots/bench-end-to-end/restore')
   const rows = Object.values(restored.data.tables ?? {}).reduce((sum, n) => sum + n, 0)
-  ctx.log(`  snapshot of the sandbox: saved in ${Math.round(saved.ms)} ms (${formatNumber((saved.data.sizeBytes ?? 0) / 1e6, 0)} MB), restored in ${Math.round(restored.ms)} ms (${formatNumber(rows)} rows)`)
+  const megabytes = formatNumber((saved.data.sizeBytes ?? 0) / 1e6, 0)
+  ctx.log(`  snapshot of the sandbox: saved in ${Math.round(saved.ms)} ms (${megabytes} MB), restored in ${Math.round(restored.ms)} ms (${formatNumber(rows)} rows)`)
   return {
     figure: 'Diagnosis: snapshot save and restore of the sandbox the end-to-end run left',
     measured: `save ${formatNumber(saved.ms)} ms, restore ${formatNumber(restored.ms)} ms`,
     goal: 'for diagnosis', verdict: 'info',
-    note: `${formatNumber(rows)} rows, ${formatNumber((saved.data.sizeBytes ?? 0) / 1e6, 0)} MB`,
+    note: `${formatNumber(rows)} rows, ${megabytes} MB`,
   }
 }
 
