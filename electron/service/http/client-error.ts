@@ -5,8 +5,8 @@ import { ApiError, type ErrorKind } from '../../../shared/errors'
 import { errorResponse } from '../error-response'
 import { closeInStages } from './lingering-close'
 
-/** Sockets already given their refusal (and being closed in stages). */
-const answered = new WeakSet<Duplex>()
+/** Sockets whose refusal is under way (waiting for the answer before it, written, or being closed in stages). */
+const refusing = new WeakSet<Duplex>()
 
 /** The parts of node's ServerResponse in flight on a socket that decide whether to let it finish first. */
 interface InFlightResponse {
@@ -30,6 +30,13 @@ const NOT_HTTP: [ErrorKind, string] = ['invalid_parameter', 'The request is not 
  * is unknown). The socket is written by hand because no ServerResponse exists for such a request.
  */
 export function answerClientError(error: Error & { code?: string }, socket: Duplex, requestId: string): void {
+  // Node's parser stays attached after an error and reports it again for every later chunk: the first refusal stands.
+  if (refusing.has(socket)) return
+  refusing.add(socket)
+  refuse(error, socket, requestId)
+}
+
+function refuse(error: Error & { code?: string }, socket: Duplex, requestId: string): void {
   // As node does by default: answer only if the peer can still read and no response has begun on this
   // connection (writing into the middle of one would corrupt what the client reads).
   const inFlight = (socket as Duplex & { _httpMessage?: InFlightResponse })._httpMessage
@@ -38,16 +45,13 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
     // Group commit: the request before the bad bytes arrived whole and waits for its batch's COMMIT.
     // Answer it first (as when answers came in the same turn), then refuse the rest and close. A request
     // still arriving (a slow body) is never waited for: its deadline answers 408 at once, as before.
-    inFlight.once('finish', () => answerClientError(error, socket, requestId))
+    inFlight.once('finish', () => refuse(error, socket, requestId))
     return
   }
-  // Node's parser stays attached after an error and reports it again for every later chunk: the first answer stands.
-  if (answered.has(socket)) return
   if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
     socket.destroy()
     return
   }
-  answered.add(socket)
   const [kind, message] = ERROR_BY_CODE[error.code ?? ''] ?? NOT_HTTP
   const response = errorResponse(new ApiError(kind, message), requestId)
   const status = response.status
