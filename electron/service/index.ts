@@ -159,7 +159,9 @@ export function createService(options: ServiceOptions): PaydeskService {
     requestLog: createRequestLog(store, clock.now, (event) => publish([event])),
   }
   const respond = createDispatcher(engine)
-  const simulator = createSimulator(engine, { tickBudgetMs: options.tickBudgetMs, tickSliceMs: options.tickSliceMs })
+  /** API calls taken so far (HTTP and IPC): the simulator works past its allowance only while none comes in. */
+  let requestArrivals = 0
+  const simulator = createSimulator(engine, { tickBudgetMs: options.tickBudgetMs, tickSliceMs: options.tickSliceMs, requestArrivals: () => requestArrivals })
   /** A call alone, now: a batch of one, after the units already queued (arrival order holds). */
   const runNow = (routeId: string, input?: CallInput, ctx: CallContext = {}): ServiceResponse => {
     engine.units.flush()
@@ -173,13 +175,17 @@ export function createService(options: ServiceOptions): PaydeskService {
     return runNow(routeId, input, ctx)
   } : runNow
   // In-process callers get values, never raw JSON text (`submit` keeps it for the adapters).
-  const call: typeof runNow = (routeId, input, ctx) => materializeResponse(alone(routeId, input, ctx))
+  const call: typeof runNow = (routeId, input, ctx) => {
+    requestArrivals++
+    return materializeResponse(alone(routeId, input, ctx))
+  }
   /**
    * Group commit for the hosts' requests: a public call joins the batch of this event-loop turn; console
    * routes (key changes, resets, snapshot restores replacing tables) and seeded runs (whose ids must be
    * drawn in the order of a sequential run) run alone, as `call`.
    */
   const submit = (routeId: string, input?: CallInput, ctx: CallContext = {}): Promise<ServiceResponse> => {
+    requestArrivals++
     if (seeded || !isRouteId(routeId) || ROUTES[routeId].surface !== 'public') return Promise.resolve(alone(routeId, input, ctx))
     const requestId = ctx.requestId ?? engine.ids.request()
     return engine.units.submit((queued) => respond(routeId, input, { ...ctx, requestId }, queued))

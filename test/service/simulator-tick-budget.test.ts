@@ -5,11 +5,11 @@ import { acknowledgingTransport, reference, serviceDriver } from '../support/sim
 let close: (() => void) | undefined
 afterEach(() => close?.())
 
-function sandbox(tickBudgetMs?: number, tickSliceMs?: number) {
+function sandbox(tickBudgetMs?: number, tickSliceMs?: number, charges = 5) {
   const { service, clock } = testService({ webhookTransport: acknowledgingTransport, tickBudgetMs, tickSliceMs })
   close = () => service.close()
   const drive = serviceDriver(() => service)
-  const ids = Array.from({ length: 5 }, () =>
+  const ids = Array.from({ length: charges }, () =>
     drive.ok(drive.api('mobile.charge', { body: { phoneNumber: '0712345678', amount: 10_000, merchantTransactionId: reference('budget') } })).transactionId)
   clock.advance(3_000)
   const completed = () => ids.filter((id) => drive.transaction(id).status !== 'pending').length
@@ -52,6 +52,30 @@ describe('the simulator tick budget (hosts keep the event loop free under a back
     const ticking = next.service.tick()
     setImmediate(() => next.service.close())
     await expect(ticking).resolves.toBeUndefined()
+  })
+
+  it('with no call coming in, a sliced tick works past its allowance through the whole backlog', async () => {
+    // No allowance at all, slices of 0 ms (one step each): only overtime can finish more than one. 300 is
+    // more than one look for due work returns (256), so the tick also looks again.
+    const { service, completed, ids } = sandbox(0, 0, 300)
+    await service.tick()
+    expect(completed()).toBe(ids.length)
+  })
+
+  it('a call coming in ends the overtime: the rest waits for later ticks', async () => {
+    const { service, completed } = sandbox(0, 0)
+    let calls = 0
+    service.onEvent((event) => {
+      if (event.type !== 'transaction.changed' || event.status === 'pending' || calls > 0) return
+      calls++
+      // As a request read from a socket during the slice: it reaches the service in the yield after it.
+      setImmediate(() => void service.submit('accounts.list', {}, { bearer: TEST_KEY }))
+    })
+    await service.tick()
+    expect(calls).toBe(1)
+    expect(completed()).toBe(1)
+    for (let i = 0; i < 4; i++) await service.tick()
+    expect(completed()).toBe(5)
   })
 
   it('a request that comes in while a slice runs is answered before the next slice', async () => {

@@ -31,6 +31,12 @@ export interface SimulatorOptions {
    * a tick waits at most the slice under way, not the whole budget.
    */
   tickSliceMs?: number
+  /**
+   * Sliced ticks: how many API calls (HTTP, IPC) have come in so far. When none came in during a slice and
+   * the yield after it, nobody waits for the thread, so the simulator works on past its allowance instead
+   * of leaving a backlog of due work (and the event loop) idle until the next tick.
+   */
+  requestArrivals?: () => number
 }
 
 export function createSimulator(engine: Engine, options: SimulatorOptions = {}) {
@@ -38,6 +44,7 @@ export function createSimulator(engine: Engine, options: SimulatorOptions = {}) 
   const reported = new Set<string>()
   const budgetMs = options.tickBudgetMs ?? Number.POSITIVE_INFINITY
   const sliceMs = options.tickSliceMs ?? budgetMs
+  const requestArrivals = options.requestArrivals ?? (() => Number.NaN) // NaN never equals itself: no overtime
   /** A sliced tick is under way (ticks overlap on purpose; the simulator part must not). */
   let slicing = false
 
@@ -113,30 +120,51 @@ export function createSimulator(engine: Engine, options: SimulatorOptions = {}) 
       try {
         const now = engine.now()
         let changed = 0
+        let steps = 0
         /** Works through `ids` slice by slice; false when the tick must end (budget spent, closed, paused). */
         const inSlices = async (ids: number[], step: (unit: EngineUnit, id: number) => unknown): Promise<boolean> => {
           let next = 0
           while (next < ids.length) {
             await requestsFirst()
             if (!open() || isPaused(engine.store)) return false
+            const arrivals = requestArrivals()
             // Each slice at the clock's now: requests served between slices may have moved it on.
             const start = performance.now()
-            const done = runSteps(engine.now(), ids.slice(next), step, start + Math.min(sliceMs, allowanceMs))
-            // An overrun (the thread lost its core mid-slice) is forgiven, not carried as debt into later ticks.
+            // In overtime (allowance spent, no call waiting) a slice is a whole slice, not a single step.
+            const done = runSteps(engine.now(), ids.slice(next), step, start + (allowanceMs > 0 ? Math.min(sliceMs, allowanceMs) : sliceMs))
+            // An overrun (the thread lost its core mid-slice) is forgiven, not carried as debt into later ticks;
+            // so is overtime (below): the allowance is what requests are promised, not a quota of work.
             allowanceMs = Math.max(0, allowanceMs - (performance.now() - start))
             changed += done.changed
+            steps += ids.length - done.left - next
             next = ids.length - done.left
-            if (allowanceMs <= 0) return false
-            if (next < ids.length) await new Promise<void>((resume) => setImmediate(resume))
+            if (next < ids.length || allowanceMs <= 0) await new Promise<void>((resume) => setImmediate(resume))
+            // Allowance spent: go on only while no call came in during the slice or the yield after it
+            // (sockets are read in that yield). Under a load of requests one always has, so their share of
+            // the thread is as before; idle of requests, a backlog is worked off at the thread's pace.
+            if (allowanceMs <= 0 && requestArrivals() !== arrivals) return false
           }
           return true
         }
+        /**
+         * One look for due work of a kind per STEPS_PER_SLICED_TICK steps (not per slice); a step re-reads its
+         * row, so an id another tick or a console answer finished meanwhile is skipped. A full list is looked
+         * for again while the tick may go on, up to MAX_STEPS_PER_TICK steps (a row that throws stays due).
+         */
+        const drain = async (dueIds: (at: number, limit: number) => number[], step: (unit: EngineUnit, id: number) => unknown): Promise<boolean> => {
+          let at = now
+          for (;;) {
+            const ids = dueIds(at, STEPS_PER_SLICED_TICK)
+            if (!(await inSlices(ids, step))) return false
+            if (ids.length < STEPS_PER_SLICED_TICK || steps >= MAX_STEPS_PER_TICK || !open()) return true
+            at = engine.now()
+          }
+        }
         if (!open() || isPaused(engine.store)) return 0
-        // One look for due work of each kind per tick (not per slice); a step re-reads its row, so an id
-        // another tick or a console answer finished meanwhile is skipped. Finalize first, as tick() does.
-        if (!(await inSlices(engine.store.transactions.dueIds(now, STEPS_PER_SLICED_TICK), finalizeIfDue))) return changed
+        // Finalize first, as tick() does.
+        if (!(await drain((at, limit) => engine.store.transactions.dueIds(at, limit), finalizeIfDue))) return changed
         if (!open()) return changed
-        await inSlices(engine.store.transactions.settleDueIds(now, STEPS_PER_SLICED_TICK), settleIfDue)
+        await drain((at, limit) => engine.store.transactions.settleDueIds(at, limit), settleIfDue)
         return changed
       } finally {
         slicing = false
