@@ -123,6 +123,43 @@ describe('webhook dispatcher: claiming per endpoint', () => {
     expect(queryPlan(service.internals.store.db, DUE_OF_ORIGIN_SQL, ['https://hang.example', Date.now(), 8])).toEqual(['SEARCH webhook_deliveries USING INDEX webhook_deliveries_origin_due (origin=? AND next_attempt_at<?)'])
   })
 
+  it('reads what it sends inside the claim\'s transaction; a delivery that cannot be read fails alone and rests', async () => {
+    const { transport, sent } = scriptedTransport()
+    const { service, clock } = setup({ webhookTransport: transport })
+    const { store, engine } = service.internals
+    // The live environment loses its signing secret: its delivery cannot be signed.
+    store.db.prepare("DELETE FROM webhook_endpoints WHERE organization_id = ? AND environment = 'live'").run(service.startup.demoOrganizationId)
+    const live = runUnit(engine, engine.now(), (unit) => enqueueTestEvent(unit, { organizationId: service.startup.demoOrganizationId, environment: 'live' }, 'https://one.example/hook'))
+    const [a, b] = enqueueMany(service, 'https://one.example/hook', 2)
+
+    // One WAL read lock per claim, not one per statement: every read of a claim runs in a transaction.
+    const inTransaction: boolean[] = []
+    for (const name of ['sendableDelivery', 'dueDeliveriesOfOrigin', 'deliveriesFromRowid'] as const) {
+      const read = (store.webhooks[name] as (...args: unknown[]) => unknown).bind(store.webhooks)
+      vi.spyOn(store.webhooks, name).mockImplementation(((...args: unknown[]) => {
+        inTransaction.push(store.db.inTransaction)
+        return read(...args)
+      }) as never)
+    }
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    await service.tick()
+    expect(inTransaction.length).toBeGreaterThan(3)
+    expect(inTransaction.every(Boolean)).toBe(true)
+    expect(sent.map((s) => s.eventId)).toEqual([a, b])
+    expect(errors.mock.calls.map((call) => String(call[0]))).toEqual([expect.stringContaining(`could not be attempted`)])
+    const liveDelivery = () => store.db.prepare('SELECT status, attempt_count FROM webhook_deliveries WHERE event_id = ?').get(live)
+    expect(liveDelivery()).toEqual({ status: 'pending', attempt_count: 0 })
+
+    // Its endpoint rests a second (simulated), then the delivery goes once it can be signed.
+    store.db.prepare("INSERT INTO webhook_endpoints (organization_id, environment, secret) VALUES (?, 'live', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw')").run(service.startup.demoOrganizationId)
+    await service.tick()
+    expect(sent).toHaveLength(2)
+    clock.advance(SECOND)
+    await service.tick()
+    expect(sent.map((s) => s.eventId)).toEqual([a, b, live])
+    expect(liveDelivery()).toEqual({ status: 'succeeded', attempt_count: 1 })
+  })
+
   it('notices endpoints that appear later, and never forgets a retry due in the future', async () => {
     const { transport, sent, sentTo } = scriptedTransport({ 'a.example': [500, 200] })
     const { service, clock } = setup({ webhookTransport: transport })

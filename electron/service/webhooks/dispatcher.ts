@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks'
-import type { SendableDeliveryRow, WebhookDeliveryRow } from '../db/webhooks-repo'
+import type { SendableDeliveryRow, WebhookDeliveryRow, WebhookEndpointRow } from '../db/webhooks-repo'
+import type { WebhookFaults } from '../../../shared/schemas/faults'
 import type { Engine } from '../engine'
 import { faultAttempt, holdUntil, webhookFaultsOf } from '../faults/webhook-faults'
 import { createHttpTransport, RESPONSE_PREFIX_BYTES } from './http-transport'
@@ -41,6 +42,15 @@ interface Claim {
   origin: string
   /** The bookkeeping generation it was claimed in; a snapshot restore starts a new one. */
   generation: number
+  /** What to send, read in the claim's own transaction (`readyToSend`), or why that failed. */
+  ready?: { ok: true; value: Ready | null } | { ok: false; error: unknown }
+}
+
+/** A claimed delivery as it will be sent: its row, its endpoint's secrets, the fault rule that applies. */
+interface Ready {
+  delivery: SendableDeliveryRow
+  endpoint: WebhookEndpointRow
+  faults: WebhookFaults | null
 }
 
 /** The attempts one tick started, refills chained from them included; the tick resolves when none is left. */
@@ -140,42 +150,65 @@ export function createWebhookDispatcher(engine: Engine, transport: WebhookTransp
     const claims: Claim[] = []
     if (closing.signal.aborted) return claims
     try {
-      discover()
-      if (inFlight.size >= limits.maxInFlight || known.size === 0) return claims
-      const now = engine.now()
-      const origins = [...known.keys()]
-      const start = cursor % origins.length
-      for (let i = 0; i < origins.length && inFlight.size < limits.maxInFlight; i++) {
-        const origin = origins[(start + i) % origins.length]!
-        if (now < known.get(origin)!) continue
-        const taken = busy.get(origin) ?? 0
-        const free = Math.min(limits.maxPerEndpoint - taken, limits.maxInFlight - inFlight.size)
-        if (free <= 0) continue
-        // Deliveries in flight are still pending and due (nothing is written before a send): read past them.
-        let claimed = 0
-        for (const deliveryId of webhooks.dueDeliveriesOfOrigin(origin, now, free + taken)) {
-          if (claimed === free) break
-          if (inFlight.has(deliveryId)) continue
-          inFlight.add(deliveryId)
-          claims.push({ deliveryId, origin, generation })
-          claimed += 1
-        }
-        if (claimed > 0) {
-          busy.set(origin, taken + claimed)
-          cursor = start + i + 1
-        }
-        if (claimed < free) {
-          // Every due delivery of this origin is in flight now: skip it until its next one comes due.
-          const next = webhooks.nextDueOfOrigin(origin, now)
-          if (next !== null) known.set(origin, next)
-          else if (taken + claimed > 0) known.set(origin, Number.POSITIVE_INFINITY)
-          else known.delete(origin) // no pending delivery at all
-        }
-      }
+      engine.store.transaction(() => claimInto(claims))
     } catch (error) {
       console.error('[paydesk] could not read due webhook deliveries:', error)
     }
     return claims
+  }
+
+  /**
+   * claim()'s reads, in one transaction: SQLite takes its WAL read lock once for all of them instead of once
+   * per statement (~10-30 us each on the hosts' machines), and the remembered reads (db/table-watch.ts)
+   * answer inside it. Each claimed delivery's row is read here too, for the attempt that starts in this
+   * same turn. Pushes as it claims, so what was claimed before an error is still attempted.
+   */
+  function claimInto(claims: Claim[]): void {
+    const first = claims.length
+    claimDue(claims)
+    for (let i = first; i < claims.length; i++) {
+      const claim = claims[i]!
+      try {
+        claim.ready = { ok: true, value: readyToSend(claim) }
+      } catch (error) {
+        claim.ready = { ok: false, error }
+      }
+    }
+  }
+
+  function claimDue(claims: Claim[]): void {
+    discover()
+    if (inFlight.size >= limits.maxInFlight || known.size === 0) return
+    const now = engine.now()
+    const origins = [...known.keys()]
+    const start = cursor % origins.length
+    for (let i = 0; i < origins.length && inFlight.size < limits.maxInFlight; i++) {
+      const origin = origins[(start + i) % origins.length]!
+      if (now < known.get(origin)!) continue
+      const taken = busy.get(origin) ?? 0
+      const free = Math.min(limits.maxPerEndpoint - taken, limits.maxInFlight - inFlight.size)
+      if (free <= 0) continue
+      // Deliveries in flight are still pending and due (nothing is written before a send): read past them.
+      let claimed = 0
+      for (const deliveryId of webhooks.dueDeliveriesOfOrigin(origin, now, free + taken)) {
+        if (claimed === free) break
+        if (inFlight.has(deliveryId)) continue
+        inFlight.add(deliveryId)
+        claims.push({ deliveryId, origin, generation })
+        claimed += 1
+      }
+      if (claimed > 0) {
+        busy.set(origin, taken + claimed)
+        cursor = start + i + 1
+      }
+      if (claimed < free) {
+        // Every due delivery of this origin is in flight now: skip it until its next one comes due.
+        const next = webhooks.nextDueOfOrigin(origin, now)
+        if (next !== null) known.set(origin, next)
+        else if (taken + claimed > 0) known.set(origin, Number.POSITIVE_INFINITY)
+        else known.delete(origin) // no pending delivery at all
+      }
+    }
   }
 
   function release(claim: Claim): void {
@@ -228,17 +261,34 @@ export function createWebhookDispatcher(engine: Engine, transport: WebhookTransp
     wake(origin, until)
   }
 
+  /**
+   * What an attempt of a claimed delivery sends (call inside a transaction: the claim's); null when there is
+   * nothing to send now: the delivery is no longer pending, or a fault holds its first attempt (the hold is
+   * written in that transaction).
+   */
+  function readyToSend(claim: Claim): Ready | null {
+    const delivery = engine.store.webhooks.sendableDelivery(claim.deliveryId)
+    if (!delivery || delivery.status !== 'pending') return null
+    const endpoint = engine.store.webhooks.endpoint(delivery.organization_id, delivery.environment)
+    if (!endpoint) throw new Error(`no webhook endpoint (signing secret) for ${delivery.organization_id}/${delivery.environment}`)
+    // Fault lab (faults/webhook-faults.ts): delay and reorder hold a first attempt without sending it.
+    const faults = webhookFaultsOf(engine.store, delivery)
+    const heldUntil = faults && holdUntil(engine.store, delivery, faults, engine.now())
+    if (heldUntil) {
+      hold(claim.origin, delivery.id, heldUntil)
+      return null
+    }
+    return { delivery, endpoint, faults }
+  }
+
   /** One attempt of one claimed delivery. Never rejects: a failure to record is logged and retried later. */
   async function attempt(claim: Claim): Promise<void> {
     try {
-      const delivery = engine.store.webhooks.sendableDelivery(claim.deliveryId)
-      if (!delivery || delivery.status !== 'pending') return
-      const endpoint = engine.store.webhooks.endpoint(delivery.organization_id, delivery.environment)
-      if (!endpoint) throw new Error(`no webhook endpoint (signing secret) for ${delivery.organization_id}/${delivery.environment}`)
-      // Fault lab (faults/webhook-faults.ts): delay and reorder hold a first attempt without sending it.
-      const faults = webhookFaultsOf(engine.store, delivery)
-      const heldUntil = faults && holdUntil(engine.store, delivery, faults, engine.now())
-      if (heldUntil) return hold(claim.origin, delivery.id, heldUntil)
+      const read = claim.ready ?? { ok: true, value: engine.store.transaction(() => readyToSend(claim)) }
+      if (!read.ok) throw read.error
+      const ready = read.value
+      if (!ready) return
+      const { delivery, endpoint, faults } = ready
       const startedAt = engine.now()
       const faulted = faultAttempt(faults, delivery.attempt_count + 1, engine.ids.webhookSecret)
       // A fresh timestamp and signature per attempt; the event id and body never change. The timestamp is
