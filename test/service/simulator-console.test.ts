@@ -152,4 +152,32 @@ describe('console.simulator.reset', () => {
     expect(liveNow.filter((a) => a.type === 'payouts')).toEqual(liveOpening.filter((a) => a.type === 'payouts'))
     expect(ledgerViolations(service.internals.store)).toEqual([])
   })
+
+  it('erasing most of the file\'s transactions sets their indexes aside and builds them again exactly as they were', () => {
+    // Seeded history lands in the demo organization's test environment: most of the file.
+    const { service } = testService({ webhookTransport: acknowledgingTransport, seedHistory: 400 })
+    close = () => service.close()
+    const drive = serviceDriver(() => service)
+    const db = service.internals.store.db
+    const liveCharge = drive.ok(drive.api('mobile.charge', { body: { phoneNumber: '0712345678', amount: 10_000, merchantTransactionId: reference('l') } }, LIVE_KEY)).transactionId
+    const schema = () => db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name").all()
+    const before = schema()
+    const dropped: string[] = []
+    const exec = db.exec.bind(db)
+    db.exec = (sql: string) => {
+      if (/^DROP INDEX/.test(sql)) dropped.push(sql)
+      return exec(sql)
+    }
+
+    const reset = drive.ok(drive.console('console.simulator.reset', {}))
+    expect(reset.removedTransactions).toBeGreaterThanOrEqual(400)
+    expect(dropped.length).toBeGreaterThan(5) // the set-aside path ran
+    expect(schema()).toEqual(before)
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
+    db.prepare("INSERT INTO transactions_fts(transactions_fts) VALUES ('integrity-check')").run() // throws when the word index is damaged
+    expect(ledgerViolations(service.internals.store)).toEqual([])
+    expect(drive.ok(drive.api('transactions.list', { query: { startDate: '2020-01-01', endDate: '2035-12-31' } })).items.map((t) => t.narration))
+      .toEqual(['Opening float', 'Opening float'])
+    expect(drive.ok(drive.api('transactions.get', { query: { transactionId: liveCharge } }, LIVE_KEY)).status).toBe('pending')
+  })
 })

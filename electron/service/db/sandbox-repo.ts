@@ -1,4 +1,5 @@
 import type { Db } from './connection'
+import { setAsideIndexes } from './set-aside-indexes'
 
 /** Cached balances from the postings; each sum seeks ledger_postings_account_time (test/service/ledger-indexes.test.ts). */
 export const REBALANCE_SQL = `UPDATE accounts SET
@@ -29,6 +30,7 @@ export function createSandboxRepo(db: Db) {
     'DELETE FROM idempotency_keys WHERE organization_id = @org AND environment = @env',
   ].map((sql) => db.prepare(sql))
   const countStmt = db.prepare<{ org: string; env: string }, { n: number }>(`SELECT COUNT(*) AS n FROM (${doomed})`)
+  const totalStmt = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM transactions')
   const deleteTransactionsStmt = db.prepare(`DELETE FROM transactions WHERE id IN (${doomed})`)
   const rebalanceStmt = db.prepare(REBALANCE_SQL)
   return {
@@ -37,7 +39,14 @@ export function createSandboxRepo(db: Db) {
       const scope = { org: organizationId, env: environment }
       const removed = countStmt.get(scope)!.n
       for (const statement of statements) statement.run(scope)
+      // Erasing most of the table (a big QA sandbox is often most of the file): each row deleted would remove
+      // ~11 index entries; building the indexes again for the rows left costs less. A reset of 200,000 of
+      // 200,000 transactions: 11.8 s -> 6.1 s, the transactions' DELETE ~6 s -> 1.75 s plus 75 ms to rebuild
+      // (the rest: postings and timelines, whose indexes foreign keys need). The DELETE then finds its rows
+      // by one scan instead of transactions_list.
+      const rebuild = removed * 2 > totalStmt.get()!.n ? setAsideIndexes(db, ['transactions']) : null
       deleteTransactionsStmt.run(scope)
+      rebuild?.()
       rebalanceStmt.run({ ...scope, now })
       return removed
     },
