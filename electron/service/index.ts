@@ -159,9 +159,9 @@ export function createService(options: ServiceOptions): PaydeskService {
     requestLog: createRequestLog(store, clock.now, (event) => publish([event])),
   }
   const respond = createDispatcher(engine)
-  /** API calls taken so far (HTTP and IPC): the simulator works past its allowance only while none comes in. */
-  let requestArrivals = 0
-  const simulator = createSimulator(engine, { tickBudgetMs: options.tickBudgetMs, tickSliceMs: options.tickSliceMs, requestArrivals: () => requestArrivals })
+  /** When the last API call came in (HTTP and IPC): the simulator works past its allowance only after a quiet spell. */
+  let lastCallAt = Number.NEGATIVE_INFINITY
+  const simulator = createSimulator(engine, { tickBudgetMs: options.tickBudgetMs, tickSliceMs: options.tickSliceMs, quietForMs: () => performance.now() - lastCallAt })
   /** A call alone, now: a batch of one, after the units already queued (arrival order holds). */
   const runNow = (routeId: string, input?: CallInput, ctx: CallContext = {}): ServiceResponse => {
     engine.units.flush()
@@ -176,7 +176,7 @@ export function createService(options: ServiceOptions): PaydeskService {
   } : runNow
   // In-process callers get values, never raw JSON text (`submit` keeps it for the adapters).
   const call: typeof runNow = (routeId, input, ctx) => {
-    requestArrivals++
+    lastCallAt = performance.now()
     return materializeResponse(alone(routeId, input, ctx))
   }
   /**
@@ -185,7 +185,7 @@ export function createService(options: ServiceOptions): PaydeskService {
    * drawn in the order of a sequential run) run alone, as `call`.
    */
   const submit = (routeId: string, input?: CallInput, ctx: CallContext = {}): Promise<ServiceResponse> => {
-    requestArrivals++
+    lastCallAt = performance.now()
     if (seeded || !isRouteId(routeId) || ROUTES[routeId].surface !== 'public') return Promise.resolve(alone(routeId, input, ctx))
     const requestId = ctx.requestId ?? engine.ids.request()
     return engine.units.submit((queued) => respond(routeId, input, { ...ctx, requestId }, queued))

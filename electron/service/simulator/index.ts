@@ -32,19 +32,26 @@ export interface SimulatorOptions {
    */
   tickSliceMs?: number
   /**
-   * Sliced ticks: how many API calls (HTTP, IPC) have come in so far. When none came in during a slice and
-   * the yield after it, nobody waits for the thread, so the simulator works on past its allowance instead
-   * of leaving a backlog of due work (and the event loop) idle until the next tick.
+   * Sliced ticks: ms since the last API call (HTTP, IPC) came in. Once no call came in for QUIET_MS, nobody
+   * is waiting for the thread, so the simulator works on past its allowance instead of leaving a backlog
+   * of due work (and the event loop) idle until the next tick.
    */
-  requestArrivals?: () => number
+  quietForMs?: () => number
 }
+
+/**
+ * How long without an API call before a sliced tick works past its allowance: one host tick. A client load
+ * (even one connection waiting for its answers) never leaves that long without a call, so while it lasts
+ * the requests' share of the thread is as before; a single lull between two requests is not enough.
+ */
+export const QUIET_MS = 20
 
 export function createSimulator(engine: Engine, options: SimulatorOptions = {}) {
   // A row that throws (a bug) is logged once and retried on later ticks; it never blocks the others.
   const reported = new Set<string>()
   const budgetMs = options.tickBudgetMs ?? Number.POSITIVE_INFINITY
   const sliceMs = options.tickSliceMs ?? budgetMs
-  const requestArrivals = options.requestArrivals ?? (() => Number.NaN) // NaN never equals itself: no overtime
+  const quietForMs = options.quietForMs ?? (() => 0)
   /** A sliced tick is under way (ticks overlap on purpose; the simulator part must not). */
   let slicing = false
 
@@ -127,7 +134,6 @@ export function createSimulator(engine: Engine, options: SimulatorOptions = {}) 
           while (next < ids.length) {
             await requestsFirst()
             if (!open() || isPaused(engine.store)) return false
-            const arrivals = requestArrivals()
             // Each slice at the clock's now: requests served between slices may have moved it on.
             const start = performance.now()
             // In overtime (allowance spent, no call waiting) a slice is a whole slice, not a single step.
@@ -139,10 +145,10 @@ export function createSimulator(engine: Engine, options: SimulatorOptions = {}) 
             steps += ids.length - done.left - next
             next = ids.length - done.left
             if (next < ids.length || allowanceMs <= 0) await new Promise<void>((resume) => setImmediate(resume))
-            // Allowance spent: go on only while no call came in during the slice or the yield after it
-            // (sockets are read in that yield). Under a load of requests one always has, so their share of
-            // the thread is as before; idle of requests, a backlog is worked off at the thread's pace.
-            if (allowanceMs <= 0 && requestArrivals() !== arrivals) return false
+            // Allowance spent: go on only while no call came in for QUIET_MS, the yield included (sockets are
+            // read in it). Under a load of requests there always was one, so their share of the thread is as
+            // before; idle of requests, a backlog is worked off at the thread's pace.
+            if (allowanceMs <= 0 && quietForMs() < QUIET_MS) return false
           }
           return true
         }
