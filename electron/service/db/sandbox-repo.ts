@@ -40,7 +40,7 @@ export function createSandboxRepo(db: Db) {
       const removed = countStmt.get(scope)!.n
       for (const statement of statements) statement.run(scope)
       // Erasing most of the table (a big QA sandbox is often most of the file): each row deleted would remove
-      // ~11 index entries; building the indexes again for the rows left costs less. A reset of 200,000 of
+      // about a dozen index entries; building the indexes again for the rows left costs less. A reset of 200,000 of
       // 200,000 transactions: 11.8 s -> 6.1 s, the transactions' DELETE ~6 s -> 1.75 s plus 75 ms to rebuild
       // (the rest: postings and timelines, whose indexes foreign keys need). The DELETE then finds its rows
       // by one scan instead of transactions_list.

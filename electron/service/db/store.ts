@@ -32,8 +32,8 @@ export function createStore(db: Db) {
       try {
         // Another connection's commits are looked for inside the transaction, as its first read: the answer
         // then describes the snapshot the transaction reads (not the moment before BEGIN), and the look
-        // shares the transaction's WAL read lock instead of taking one of its own (~3 % of the engine's CPU
-        // per charge end to end, issue 15 session 7).
+        // shares the transaction's WAL read lock instead of taking one of its own (a one-read transaction:
+        // 9.7 -> 5.9 us in process, docs/benchmarks.md issue 15 session 7).
         if (!db.inTransaction) {
           return inTransaction(() => {
             watch.beginning()

@@ -40,9 +40,9 @@ export interface SimulatorOptions {
 }
 
 /**
- * How long without an API call before a sliced tick works past its allowance: one host tick. A client load
- * (even one connection waiting for its answers) never leaves that long without a call, so while it lasts
- * the requests' share of the thread is as before; a single lull between two requests is not enough.
+ * How long without an API call before a sliced tick works past its allowance: one host tick. A load of
+ * requests (a QA suite, the charge figure's 50 connections) calls far more often, so while it lasts the
+ * requests' share of the thread is as before; a lull of one slice between two requests is not enough.
  */
 export const QUIET_MS = 20
 
