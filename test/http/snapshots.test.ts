@@ -8,7 +8,7 @@ import { KEPT_SETTINGS, TABLES } from '../../electron/service/db/table-catalogue
 import { startTestServer, type TestServer } from '../support/harness'
 import { ledgerViolations } from '../support/ledger-invariants'
 import { ALL_TIME, chargeBody, consoleAuth, defaultAccount, errorOf } from './helpers'
-import { rewindToVersion1 } from '../support/schema-rewind'
+import { rewindToVersion1, schemaObjects } from '../support/schema-rewind'
 
 /** Snapshots: save, list, restore (atomically, while the server runs), delete (issue 13). */
 const sent: string[] = []
@@ -276,8 +276,7 @@ describe('a sandbox of thousands of transactions', () => {
       for (let i = 0; i < 3; i++) await big.request('POST', '/v1/mobile/charge', { body: chargeBody({ narration: `${word} after the snapshot` }) })
       expect(matching()).toBe(matchedBefore + 3)
 
-      const schema = () => db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name").all()
-      const schemaBefore = schema()
+      const schemaBefore = schemaObjects(db)
 
       // A damaged snapshot (a row SQLite refuses) is refused: nothing changes, the indexes the restore set aside included.
       const folder = (await big.request('GET', '/console/snapshots', { headers: consoleAuth() })).body.data.folder as string
@@ -292,7 +291,7 @@ describe('a sandbox of thousands of transactions', () => {
       expect(errorOf(failed.body)).toMatchObject({ code: 'validation_error', param: 'name' })
       expect(errorOf(failed.body).message).toMatch(/^Cannot restore damaged: the snapshot holds rows this sandbox refuses \(CHECK constraint failed/)
       expect(stateDump(db)).toEqual(beforeFailure)
-      expect(schema()).toEqual(schemaBefore)
+      expect(schemaObjects(db)).toEqual(schemaBefore)
 
       const restored = await big.request('POST', '/console/snapshots/thousands/restore', { headers: consoleAuth() })
       expect(restored.status).toBe(200)
@@ -300,7 +299,7 @@ describe('a sandbox of thousands of transactions', () => {
       expect(restored.body.data.tables.ledger_postings).toBe(before['ledger_postings']!.length)
       expect(stateDump(db)).toEqual(before)
       // Indexes set aside during the copy are back, as they were defined.
-      expect(schema()).toEqual(schemaBefore)
+      expect(schemaObjects(db)).toEqual(schemaBefore)
       expect(matching()).toBe(matchedBefore)
       db.prepare("INSERT INTO transactions_fts(transactions_fts) VALUES ('integrity-check')").run()
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok')

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { DEFAULT_TARIFF } from '../../shared/fees'
 import { LIVE_KEY, TEST_KEY, testService } from '../support/harness'
 import { ledgerViolations } from '../support/ledger-invariants'
+import { schemaObjects } from '../support/schema-rewind'
 import { acknowledgingTransport, reference, serviceDriver } from '../support/simulator-driver'
 
 const SECOND = 1_000
@@ -160,8 +161,7 @@ describe('console.simulator.reset', () => {
     const drive = serviceDriver(() => service)
     const db = service.internals.store.db
     const liveCharge = drive.ok(drive.api('mobile.charge', { body: { phoneNumber: '0712345678', amount: 10_000, merchantTransactionId: reference('l') } }, LIVE_KEY)).transactionId
-    const schema = () => db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name").all()
-    const before = schema()
+    const before = schemaObjects(db)
     const dropped: string[] = []
     const exec = db.exec.bind(db)
     db.exec = (sql: string) => {
@@ -172,7 +172,7 @@ describe('console.simulator.reset', () => {
     const reset = drive.ok(drive.console('console.simulator.reset', {}))
     expect(reset.removedTransactions).toBeGreaterThanOrEqual(400)
     expect(dropped.length).toBeGreaterThan(5) // the set-aside path ran
-    expect(schema()).toEqual(before)
+    expect(schemaObjects(db)).toEqual(before)
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
     db.prepare("INSERT INTO transactions_fts(transactions_fts) VALUES ('integrity-check')").run() // throws when the word index is damaged
     expect(ledgerViolations(service.internals.store)).toEqual([])

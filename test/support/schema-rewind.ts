@@ -4,8 +4,9 @@ import { MIGRATION_001 } from '../../electron/service/db/migrations/001-initial'
 type Db = InstanceType<typeof Database>
 interface SchemaObject { type: string; name: string; tbl_name: string; sql: string | null }
 
-const objects = (db: Db): SchemaObject[] =>
-  db.prepare<[], SchemaObject>("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'").all()
+/** Every table, index, trigger and view of the schema as SQLite stores it, in a stable order (compare two with toEqual). */
+export const schemaObjects = (db: Db): SchemaObject[] =>
+  db.prepare<[], SchemaObject>("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name").all()
 const columns = (db: Db, table: string): string[] =>
   db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}')`).all().map((c) => c.name)
 
@@ -19,8 +20,8 @@ const columns = (db: Db, table: string): string[] =>
 export function rewindToVersion1(db: Db, keepTables: readonly string[] = []): void {
   const v1 = new Database(':memory:')
   v1.exec(MIGRATION_001)
-  const wanted = new Map(objects(v1).map((o) => [`${o.type}:${o.name}`, o]))
-  const present = () => objects(db).filter((o) => !wanted.has(`${o.type}:${o.name}`) && !keepTables.includes(o.tbl_name))
+  const wanted = new Map(schemaObjects(v1).map((o) => [`${o.type}:${o.name}`, o]))
+  const present = () => schemaObjects(db).filter((o) => !wanted.has(`${o.type}:${o.name}`) && !keepTables.includes(o.tbl_name))
   db.pragma('foreign_keys = OFF')
   for (const o of present()) if (o.type === 'trigger' || o.type === 'view') db.exec(`DROP ${o.type.toUpperCase()} "${o.name}"`)
   for (const o of present()) if (o.type === 'index' && o.sql) db.exec(`DROP INDEX "${o.name}"`)
@@ -32,7 +33,7 @@ export function rewindToVersion1(db: Db, keepTables: readonly string[] = []): vo
     const keep = new Set(columns(v1, o.name))
     for (const column of columns(db, o.name)) if (!keep.has(column)) db.exec(`ALTER TABLE "${o.name}" DROP COLUMN "${column}"`)
   }
-  const existing = new Set(objects(db).map((o) => `${o.type}:${o.name}`))
+  const existing = new Set(schemaObjects(db).map((o) => `${o.type}:${o.name}`))
   for (const [key, o] of wanted) if (!existing.has(key) && o.sql) db.exec(o.sql)
   v1.close()
   db.pragma('foreign_keys = ON')

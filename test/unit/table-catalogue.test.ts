@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../electron/service/db/connection'
 import { KEPT_SETTINGS, TABLES, TIMER_COLUMNS, schemaTables } from '../../electron/service/db/table-catalogue'
+import { queryPlan } from '../support/query-plan'
 
 /**
  * table-catalogue.ts is the one place that says how snapshots and sandbox deletion treat each table.
@@ -68,7 +69,7 @@ describe('the table catalogue', () => {
     const scans: string[] = []
     for (const table of tables) {
       for (const fk of db.prepare(`PRAGMA foreign_key_list(${table})`).all() as { from: string; table: string }[]) {
-        const plan = (db.prepare(`EXPLAIN QUERY PLAN SELECT 1 FROM ${table} WHERE ${fk.from} = ?`).all(1) as { detail: string }[]).map((row) => row.detail).join(' | ')
+        const plan = queryPlan(db, `SELECT 1 FROM ${table} WHERE ${fk.from} = ?`, [1]).join(' | ')
         if (!/USING (COVERING )?INDEX|INTEGER PRIMARY KEY/.test(plan)) scans.push(`${table}.${fk.from} -> ${fk.table}: ${plan}`)
       }
     }
