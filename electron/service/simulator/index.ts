@@ -142,8 +142,9 @@ export function createSimulator(engine: Engine, options: SimulatorOptions = {}) 
             // so is overtime (below): the allowance is what requests are promised, not a quota of work.
             allowanceMs = Math.max(0, allowanceMs - (performance.now() - start))
             changed += done.changed
-            steps += ids.length - done.left - next
-            next = ids.length - done.left
+            const ran = ids.length - done.left - next
+            steps += ran
+            next += ran
             if (next < ids.length || allowanceMs <= 0) await new Promise<void>((resume) => setImmediate(resume))
             // Allowance spent: go on only while no call came in for QUIET_MS, the yield included (sockets are
             // read in it). Under a load of requests there always was one, so their share of the thread is as
