@@ -26,27 +26,85 @@ interface Queued {
 
 /**
  * Group commit (docs/contributing.md "Rules the engine keeps"). Units that arrive together run in ONE
- * SQLite transaction, each inside its own SAVEPOINT: a unit that throws rolls back only its own changes
- * (ROLLBACK TO its savepoint), its neighbours go on. Nothing a unit produces leaves the process (its
- * result, its push events) before the batch's COMMIT; a failed COMMIT fails every unit of the batch,
- * none of which was acknowledged. `submit` queues a unit for the batch that runs at the end of this
- * event-loop turn (setImmediate), or at once when MAX_UNITS_PER_BATCH are waiting.
+ * SQLite transaction; a unit that throws rolls back only its own changes, its neighbours go on. Nothing a
+ * unit produces leaves the process (its result, its push events) before the batch's COMMIT; a failed COMMIT
+ * fails every unit of the batch, none of which was acknowledged. `submit` queues a unit for the batch that
+ * runs at the end of this event-loop turn (setImmediate), or at once when MAX_UNITS_PER_BATCH are waiting.
+ *
+ * Each unit runs in a SAVEPOINT of its own, except in `grouped` batches (the simulator's steps): there units
+ * run in groups, one SAVEPOINT per group. SQLite copies every page a unit changes into the savepoint journal
+ * once per savepoint, ~15 % of a finalization's CPU with a savepoint each (docs/benchmarks.md, issue 15
+ * session 8). When a unit of a group throws, the group is rolled back, the units before it run again, each
+ * in a savepoint of its own, its failure is recorded without running it again, and the units after it
+ * start a new group: every unit's effects are as if it had run alone in its savepoint, and a unit runs at
+ * most twice. Only for units that open no savepoint of their own and are safe to run again after a
+ * rollback (their only effects are SQLite writes and the push events they queue): an API call's operation
+ * runs in its own savepoint, and inside a group each of those cost more than a savepoint per unit (SQLite's
+ * savepoint release, 6 % of the acceptance's CPU in perf), so request batches keep one per unit.
  */
 export function createBatcher(store: Store, publish: (events: readonly PushEvent[]) => void, options: BatcherOptions = {}) {
   let queue: Queued[] = []
   let scheduled = false
 
   /**
-   * Runs units in one transaction now, in order, each in its savepoint; `more` (checked after each unit)
-   * may stop early. Returns one outcome per unit run. A failed COMMIT is every unit's error; throws only
-   * NestedUnitError (called inside a transaction, i.e. from inside a unit).
+   * Runs `works[from]` onwards in one SAVEPOINT, no savepoint each, until the end or until `more()` says
+   * no after a unit. A unit that throws rolls the whole group back: its index and error are returned, and
+   * nothing of the group is kept (the caller runs the units before it again).
    */
-  function runBatch<T>(works: Iterable<UnitWork<T>>, more: () => boolean = () => true): UnitOutcome<T>[] {
+  function runGroup<T>(works: readonly UnitWork<T>[], from: number, more: () => boolean): GroupResult<T> {
+    const done: { value: T; queued: PushEvent[] }[] = []
+    let failure: { at: number; error: unknown } | undefined
+    let stopped = false
+    try {
+      store.transaction(() => {
+        for (let at = from; at < works.length; at++) {
+          const queued: PushEvent[] = []
+          try {
+            done.push({ value: works[at]!(queued), queued })
+          } catch (error) {
+            failure = { at, error }
+            throw ROLL_BACK_GROUP
+          }
+          // SQLite ended the whole transaction under a unit that still returned (disk full, I/O): nothing
+          // of the batch is durable, and a later unit must not run in autocommit.
+          if (!store.db.inTransaction) throw new BatchAborted(new Error('the batch transaction ended inside a unit'))
+          if (!more()) {
+            stopped = true
+            break
+          }
+        }
+      })
+    } catch (error) {
+      if (error !== ROLL_BACK_GROUP) throw error
+      return { failure: failure! }
+    }
+    return { done, stopped }
+  }
+
+  /**
+   * Runs units in one transaction now, in order; `more` (checked after each unit) may stop early. Returns one
+   * outcome per unit run. A failed COMMIT is every unit's error; throws only NestedUnitError (called inside
+   * a transaction, i.e. from inside a unit). `grouped`: see the batcher's doc (simulator steps only).
+   */
+  function runBatch<T>(works: readonly UnitWork<T>[], more: () => boolean = () => true, grouped = false): UnitOutcome<T>[] {
     // A batch started inside a unit would be a mere SAVEPOINT of the outer one: its "commit" a RELEASE,
     // its answer and events out before anything is durable. A programming error: refuse it loudly.
     if (store.db.inTransaction) throw new NestedUnitError()
     const outcomes: UnitOutcome<T>[] = []
     const events: PushEvent[][] = []
+    /** A unit in a savepoint of its own: every unit of a batch not grouped, and those before one that threw in its group. */
+    const runAlone = (work: UnitWork<T>) => {
+      const queued: PushEvent[] = []
+      try {
+        outcomes.push({ ok: true, value: store.transaction(() => work(queued)) })
+        events.push(queued)
+      } catch (error) {
+        outcomes.push({ ok: false, error })
+        // Some SQLite errors (disk full, I/O) end the whole transaction: then nothing of the batch is
+        // durable, and a later unit must not run in autocommit. Abort: every unit fails.
+        if (!store.db.inTransaction) throw new BatchAborted(error)
+      }
+    }
     try {
       store.transaction(() => {
         if (options.beforeUnits) {
@@ -56,17 +114,31 @@ export function createBatcher(store: Store, publish: (events: readonly PushEvent
           // The side work ended the whole transaction (disk full, I/O): no unit may run in autocommit.
           if (!store.db.inTransaction) throw new BatchAborted(new Error('the batch transaction ended before its units ran'))
         }
-        for (const work of works) {
-          const queued: PushEvent[] = []
-          try {
-            outcomes.push({ ok: true, value: store.transaction(() => work(queued)) })
-            events.push(queued)
-          } catch (error) {
-            outcomes.push({ ok: false, error })
-            // Some SQLite errors (disk full, I/O) end the whole transaction: then nothing of the batch is
-            // durable, and a later unit must not run in autocommit. Abort: every unit fails.
-            if (!store.db.inTransaction) throw new BatchAborted(error)
+        if (!grouped) {
+          for (const work of works) {
+            runAlone(work)
+            if (!more()) break
           }
+          return
+        }
+        let next = 0
+        while (next < works.length) {
+          const group = runGroup(works, next, more)
+          if ('done' in group) {
+            for (const { value, queued } of group.done) {
+              outcomes.push({ ok: true, value })
+              events.push(queued)
+            }
+            if (group.stopped) break
+            next += group.done.length
+            continue
+          }
+          const { at, error } = group.failure
+          if (!store.db.inTransaction) throw new BatchAborted(error)
+          // `more()` already said yes after each of these: run exactly them again, alone.
+          for (let i = next; i < at; i++) runAlone(works[i]!)
+          outcomes.push({ ok: false, error })
+          next = at + 1
           if (!more()) break
         }
       })
@@ -123,6 +195,11 @@ export class NestedUnitError extends Error {
     this.name = 'NestedUnitError'
   }
 }
+
+type GroupResult<T> = { done: { value: T; queued: PushEvent[] }[]; stopped: boolean } | { failure: { at: number; error: unknown } }
+
+/** Thrown out of a group's savepoint to roll it back (a unit of it threw; the error itself is kept aside). */
+const ROLL_BACK_GROUP = Symbol('roll back the group')
 
 class BatchAborted extends Error {
   constructor(readonly reason: unknown) {

@@ -81,6 +81,51 @@ describe('group commit in the engine (service.submit)', () => {
     expect(ledgerViolations(service.internals.store)).toEqual([])
   })
 
+  it('a simulator step that throws rolls back alone; the steps of its batch each finalize exactly once', async () => {
+    const { service: sandbox, clock } = testService()
+    try {
+      const announced: PushEvent[] = []
+      sandbox.onEvent((event) => announced.push(event))
+      const references = ['gs-1', 'gs-2', 'gs-bad', 'gs-3', 'gs-4']
+      for (const reference of references) expect(sandbox.call('mobile.charge', chargeInput(reference), bearer).status).toBe(202)
+      // The finalization of one charge aborts inside SQLite (a bug-like error in the middle of a step).
+      const db = sandbox.internals.store.db
+      db.exec(`CREATE TRIGGER poison_step BEFORE UPDATE OF status ON transactions WHEN NEW.merchant_transaction_id = 'gs-bad'
+        BEGIN SELECT RAISE(ABORT, 'poisoned step'); END`)
+      announced.length = 0
+      clock.advance(4_000)
+      const quiet = console.error
+      console.error = () => {}
+      try {
+        await sandbox.tick()
+      } finally {
+        console.error = quiet
+      }
+      const status = (reference: string) => (db.prepare('SELECT status FROM transactions WHERE merchant_transaction_id = ?').get(reference) as { status: string }).status
+      expect(status('gs-bad')).toBe('pending')
+      const finalized = references.filter((reference) => reference !== 'gs-bad')
+      for (const reference of finalized) {
+        expect(status(reference)).not.toBe('pending')
+        // The steps before the failing one ran twice (their first run was rolled back with it): nothing twice in SQLite.
+        const timeline = db.prepare(`SELECT status FROM transaction_events WHERE transaction_id =
+          (SELECT id FROM transactions WHERE merchant_transaction_id = ?) ORDER BY id`).all(reference) as { status: string }[]
+        expect(timeline.map((entry) => entry.status)).toEqual(['pending', status(reference)])
+        const webhookEvents = db.prepare(`SELECT COUNT(*) AS n FROM webhook_events WHERE transaction_id =
+          (SELECT id FROM transactions WHERE merchant_transaction_id = ?)`).get(reference) as { n: number }
+        expect(webhookEvents.n).toBe(1)
+      }
+      expect(announced.filter((e) => e.type === 'transaction.changed')).toHaveLength(finalized.length)
+      expect(ledgerViolations(sandbox.internals.store)).toEqual([])
+      // Healed, the step that failed finalizes on the next tick.
+      db.exec('DROP TRIGGER poison_step')
+      await sandbox.tick()
+      expect(status('gs-bad')).not.toBe('pending')
+      expect(ledgerViolations(sandbox.internals.store)).toEqual([])
+    } finally {
+      sandbox.close()
+    }
+  })
+
   it('fails every unit of a batch whose COMMIT fails: none stored, none announced, none answered as a success', async () => {
     const heal = poisonCommit(service, 'gc-commit')
     const responses = await Promise.all(

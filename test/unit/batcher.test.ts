@@ -33,6 +33,41 @@ describe('batcher (group commit)', () => {
     expect(store.db.inTransaction).toBe(false)
   })
 
+  it('grouped (simulator steps): a unit that throws rolls back alone; the units before it in its group run once more, the rest once', () => {
+    const runs = new Map<number, number>()
+    const outcomes = batcher.runBatch([1, 2, 3, 4, 5].map((n) => (queued: PushEvent[]) => {
+      runs.set(n, (runs.get(n) ?? 0) + 1)
+      insert(n)
+      queued.push(event(n))
+      if (n === 3) throw new Error('unit 3 fails')
+      return n * 10
+    }), () => true, true)
+    expect(outcomes.map((o) => (o.ok ? o.value : 'failed'))).toEqual([10, 20, 'failed', 40, 50])
+    // 1 and 2 ran in one group with 3, which threw: the group rolled back and they ran again, each alone.
+    // 3 is not run again (its error is its outcome); 4 and 5 started a new group.
+    expect([...runs]).toEqual([[1, 2], [2, 2], [3, 1], [4, 1], [5, 1]])
+    expect(rows()).toEqual([1, 2, 4, 5])
+    expect(published).toEqual([event(1), event(2), event(4), event(5)])
+    expect(store.db.inTransaction).toBe(false)
+  })
+
+  it('grouped: the first unit of a group that throws is not run again, and `more` still ends the batch', () => {
+    const runs: number[] = []
+    let ran = 0
+    const outcomes = batcher.runBatch([1, 2, 3, 4].map((n) => () => {
+      runs.push(n)
+      ran++
+      if (n === 1) {
+        insert(n)
+        throw new Error('unit 1 fails')
+      }
+      insert(n)
+    }), () => ran < 3, true)
+    expect(outcomes.map((o) => o.ok)).toEqual([false, true, true])
+    expect(runs).toEqual([1, 2, 3])
+    expect(rows()).toEqual([2, 3])
+  })
+
   it('stops after the unit for which `more` says no; the rest are not run', () => {
     let run = 0
     const outcomes = batcher.runBatch([1, 2, 3, 4].map((n) => () => { insert(n); run++ }), () => run < 2)

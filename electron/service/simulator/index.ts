@@ -67,7 +67,7 @@ export function createSimulator(engine: Engine, options: SimulatorOptions = {}) 
     while (next < ids.length && inTime) {
       const batch = ids.slice(next, next + STEPS_PER_BATCH)
       const works = batch.map((id) => (queued: PushEvent[]) => step(newUnit(engine, now, queued), id))
-      const outcomes = engine.units.runBatch(works, () => (inTime = performance.now() <= deadline))
+      const outcomes = engine.units.runBatch(works, () => (inTime = performance.now() <= deadline), true)
       outcomes.forEach((outcome, i) => {
         if (outcome.ok) {
           if (outcome.value !== null) changed++
