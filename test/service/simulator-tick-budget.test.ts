@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { TEST_KEY, testService } from '../support/harness'
+import { startTestServer, TEST_KEY, testService } from '../support/harness'
 import { acknowledgingTransport, reference, serviceDriver } from '../support/simulator-driver'
-import { QUIET_MS } from '../../electron/service/simulator'
+import { ANSWER_REACTIONS, QUIET_MS } from '../../electron/service/simulator'
 
 let close: (() => void) | undefined
 afterEach(() => close?.())
@@ -83,6 +83,48 @@ describe('the simulator tick budget (hosts keep the event loop free under a back
     await quiet()
     await service.tick()
     expect(completed()).toBe(5)
+  })
+
+  it('an HTTP request read while a slice ran is answered before the next slice (ANSWER_REACTIONS is enough)', async () => {
+    expect(ANSWER_REACTIONS).toBeGreaterThan(0)
+    // Slices of 0 ms: one finalization each, with a turn of the event loop between two; enough of them
+    // that the request below is read while the tick is still slicing.
+    const server = await startTestServer({ webhookTransport: acknowledgingTransport, tickBudgetMs: 60_000, tickSliceMs: 0 })
+    try {
+      const ids: string[] = []
+      for (let i = 0; i < 40; i++) {
+        const accepted = await server.request('POST', '/v1/mobile/charge', { body: { phoneNumber: '0712345678', amount: 10_000, merchantTransactionId: reference('http-slice') } })
+        ids.push(accepted.body.data.transactionId)
+      }
+      server.clock.advance(3_000)
+      const looked = ids[ids.length - 1]!
+      let finalized = 0
+      // The finalizations done when the server read the request, and when it wrote the answer (res.end,
+      // which hands the bytes to the socket at once). Written after the next slice, the two would differ.
+      const seen: { read?: number; answered?: number } = {}
+      server.http.server.prependListener('request', (req, res) => {
+        if (!req.url?.includes(looked)) return
+        seen.read = finalized
+        const end = res.end.bind(res) as (...args: unknown[]) => typeof res
+        res.end = ((...args: unknown[]) => {
+          seen.answered = finalized
+          return end(...args)
+        }) as typeof res.end
+      })
+      let asked: Promise<{ status: number }> | undefined
+      server.service.onEvent((event) => {
+        if (event.type !== 'transaction.changed' || event.status === 'pending') return
+        finalized++
+        if (finalized === 1) asked = server.request('GET', `/v1/transactions/${looked}`)
+      })
+      await server.service.tick()
+      expect((await asked!).status).toBe(200)
+      expect(seen.read).toBeGreaterThanOrEqual(1)
+      expect(seen.read).toBeLessThan(ids.length)
+      expect(seen.answered).toBe(seen.read)
+    } finally {
+      await server.close()
+    }
   })
 
   it('a request that comes in while a slice runs is answered before the next slice', async () => {
