@@ -33,7 +33,7 @@ interface Queued {
  *
  * Each unit runs in a SAVEPOINT of its own, except in `grouped` batches (the simulator's steps): there units
  * run in groups, one SAVEPOINT per group. SQLite copies every page a unit changes into the savepoint journal
- * once per savepoint, ~15 % of a finalization's CPU with a savepoint each (docs/benchmarks.md, issue 15
+ * once per savepoint, ~10 % of a finalization's CPU with a savepoint each (docs/benchmarks.md, issue 15
  * session 8). When a unit of a group throws, the group is rolled back, the units before it run again, each
  * in a savepoint of its own, its failure is recorded without running it again, and the units after it
  * start a new group: every unit's effects are as if it had run alone in its savepoint, and a unit runs at
