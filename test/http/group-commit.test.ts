@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { PushEvent } from '../../shared/api/push-events'
 import { startTestServer, testService, TEST_KEY, type TestServer, type TestService } from '../support/harness'
 import { ledgerViolations } from '../support/ledger-invariants'
@@ -94,12 +94,11 @@ describe('group commit in the engine (service.submit)', () => {
         BEGIN SELECT RAISE(ABORT, 'poisoned step'); END`)
       announced.length = 0
       clock.advance(4_000)
-      const quiet = console.error
-      console.error = () => {}
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
       try {
         await sandbox.tick()
       } finally {
-        console.error = quiet
+        logged.mockRestore()
       }
       const status = (reference: string) => (db.prepare('SELECT status FROM transactions WHERE merchant_transaction_id = ?').get(reference) as { status: string }).status
       expect(status('gs-bad')).toBe('pending')

@@ -57,11 +57,8 @@ describe('batcher (group commit)', () => {
     const outcomes = batcher.runBatch([1, 2, 3, 4].map((n) => () => {
       runs.push(n)
       ran++
-      if (n === 1) {
-        insert(n)
-        throw new Error('unit 1 fails')
-      }
       insert(n)
+      if (n === 1) throw new Error('unit 1 fails')
     }), () => ran < 3, true)
     expect(outcomes.map((o) => o.ok)).toEqual([false, true, true])
     expect(runs).toEqual([1, 2, 3])
