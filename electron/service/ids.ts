@@ -1,7 +1,6 @@
 import { createHash, randomFillSync } from 'node:crypto'
 
 const CROCKFORD = '0123456789abcdefghjkmnpqrstvwxyz'
-const UPPER_ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
 export type RandomBytes = (size: number) => Buffer
@@ -47,6 +46,42 @@ export function randomRequestId(): string {
   return `req_${timePart(Date.now())}${encode(cryptoRandomBytes(14), ALNUM, 14)}`
 }
 
+/** M-Pesa dates its receipts in Kenyan time: East Africa Time, UTC+3 all year. */
+const NAIROBI_OFFSET_MS = 3 * 3_600_000
+const DAY_MS = 86_400_000
+const MONTH_LETTERS = 'ABCDEFGHIJKL'
+const DAY_CHARACTERS = '123456789ABCDEFGHIJKLMNOPQRSTUV'
+/** Digits, then capitals: ASCII order, so fixed-width numbers written with it sort as they grow. */
+const SORTED_DIGITS_36 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+const RECEIPT_NUMBER_LENGTH = 7
+/** Receipt numbers per millisecond of a day: 86,400,000 ms x 900 fits in seven base-36 digits (36^7 ~ 7.8e10). */
+const RECEIPTS_PER_MS = 900
+
+/**
+ * An M-Pesa-style receipt dated `at`: `T` (as in DECISIONS' example TKL3AB9XYZ), the month (A-L) and day
+ * (1-9, A-V) in Nairobi time, as real M-Pesa receipts begin, then a running number of seven characters:
+ * the millisecond of the day times 900, moved on past the last one issued that day when several come in
+ * one millisecond (or the clock stands still, as a seeded run's may), so one engine never repeats itself.
+ * Sequential rather than random also because the support desk indexes receipts: a random one put every
+ * finalization on a page of its own in that index (one more page written per finalization, and on a big
+ * database one more read); receipts of one day fill its last pages instead (docs/benchmarks.md).
+ */
+function receiptAt(at: number, lastNumbers: Map<string, number>): string {
+  const local = at + NAIROBI_OFFSET_MS
+  const date = new Date(local)
+  const day = `${MONTH_LETTERS[date.getUTCMonth()]}${DAY_CHARACTERS[date.getUTCDate() - 1]}`
+  const dayKey = date.toISOString().slice(0, 10)
+  const msOfDay = Math.floor(((local % DAY_MS) + DAY_MS) % DAY_MS)
+  let number = Math.max(msOfDay * RECEIPTS_PER_MS, (lastNumbers.get(dayKey) ?? -1) + 1)
+  lastNumbers.set(dayKey, number)
+  let digits = ''
+  for (let i = 0; i < RECEIPT_NUMBER_LENGTH; i++) {
+    digits = SORTED_DIGITS_36[number % 36] + digits
+    number = Math.floor(number / 36)
+  }
+  return `T${day}${digits}`
+}
+
 function timePart(ms: number): string {
   let value = Math.max(0, Math.floor(ms))
   let out = ''
@@ -62,6 +97,8 @@ function timePart(ms: number): string {
  * the time so they sort roughly by creation.
  */
 export function createIds(now: () => number, randomBytes: RandomBytes = cryptoRandomBytes) {
+  /** The last receipt number issued for each day (receiptAt; one entry a day), so one engine never repeats a receipt. */
+  const lastReceiptNumbers = new Map<string, number>()
   const sortable = (prefix: string) => `${prefix}_${timePart(now())}${encode(randomBytes(16), CROCKFORD, 16)}`
   return {
     transaction: () => sortable('txn'),
@@ -73,8 +110,8 @@ export function createIds(now: () => number, randomBytes: RandomBytes = cryptoRa
     apiKey: (environment: 'test' | 'live') => `sk_${environment}_${encode(randomBytes(32), ALNUM, 32)}`,
     consoleToken: () => `pdc_${encode(randomBytes(32), ALNUM, 32)}`,
     webhookSecret: () => `whsec_${randomBytes(32).toString('base64')}`,
-    /** A 10-character M-Pesa-style receipt such as TKL3AB9XYZ. */
-    receipt: () => `T${encode(randomBytes(9), UPPER_ALNUM, 9)}`,
+    /** A 10-character M-Pesa-style receipt such as TKL3AB9XYZ, dated `at` (default now): see receiptAt. */
+    receipt: (at: number = now()) => receiptAt(at, lastReceiptNumbers),
     /** A random integer in [0, max). */
     int: (max: number) => randomBytes(4).readUInt32BE(0) % max,
   }

@@ -79,7 +79,7 @@ describe('seeded runs (--seed, --clock)', () => {
       // 2026-05-04T09:00:00Z, plus 100 ms per request so far (docs/simulator.md "Seeded runs").
       expect(first.answers.find((a) => a.startsWith('GET /console/simulator'))).toContain('"now":1777885200500')
       expect(first.webhooks.every((body) => JSON.parse(body).created >= 1777885200 && JSON.parse(body).created < 1777885300)).toBe(true)
-      // Another seed: other ids, receipts and request ids.
+      // Another seed: other ids and request ids (receipts follow the simulated clock, which is the same).
       const other = await run(scenario, receiver, '8')
       expect(other.answers[0]).not.toEqual(first.answers[0])
       expect(other.webhooks).not.toEqual(first.webhooks)

@@ -69,6 +69,28 @@ describe('fast mode timing over HTTP', () => {
     for (const id of ids) expect((await get(s, id)).status).toBe('completed')
     expect((await get(s, ids[2]!)).processorReference).toMatch(/^FT[A-Z0-9]{8}$/)
   })
+
+  it('receipts are dated in Nairobi time, as M-Pesa dates them, and a later one sorts after an earlier one', async () => {
+    const s = await start()
+    const completedReceipt = async (id: string) => (await get(s, id)).processorReference!
+    // The harness clock starts at 2026-11-21 09:00 UTC: noon of 21 November in Nairobi (K = November, L = 21).
+    const noon = await post(s, '/v1/mobile/charge', chargeBody({ forceStatus: 'success' }))
+    await elapse(s, 3 * SECOND)
+    const later = await post(s, '/v1/mobile/charge', chargeBody({ forceStatus: 'success' }))
+    await elapse(s, 3 * SECOND)
+    const [first, second] = [await completedReceipt(noon), await completedReceipt(later)]
+    expect(first).toMatch(/^TKL[0-9A-Z]{7}$/)
+    expect(second).toMatch(/^TKL[0-9A-Z]{7}$/)
+    expect(first < second).toBe(true)
+    // 21:30 UTC is already 00:30 on the 22nd in Nairobi (M).
+    s.clock.advance(Date.UTC(2026, 10, 21, 21, 30) - s.clock.now())
+    const night = [await post(s, '/v1/mobile/charge', chargeBody({ forceStatus: 'success' })), await post(s, '/v1/mobile/charge', chargeBody({ forceStatus: 'success' }))]
+    await elapse(s, 3 * SECOND)
+    const nightReceipts = [await completedReceipt(night[0]!), await completedReceipt(night[1]!)]
+    for (const receipt of nightReceipts) expect(receipt).toMatch(/^TKM[0-9A-Z]{7}$/)
+    // Both finalized in one tick at one clock reading, and still two receipts.
+    expect(nightReceipts[0]).not.toBe(nightReceipts[1])
+  })
 })
 
 describe('documented outcomes over HTTP', () => {

@@ -174,7 +174,7 @@ export function seedHistory(store: Store, options: SeedHistoryOptions): SeedHist
         return
       }
       row.result_code = '0'
-      row.processor_reference = ids.receipt()
+      row.processor_reference = ids.receipt(answeredAt)
       const settleAt = answeredAt + SETTLEMENT_DELAY_MS
       const completed: TimelineStep = ['completed', OUTCOMES.success.message, answeredAt]
       const postings = completeCharge(accounts.collections.id, accounts.external.id, accounts.fees.id, amount, fees)
@@ -220,7 +220,7 @@ export function seedHistory(store: Store, options: SeedHistoryOptions): SeedHist
         return
       }
       row.result_code = '0'
-      if (kind !== 'bank_withdrawal') row.processor_reference = ids.receipt()
+      if (kind !== 'bank_withdrawal') row.processor_reference = ids.receipt(answeredAt)
       const id = insert(row, [accepted, ['completed', OUTCOMES.success.message, answeredAt]])
       book.post(id, [...reservePayout(account.id, amount, fees), ...completePayout(account.id, accounts.external.id, accounts.fees.id, amount, fees)], answeredAt)
     }
@@ -243,7 +243,7 @@ export function seedHistory(store: Store, options: SeedHistoryOptions): SeedHist
       const accepted: TimelineStep = ['pending', 'Reversal accepted for processing', t]
       const failed = random.chance(REVERSAL_FAILURE_RATE)
       row.result_code = failed ? OUTCOMES.failed.resultCode : '0'
-      if (!failed) row.processor_reference = ids.receipt()
+      if (!failed) row.processor_reference = ids.receipt(answeredAt)
       const id = insert(row, failed ? [accepted, ['failed', OUTCOMES.failed.message, answeredAt]] : [accepted, ['completed', OUTCOMES.success.message, answeredAt]])
       writer.relate(original.id, id)
       if (!failed) {
