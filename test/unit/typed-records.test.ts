@@ -40,6 +40,35 @@ describe('typed records out of db/', () => {
     expect(listed).toMatchObject({ metadata: expected.metadata, sub_merchant_details: expected.sub_merchant_details })
   })
 
+  it('transactions: a whole row read by any of the repository\'s readers holds every column as SQLite has it (rows are read as arrays and assembled)', () => {
+    const payouts = store.accounts.resolve(organizationId, 'test', 'payouts')
+    const collections = store.accounts.resolve(organizationId, 'test', 'collections')
+    // Every column set to a value of its own, so a column read from another's place cannot pass.
+    const original = store.transactions.insert(newTransaction({
+      public_id: 'txn_whole_1', organization_id: organizationId, environment: 'test', type: 'charge', status: 'completed', account_id: collections.id,
+      account_type: 'collections', amount: 1_000, created_at: now - 5, merchant_transaction_id: 'ref-whole-1', charged_amount: 1_010, fees: 10,
+      processor_reference: 'TKL0000001', phone_number: '+254712000001', narration: 'first words', message: 'done', customer_id: 'cus_1',
+      metadata: { a: 1 }, sub_merchant_id: 'sub-1', sub_merchant_details: { name: 'Sub' }, shortcode: '600001', webhook_url: 'https://example.test/hook',
+      result_code: '0', outcome: '{"result":"success"}', settle_due_at: now + 50,
+    }))
+    const reversal = store.transactions.insert(newTransaction({
+      public_id: 'txn_whole_2', organization_id: organizationId, environment: 'test', type: 'payment', status: 'pending', account_id: payouts.id,
+      account_type: 'payouts', amount: 2_000, created_at: now - 4, related_id: original.id, due_at: now + 70, counterparty: { kind: 'till', accountNumber: '123456' },
+    }))
+    const stored = store.db.prepare('SELECT * FROM transactions WHERE id IN (?, ?) ORDER BY id').all(original.id, reversal.id) as Record<string, unknown>[]
+    const asStored = (row: Record<string, unknown> | undefined) => row && {
+      ...row, metadata: row['metadata'] === null ? null : JSON.stringify(row['metadata']), sub_merchant_details: row['sub_merchant_details'] === null ? null : JSON.stringify(row['sub_merchant_details']),
+      counterparty: row['counterparty'] === null ? null : JSON.stringify(row['counterparty']),
+    }
+    expect(asStored(store.transactions.get(original.id) as unknown as Record<string, unknown>)).toEqual(stored[0])
+    expect(asStored(store.transactions.get(reversal.id) as unknown as Record<string, unknown>)).toEqual(stored[1])
+    expect(asStored(store.transactions.getByPublicId(organizationId, 'test', 'txn_whole_1') as unknown as Record<string, unknown>)).toEqual(stored[0])
+    expect(asStored(store.transactions.getByMerchantRef(organizationId, 'test', 'ref-whole-1') as unknown as Record<string, unknown>)).toEqual(stored[0])
+    expect(store.transactions.related(original.id).map((row) => asStored(row as unknown as Record<string, unknown>))).toEqual([stored[1]])
+    expect(store.transactions.completedCharges(organizationId, 'test').map((row) => asStored(row as unknown as Record<string, unknown>))).toEqual([stored[0]])
+    expect(store.transactions.get(987_654)).toBeUndefined()
+  })
+
   it('organizations: the fee tariff is stored as JSON text and read as an object (null: the default tariff)', () => {
     expect(store.organizations.get(organizationId)!.fee_tariff).toBeNull()
     const tariff = { charge: { percent: 1.5 } } as never

@@ -1,15 +1,9 @@
 import type { Db } from './connection'
 import { suspendNarrationIndex } from './narration-index'
-import { TRANSACTION_JSON_COLUMNS } from './rows'
+import { TRANSACTION_COLUMNS, TRANSACTION_JSON_COLUMNS } from './rows'
 import type { NewTransaction } from './transactions-repo'
 
-/** Column order of the positional INSERT below; `values()` must follow it. */
-const TRANSACTION_COLUMNS = [
-  'public_id', 'organization_id', 'environment', 'type', 'status', 'account_id', 'account_type', 'merchant_transaction_id', 'amount',
-  'charged_amount', 'fees', 'currency', 'payment_method', 'processor', 'processor_reference', 'phone_number', 'narration', 'message',
-  'customer_id', 'metadata', 'sub_merchant_id', 'sub_merchant_details', 'shortcode', 'webhook_url', 'counterparty', 'related_id',
-  'result_code', 'outcome', 'due_at', 'settle_due_at', 'created_at', 'updated_at',
-] as const satisfies readonly (keyof NewTransaction)[]
+// TRANSACTION_COLUMNS (rows.ts) is the column order of the positional INSERT below; `values()` follows it.
 
 /** Positions of the JSON columns in TRANSACTION_COLUMNS: their values are stored as text. */
 const JSON_AT = TRANSACTION_JSON_COLUMNS.map((column) => TRANSACTION_COLUMNS.indexOf(column))

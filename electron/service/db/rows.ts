@@ -89,6 +89,17 @@ export interface TransactionRow {
   updated_at: number
 }
 
+/**
+ * Every column of `transactions` but `id`, in the table's order: the bulk INSERT of seeded history
+ * (history-writer.ts) follows it, and transactions-repo.ts checks its whole-row reads against it.
+ */
+export const TRANSACTION_COLUMNS = [
+  'public_id', 'organization_id', 'environment', 'type', 'status', 'account_id', 'account_type', 'merchant_transaction_id', 'amount',
+  'charged_amount', 'fees', 'currency', 'payment_method', 'processor', 'processor_reference', 'phone_number', 'narration', 'message',
+  'customer_id', 'metadata', 'sub_merchant_id', 'sub_merchant_details', 'shortcode', 'webhook_url', 'counterparty', 'related_id',
+  'result_code', 'outcome', 'due_at', 'settle_due_at', 'created_at', 'updated_at',
+] as const satisfies readonly (keyof Omit<TransactionRow, 'id'>)[]
+
 /** The JSON columns of `transactions`: text in SQLite, decoded by db/transaction-json.ts for the repositories. */
 export const TRANSACTION_JSON_COLUMNS = ['metadata', 'sub_merchant_details', 'counterparty'] as const
 type TransactionJsonColumn = (typeof TRANSACTION_JSON_COLUMNS)[number]

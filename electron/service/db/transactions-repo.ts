@@ -1,4 +1,4 @@
-import { TRANSACTION_VIEW_COLUMNS, type TransactionViewRow } from './rows'
+import { TRANSACTION_COLUMNS, TRANSACTION_VIEW_COLUMNS, type TransactionViewRow } from './rows'
 import type { Db } from './connection'
 import type { StoredTransactionRow, TransactionEventRow, TransactionRow, TransactionStatus } from './rows'
 import { decodeRow, decodeViewRow, encodeTransaction, type StoredViewRow } from './transaction-json'
@@ -47,6 +47,43 @@ function viewRow(v: unknown[]): TransactionViewRow {
   return decodeViewRow(row as StoredViewRow)
 }
 
+type StoredColumn = keyof StoredTransactionRow
+
+/**
+ * A whole transaction from the values of a `SELECT *` (raw mode) and the position of each column in it.
+ * An object literal for the reason of viewRow above: better-sqlite3 builds a row object one property at a
+ * time, 33 shape transitions; a hot row by id took ~9.3 µs that way and ~5.4 µs this way (this machine),
+ * and every finalization and settlement reads its row by id (docs/benchmarks.md, issue 15 session 9).
+ */
+function storedRow(v: unknown[], at: Record<StoredColumn, number>): StoredTransactionRow {
+  const row: Record<StoredColumn, unknown> = {
+    id: v[at.id], public_id: v[at.public_id], organization_id: v[at.organization_id], environment: v[at.environment], type: v[at.type],
+    status: v[at.status], account_id: v[at.account_id], account_type: v[at.account_type], merchant_transaction_id: v[at.merchant_transaction_id],
+    amount: v[at.amount], charged_amount: v[at.charged_amount], fees: v[at.fees], currency: v[at.currency], payment_method: v[at.payment_method],
+    processor: v[at.processor], processor_reference: v[at.processor_reference], phone_number: v[at.phone_number], narration: v[at.narration],
+    message: v[at.message], customer_id: v[at.customer_id], metadata: v[at.metadata], sub_merchant_id: v[at.sub_merchant_id],
+    sub_merchant_details: v[at.sub_merchant_details], shortcode: v[at.shortcode], webhook_url: v[at.webhook_url], counterparty: v[at.counterparty],
+    related_id: v[at.related_id], result_code: v[at.result_code], outcome: v[at.outcome], due_at: v[at.due_at], settle_due_at: v[at.settle_due_at],
+    created_at: v[at.created_at], updated_at: v[at.updated_at],
+  }
+  return row as StoredTransactionRow
+}
+
+/**
+ * Where each column sits in the table's `SELECT *`, read from the statement itself (a column added by a
+ * later migration comes last). A column of the table that storedRow does not name, or the reverse, is a
+ * programming error, refused when the repository is made rather than lost on a read.
+ */
+function columnPositions(columns: { name: string }[], named: readonly string[]): Record<StoredColumn, number> {
+  const positions = Object.fromEntries(columns.map((column, index) => [column.name, index]))
+  const missing = named.filter((name) => !(name in positions))
+  const unnamed = columns.map((column) => column.name).filter((name) => !named.includes(name))
+  if (missing.length > 0 || unnamed.length > 0) {
+    throw new Error(`transactions-repo: SELECT * and storedRow disagree (not in the table: ${missing.join(', ') || 'none'}; not read: ${unnamed.join(', ') || 'none'})`)
+  }
+  return positions as Record<StoredColumn, number>
+}
+
 /** The WHERE clause of a list page: the filters that are set, as named parameters of `filter`. */
 function listWhere(filter: TransactionFilter): string {
   const where = ['t.organization_id = @organizationId', 't.environment = @environment', 't.created_at >= @fromMs', 't.created_at <= @toMs']
@@ -76,28 +113,31 @@ export function createTransactionsRepo(db: Db) {
     @charged_amount, @fees, @currency, @payment_method, @processor, @processor_reference, @phone_number, @narration, @message,
     @customer_id, @metadata, @sub_merchant_id, @sub_merchant_details, @shortcode, @webhook_url, @counterparty, @related_id,
     @result_code, @outcome, @due_at, @settle_due_at, @created_at, @updated_at)`)
-  const byIdStmt = db.prepare<[number], StoredTransactionRow>('SELECT * FROM transactions WHERE id = ?')
-  const byPublicIdStmt = db.prepare<[string, string, string], StoredTransactionRow>(
+  // Whole rows come back as arrays and are assembled by storedRow (its comment says why).
+  const byIdStmt = db.prepare<[number], unknown[]>('SELECT * FROM transactions WHERE id = ?').raw(true)
+  const byPublicIdStmt = db.prepare<[string, string, string], unknown[]>(
     'SELECT * FROM transactions WHERE public_id = ? AND organization_id = ? AND environment = ?',
-  )
-  const byMerchantRefStmt = db.prepare<[string, string, string], StoredTransactionRow>(
+  ).raw(true)
+  const byMerchantRefStmt = db.prepare<[string, string, string], unknown[]>(
     'SELECT * FROM transactions WHERE organization_id = ? AND environment = ? AND merchant_transaction_id = ?',
-  )
+  ).raw(true)
+  const at = columnPositions(byIdStmt.columns(), ['id', ...TRANSACTION_COLUMNS])
+  const whole = (values: unknown[] | undefined): TransactionRow | undefined => (values === undefined ? undefined : decodeRow(storedRow(values, at)))
   const insertEventStmt = db.prepare('INSERT INTO transaction_events (transaction_id, status, message, at) VALUES (?, ?, ?, ?)')
   const eventsStmt = db.prepare<[number], TransactionEventRow>('SELECT * FROM transaction_events WHERE transaction_id = ? ORDER BY at, id')
-  const relatedStmt = db.prepare<[number], StoredTransactionRow>('SELECT * FROM transactions WHERE related_id = ? ORDER BY id')
+  const relatedStmt = db.prepare<[number], unknown[]>('SELECT * FROM transactions WHERE related_id = ? ORDER BY id').raw(true)
   // The simulator's due work: partial indexes on due_at / settle_due_at keep these cheap, and finalizing
   // clears the column, so only outstanding work is ever scanned (DUE_SQL: the order and why).
   const dueStmt = db.prepare<{ now: number; limit: number }, { id: number }>(DUE_SQL)
   const settleDueStmt = db.prepare<[number, number], { id: number }>(
     "SELECT id FROM transactions WHERE settle_due_at IS NOT NULL AND settle_due_at <= ? AND status = 'completed' ORDER BY settle_due_at, id LIMIT ?",
   )
-  const promptsStmt = db.prepare<[string, string, number], StoredTransactionRow>(`SELECT * FROM transactions
+  const promptsStmt = db.prepare<[string, string, number], unknown[]>(`SELECT * FROM transactions
     WHERE organization_id = ? AND environment = ? AND type = 'charge' AND status = 'pending' AND due_at > ?
-      AND json_extract(outcome, '$.prompt') = 1 ORDER BY created_at, id`)
-  const completedChargesStmt = db.prepare<[string, string], StoredTransactionRow>(
+      AND json_extract(outcome, '$.prompt') = 1 ORDER BY created_at, id`).raw(true)
+  const completedChargesStmt = db.prepare<[string, string], unknown[]>(
     "SELECT * FROM transactions WHERE organization_id = ? AND environment = ? AND type = 'charge' AND status = 'completed' ORDER BY created_at, id",
-  )
+  ).raw(true)
   const listCache = new Map<string, ReturnType<Db['prepare']>>()
   const pages = createPageCache<{ json: string; count: number }>(db)
   /** One prepared statement per list query text (one per set of filters). */
@@ -138,19 +178,16 @@ export function createTransactionsRepo(db: Db) {
       return { id, ...row }
     },
     get(id: number): TransactionRow | undefined {
-      const row = byIdStmt.get(id)
-      return row && decodeRow(row)
+      return whole(byIdStmt.get(id))
     },
     getByPublicId(organizationId: string, environment: string, publicId: string): TransactionRow | undefined {
-      const row = byPublicIdStmt.get(publicId, organizationId, environment)
-      return row && decodeRow(row)
+      return whole(byPublicIdStmt.get(publicId, organizationId, environment))
     },
     getByMerchantRef(organizationId: string, environment: string, reference: string): TransactionRow | undefined {
-      const row = byMerchantRefStmt.get(organizationId, environment, reference)
-      return row && decodeRow(row)
+      return whole(byMerchantRefStmt.get(organizationId, environment, reference))
     },
     related(id: number): TransactionRow[] {
-      return relatedStmt.all(id).map(decodeRow)
+      return relatedStmt.all(id).map((values) => whole(values)!)
     },
     /**
      * Changes the status (and any listed fields) of `row`, the transaction as read in this unit, and appends
@@ -175,10 +212,10 @@ export function createTransactionsRepo(db: Db) {
     },
     /** Charges waiting for the customer's answer in the console (interactive mode) that have not yet expired. */
     awaitingPrompts(organizationId: string, environment: string, now: number): TransactionRow[] {
-      return promptsStmt.all(organizationId, environment, now).map(decodeRow)
+      return promptsStmt.all(organizationId, environment, now).map((values) => whole(values)!)
     },
     completedCharges(organizationId: string, environment: string): TransactionRow[] {
-      return completedChargesStmt.all(organizationId, environment).map(decodeRow)
+      return completedChargesStmt.all(organizationId, environment).map((values) => whole(values)!)
     },
     events(id: number): TransactionEventRow[] {
       return eventsStmt.all(id)
