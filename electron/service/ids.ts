@@ -46,7 +46,10 @@ export function randomRequestId(): string {
   return `req_${timePart(Date.now())}${encode(cryptoRandomBytes(14), ALNUM, 14)}`
 }
 
-/** M-Pesa dates its receipts in Kenyan time: East Africa Time, UTC+3 all year. */
+/**
+ * M-Pesa dates its receipts in Kenyan time: East Africa Time, UTC+3 all year (no daylight saving), so a fixed
+ * offset, not shared/local-days.ts's Intl formatting, on this path every finalization takes.
+ */
 const NAIROBI_OFFSET_MS = 3 * 3_600_000
 const DAY_MS = 86_400_000
 const MONTH_LETTERS = 'ABCDEFGHIJKL'
@@ -72,24 +75,24 @@ function receiptAt(at: number, lastNumbers: Map<string, number>): string {
   const day = `${MONTH_LETTERS[date.getUTCMonth()]}${DAY_CHARACTERS[date.getUTCDate() - 1]}`
   const dayKey = date.toISOString().slice(0, 10)
   const msOfDay = Math.floor(((local % DAY_MS) + DAY_MS) % DAY_MS)
-  let number = Math.max(msOfDay * RECEIPTS_PER_MS, (lastNumbers.get(dayKey) ?? -1) + 1)
+  const number = Math.max(msOfDay * RECEIPTS_PER_MS, (lastNumbers.get(dayKey) ?? -1) + 1)
   lastNumbers.set(dayKey, number)
-  let digits = ''
-  for (let i = 0; i < RECEIPT_NUMBER_LENGTH; i++) {
-    digits = SORTED_DIGITS_36[number % 36] + digits
-    number = Math.floor(number / 36)
+  return `T${day}${fixedWidth(number, SORTED_DIGITS_36, RECEIPT_NUMBER_LENGTH)}`
+}
+
+/** `value` (a whole number >= 0) in `length` digits of `alphabet`, most significant first, so equal-width values sort as they grow. */
+function fixedWidth(value: number, alphabet: string, length: number): string {
+  let rest = value
+  let out = ''
+  for (let i = 0; i < length; i++) {
+    out = alphabet[rest % alphabet.length] + out
+    rest = Math.floor(rest / alphabet.length)
   }
-  return `T${day}${digits}`
+  return out
 }
 
 function timePart(ms: number): string {
-  let value = Math.max(0, Math.floor(ms))
-  let out = ''
-  for (let i = 0; i < 10; i++) {
-    out = CROCKFORD[value % 32] + out
-    value = Math.floor(value / 32)
-  }
-  return out
+  return fixedWidth(Math.max(0, Math.floor(ms)), CROCKFORD, 10)
 }
 
 /**

@@ -90,8 +90,9 @@ export interface TransactionRow {
 }
 
 /**
- * Every column of `transactions` but `id`, in the table's order: the bulk INSERT of seeded history
- * (history-writer.ts) follows it, and transactions-repo.ts checks its whole-row reads against it.
+ * Every column of `transactions` but `id`, in the table's order: both INSERTs are built from it (the
+ * repository's and the bulk one of seeded history, history-writer.ts), and transactions-repo.ts checks its
+ * whole-row reads against it.
  */
 export const TRANSACTION_COLUMNS = [
   'public_id', 'organization_id', 'environment', 'type', 'status', 'account_id', 'account_type', 'merchant_transaction_id', 'amount',

@@ -105,14 +105,9 @@ export const DUE_SQL = `SELECT id FROM transactions WHERE due_at IS NOT NULL AND
   AND status = 'pending' ORDER BY due_at / 1000, id LIMIT :limit`
 
 export function createTransactionsRepo(db: Db) {
-  const insertStmt = db.prepare(`INSERT INTO transactions (public_id, organization_id, environment, type, status, account_id, account_type,
-    merchant_transaction_id, amount, charged_amount, fees, currency, payment_method, processor, processor_reference, phone_number,
-    narration, message, customer_id, metadata, sub_merchant_id, sub_merchant_details, shortcode, webhook_url, counterparty,
-    related_id, result_code, outcome, due_at, settle_due_at, created_at, updated_at)
-    VALUES (@public_id, @organization_id, @environment, @type, @status, @account_id, @account_type, @merchant_transaction_id, @amount,
-    @charged_amount, @fees, @currency, @payment_method, @processor, @processor_reference, @phone_number, @narration, @message,
-    @customer_id, @metadata, @sub_merchant_id, @sub_merchant_details, @shortcode, @webhook_url, @counterparty, @related_id,
-    @result_code, @outcome, @due_at, @settle_due_at, @created_at, @updated_at)`)
+  const insertStmt = db.prepare(
+    `INSERT INTO transactions (${TRANSACTION_COLUMNS.join(', ')}) VALUES (${TRANSACTION_COLUMNS.map((column) => `@${column}`).join(', ')})`,
+  )
   // Whole rows come back as arrays and are assembled by storedRow (its comment says why).
   const byIdStmt = db.prepare<[number], unknown[]>('SELECT * FROM transactions WHERE id = ?').raw(true)
   const byPublicIdStmt = db.prepare<[string, string, string], unknown[]>(
