@@ -13,7 +13,8 @@ const columns = (db: Db, table: string): string[] =>
 /**
  * Turns a database of the newest schema back into what version 1 wrote, whatever migrations came since:
  * every trigger, index, table and column that migration 001 does not create is dropped, and 001's own
- * objects that later migrations dropped are created again. Rows of 001's tables stay (minus new columns).
+ * objects that later migrations dropped or redefined are created again as 001 wrote them. Rows of 001's
+ * tables stay (minus new columns).
  * For tests of upgrades from old files, so each new migration needs no edit here. `keepTables`: tables that
  * are not the schema's (a snapshot's own facts table) and stay.
  */
@@ -32,6 +33,11 @@ export function rewindToVersion1(db: Db, keepTables: readonly string[] = []): vo
     if (o.type !== 'table') continue
     const keep = new Set(columns(v1, o.name))
     for (const column of columns(db, o.name)) if (!keep.has(column)) db.exec(`ALTER TABLE "${o.name}" DROP COLUMN "${column}"`)
+  }
+  // 001's indexes that a later migration rebuilt under the same name (011: ascending) go back to 001's definition.
+  for (const o of schemaObjects(db)) {
+    const original = wanted.get(`${o.type}:${o.name}`)
+    if (o.type === 'index' && original?.sql && o.sql !== original.sql) db.exec(`DROP INDEX "${o.name}"`)
   }
   const existing = new Set(schemaObjects(db).map((o) => `${o.type}:${o.name}`))
   for (const [key, o] of wanted) if (!existing.has(key) && o.sql) db.exec(o.sql)
