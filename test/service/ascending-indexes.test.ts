@@ -34,10 +34,13 @@ function sandbox(dbPath = ':memory:') {
   const { service, clock } = testService({ dbPath, webhookTransport: acknowledgingTransport })
   cleanups.push(() => service.close())
   const drive = serviceDriver(() => service)
-  const charge = () => drive.ok(drive.api('mobile.charge', { body: { phoneNumber: '0712345678', amount: 10_000, merchantTransactionId: reference('asc') } }))
+  const charge = () =>
+    drive.ok(drive.api('mobile.charge', { body: { phoneNumber: '0712345678', amount: 10_000, merchantTransactionId: reference('asc') } }))
   /** The newest 50 transactions, newest first, by public id. */
-  const listed = () =>
-    drive.ok(drive.api('transactions.list', { query: { startDate: '2020-01-01', endDate: '2035-12-31', limit: '50' } })).items.map((item) => item.publicId)
+  const listed = () => {
+    const page = drive.ok(drive.api('transactions.list', { query: { startDate: '2020-01-01', endDate: '2035-12-31', limit: '50' } }))
+    return page.items.map((item) => item.publicId)
+  }
   return { service, clock, charge, listed, db: service.internals.store.db as Db }
 }
 
