@@ -15,6 +15,24 @@ export interface BatcherOptions {
   beforeUnits?: (queued: PushEvent[]) => void
 }
 
+/** Marks a unit that needs no savepoint of its own: see `selfContained`. */
+const SELF_CONTAINED = Symbol('a unit that rolls back its own failed work and never throws')
+type SelfContainedWork<T> = UnitWork<T> & { [SELF_CONTAINED]?: true }
+
+/**
+ * A unit that keeps itself consistent: it rolls back its own failed work (the dispatcher runs each
+ * operation in a savepoint and answers an error instead of throwing) and never throws. The batcher then
+ * opens no savepoint around it: one SAVEPOINT and RELEASE less per API call, ~3 us of the ~57 us an
+ * acceptance costs in its batch (docs/benchmarks.md, issue 15 session 10). Should such a unit throw
+ * after all, what it wrote cannot be taken back alone: the whole batch is rolled back and every unit of it
+ * fails (none was acknowledged), never a half-done unit committed.
+ */
+export function selfContained<T>(work: UnitWork<T>): UnitWork<T> {
+  const marked: SelfContainedWork<T> = (queued) => work(queued)
+  marked[SELF_CONTAINED] = true
+  return marked
+}
+
 /** Bounds of one batch: units per COMMIT. Time is bounded too: a batch never waits past its event-loop turn. */
 export const MAX_UNITS_PER_BATCH = 64
 
@@ -31,16 +49,16 @@ interface Queued {
  * fails every unit of the batch, none of which was acknowledged. `submit` queues a unit for the batch that
  * runs at the end of this event-loop turn (setImmediate), or at once when MAX_UNITS_PER_BATCH are waiting.
  *
- * Each unit runs in a SAVEPOINT of its own, except in `grouped` batches (the simulator's steps): there units
- * run in groups, one SAVEPOINT per group. SQLite copies every page a unit changes into the savepoint journal
- * once per savepoint, ~10 % of a finalization's CPU with a savepoint each (docs/benchmarks.md, issue 15
- * session 8). When a unit of a group throws, the group is rolled back, the units before it run again, each
- * in a savepoint of its own, its failure is recorded without running it again, and the units after it
- * start a new group: every unit's effects are as if it had run alone in its savepoint, and a unit runs at
- * most twice. Only for units that open no savepoint of their own and are safe to run again after a
- * rollback (their only effects are SQLite writes and the push events they queue): an API call's operation
- * runs in its own savepoint, and inside a group each of those cost more than a savepoint per unit (SQLite's
- * savepoint release, 6 % of the acceptance's CPU in perf), so request batches keep one per unit.
+ * Each unit runs in a SAVEPOINT of its own, except `selfContained` units (API calls: the dispatcher rolls
+ * back a failed operation in a savepoint of its own, so one more around it only cost time) and units of
+ * `grouped` batches (the simulator's steps): there units run in groups, one SAVEPOINT per group. SQLite
+ * copies every page a unit changes into the savepoint journal once per savepoint, ~10 % of a finalization's
+ * CPU with a savepoint each (docs/benchmarks.md, issue 15 session 8). When a unit of a group throws, the
+ * group is rolled back, the units before it run again, each in a savepoint of its own, its failure is
+ * recorded without running it again, and the units after it start a new group: every unit's effects are
+ * as if it had run alone in its savepoint, and a unit runs at most twice. Only for units that open no
+ * savepoint of their own and are safe to run again after a rollback (their only effects are SQLite writes
+ * and the push events they queue).
  */
 export function createBatcher(store: Store, publish: (events: readonly PushEvent[]) => void, options: BatcherOptions = {}) {
   let queue: Queued[] = []
@@ -93,8 +111,21 @@ export function createBatcher(store: Store, publish: (events: readonly PushEvent
     const outcomes: UnitOutcome<T>[] = []
     const events: PushEvent[][] = []
     /** A unit in a savepoint of its own: every unit of a batch not grouped, and those before one that threw in its group. */
-    const runAlone = (work: UnitWork<T>) => {
+    const runAlone = (work: SelfContainedWork<T>) => {
       const queued: PushEvent[] = []
+      if (work[SELF_CONTAINED]) {
+        let value: T
+        try {
+          value = work(queued)
+        } catch (error) {
+          throw new BatchAborted(error)
+        }
+        // SQLite ended the whole transaction under the unit (disk full, I/O): nothing of the batch is durable.
+        if (!store.db.inTransaction) throw new BatchAborted(new Error('the batch transaction ended inside a unit'))
+        outcomes.push({ ok: true, value })
+        events.push(queued)
+        return
+      }
       try {
         outcomes.push({ ok: true, value: store.transaction(() => work(queued)) })
         events.push(queued)

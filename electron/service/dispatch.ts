@@ -44,8 +44,9 @@ function linkedTransactionId(body: ServiceResponse['body']): string | undefined 
  */
 export function createDispatcher(engine: Engine) {
   /**
-   * One call's whole work, run as (part of) a unit: the caller runs it alone or in a batch's savepoint,
-   * and publishes `published` (the push events of a call that succeeded) only after the COMMIT.
+   * One call's whole work, run as a unit of a batch, and publishes `published` (the push events of a call
+   * that succeeded) only after the COMMIT. Never throws, and a failed operation rolls back in its own
+   * savepoint: the batcher runs it as a `selfContained` unit, with no savepoint around it.
    */
   return function respond(routeId: string, input: CallInput = {}, ctx: CallContext = {}, published: PushEvent[] = []): ServiceResponse {
     const requestId = ctx.requestId ?? engine.ids.request()

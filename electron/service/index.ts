@@ -7,7 +7,7 @@ import { createStore, type Store } from './db/store'
 import type { CallInput } from './call-input'
 import { createDispatcher } from './dispatch'
 import { internalErrorResponse } from './error-response'
-import { createBatcher } from './batcher'
+import { createBatcher, selfContained } from './batcher'
 import { provisionalApiVersion } from './api-version'
 import { ROUTES, isRouteId, type RouteData, type RouteId } from '../../shared/api/routes'
 import type { Engine } from './engine'
@@ -167,7 +167,7 @@ export function createService(options: ServiceOptions): PaydeskService {
     engine.units.flush()
     const requestId = ctx.requestId ?? engine.ids.request()
     // No outcome: the batch ended before the unit ran (BEGIN failed, e.g. on a closed database).
-    const [outcome] = engine.units.runBatch([(queued) => respond(routeId, input, { ...ctx, requestId }, queued)])
+    const [outcome] = engine.units.runBatch([selfContained((queued) => respond(routeId, input, { ...ctx, requestId }, queued))])
     return outcome?.ok ? outcome.value : internalErrorResponse(requestId, provisionalApiVersion(ctx.apiVersion))
   }
   const alone: typeof runNow = seeded ? (routeId, input, ctx) => {
@@ -188,7 +188,7 @@ export function createService(options: ServiceOptions): PaydeskService {
     lastCallAt = performance.now()
     if (seeded || !isRouteId(routeId) || ROUTES[routeId].surface !== 'public') return Promise.resolve(alone(routeId, input, ctx))
     const requestId = ctx.requestId ?? engine.ids.request()
-    return engine.units.submit((queued) => respond(routeId, input, { ...ctx, requestId }, queued))
+    return engine.units.submit(selfContained((queued) => respond(routeId, input, { ...ctx, requestId }, queued)))
       .catch((error: unknown) => {
         console.error(`[paydesk] the batch of ${routeId} (${requestId}) did not commit:`, error instanceof Error ? error.message : error)
         // The request log must not name a transaction the failed COMMIT took back.

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { PushEvent } from '../../shared/api/push-events'
-import { createBatcher, MAX_UNITS_PER_BATCH, type Batcher } from '../../electron/service/batcher'
+import { createBatcher, MAX_UNITS_PER_BATCH, selfContained, type Batcher } from '../../electron/service/batcher'
 import { openDatabase } from '../../electron/service/db/connection'
 import { createStore, type Store } from '../../electron/service/db/store'
 
@@ -63,6 +63,51 @@ describe('batcher (group commit)', () => {
     expect(outcomes.map((o) => o.ok)).toEqual([false, true, true])
     expect(runs).toEqual([1, 2, 3])
     expect(rows()).toEqual([2, 3])
+  })
+
+  it('selfContained units run with no savepoint around them and commit with their neighbours', () => {
+    const outcomes = batcher.runBatch([1, 2, 3].map((n) => selfContained((queued: PushEvent[]) => {
+      insert(n)
+      queued.push(event(n))
+      // A savepoint of its own (the dispatcher's operation) still rolls back alone inside the unit.
+      try {
+        store.transaction(() => {
+          insert(n * 100)
+          throw new Error('the operation fails')
+        })
+      } catch {
+        // answered as an error, as the dispatcher does
+      }
+      return n
+    })))
+    expect(outcomes.map((o) => (o.ok ? o.value : 'failed'))).toEqual([1, 2, 3])
+    expect(rows()).toEqual([1, 2, 3])
+    expect(published).toEqual([event(1), event(2), event(3)])
+  })
+
+  it('a selfContained unit that throws after all fails the whole batch: no half-done unit is committed', async () => {
+    const before = batcher.runBatch([
+      (queued: PushEvent[]) => { insert(1); queued.push(event(1)) },
+      selfContained((queued: PushEvent[]) => {
+        insert(2)
+        queued.push(event(2))
+        throw new Error('a bug')
+      }),
+      () => insert(3),
+    ])
+    // The unit before it failed with the batch; it and those after have no outcome (submit rejects them).
+    expect(before.map((o) => o.ok)).toEqual([false])
+    expect(rows()).toEqual([])
+    expect(published).toEqual([])
+    expect(store.db.inTransaction).toBe(false)
+    // Through submit, every unit of that batch is rejected, those before and after it too.
+    const results = await Promise.allSettled([
+      batcher.submit(() => insert(4)),
+      batcher.submit(selfContained(() => { insert(5); throw new Error('a bug') })),
+      batcher.submit(() => insert(6)),
+    ])
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected'])
+    expect(rows()).toEqual([])
   })
 
   it('stops after the unit for which `more` says no; the rest are not run', () => {
