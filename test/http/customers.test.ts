@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ledgerViolations } from '../support/ledger-invariants'
 import { ref, startTestServer, type TestServer } from '../support/harness'
 import { consoleAuth } from './helpers'
+import { queryPlan } from '../support/query-plan'
 
 /** Simulated customers (docs/simulator.md "Simulated customers"): registry routes and the outcomes they drive. */
 let s: TestServer
@@ -76,6 +77,27 @@ describe('outcomes from the customer', () => {
     const tomorrow = await charge(WANJIKU, 6_000)
     await finishAll()
     expect((await transaction(tomorrow)).status).toBe('completed')
+  })
+
+  it('only charges count against the daily limit and hold the phone: payouts to it share its index, not the checks', async () => {
+    await put(WANJIKU, { balance: 1_000_000, dailyLimit: 25_000 })
+    // A completed payout of 30,000 today and one still pending when the charge comes: neither is a charge.
+    const payout = await s.request('POST', '/v1/mobile/b2c', { body: { phoneNumber: WANJIKU, amount: 30_000, merchantTransactionId: ref('p') } })
+    await finishAll()
+    expect((await transaction(payout.body.data.transactionId)).status).toBe('completed')
+    await s.request('POST', '/v1/mobile/b2c', { body: { phoneNumber: WANJIKU, amount: 1_000, merchantTransactionId: ref('p') } })
+    const charged = await charge(WANJIKU, 20_000)
+    await finishAll()
+    expect((await transaction(charged)).status).toBe('completed')
+  })
+
+  it('the per-phone checks seek the phone index by time, with no sort (migration 012)', () => {
+    const { db, customers } = s.service.internals.store
+    for (const [name, statement] of Object.entries(customers.statements)) {
+      expect(queryPlan(db, statement.source, ['+254712345678', 0]), name).toEqual([
+        'SEARCH transactions USING INDEX transactions_phone (phone_number=? AND created_at>?)',
+      ])
+    }
   })
 
   it('blocked (11) and unregistered (2040) numbers fail charges and b2c payouts', async () => {

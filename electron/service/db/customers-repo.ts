@@ -30,6 +30,8 @@ export function createCustomersRepo(db: Db, watch: TableWatch) {
   const promptStmt = db.prepare<[string, number], { public_id: string }>(`SELECT public_id FROM transactions
     WHERE type = 'charge' AND phone_number = ? AND created_at >= ? AND status = 'pending' ORDER BY created_at, id LIMIT 1`)
   return {
+    /** The SQL of the per-phone checks, for EXPLAIN QUERY PLAN in tests. */
+    statements: { spentStmt, promptStmt },
     get(phoneNumber: string): CustomerRow | undefined {
       return getStmt.get(phoneNumber)
     },

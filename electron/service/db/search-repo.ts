@@ -29,8 +29,12 @@ export function createSearchRepo(db: Db) {
     // to sorting the few rows the receipt index finds. The caller sorts.
     `SELECT * FROM transactions WHERE ${scope} AND upper(processor_reference) = @value AND processor_reference IS NOT NULL LIMIT @limit`,
   )
+  // `+` keeps the organization and environment out of index seeks: the planner would otherwise walk
+  // transactions_list (every row of the environment, newest first) for the ORDER BY, instead of seeking
+  // the phone in transactions_phone (migration 012), which holds it by time too.
   const byPhone = db.prepare<Record<string, unknown>, StoredTransactionRow>(
-    `SELECT * FROM transactions WHERE ${scope} AND phone_number = @value ORDER BY created_at DESC LIMIT @limit`,
+    `SELECT * FROM transactions WHERE +organization_id = @organizationId AND +environment = @environment AND phone_number = @value
+     ORDER BY created_at DESC LIMIT @limit`,
   )
   const byAmount = db.prepare<Record<string, unknown>, StoredTransactionRow>(
     `SELECT * FROM transactions WHERE ${scope} AND amount = @value AND created_at BETWEEN @fromMs AND @toMs

@@ -10,6 +10,7 @@ import { MIGRATION_008 } from './008-ledger-index'
 import { MIGRATION_009 } from './009-due-by-second'
 import { MIGRATION_010 } from './010-foreign-key-indexes'
 import { MIGRATION_011 } from './011-ascending-time-indexes'
+import { MIGRATION_012 } from './012-one-phone-index'
 
 /**
  * Applied in order, each once, inside one transaction; `PRAGMA user_version` records the last applied.
@@ -29,4 +30,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: 'due-by-second', sql: MIGRATION_009 },
   { version: 10, name: 'foreign-key-indexes', sql: MIGRATION_010 },
   { version: 11, name: 'ascending-time-indexes', sql: MIGRATION_011 },
+  { version: 12, name: 'one-phone-index', sql: MIGRATION_012 },
 ]
