@@ -110,7 +110,10 @@ export function createBatcher(store: Store, publish: (events: readonly PushEvent
     if (store.db.inTransaction) throw new NestedUnitError()
     const outcomes: UnitOutcome<T>[] = []
     const events: PushEvent[][] = []
-    /** A unit in a savepoint of its own: every unit of a batch not grouped, and those before one that threw in its group. */
+    /**
+     * A unit run alone: every unit of a batch not grouped, and those before one that threw in its group. In a
+     * savepoint of its own, unless it is `selfContained`.
+     */
     const runAlone = (work: SelfContainedWork<T>) => {
       const queued: PushEvent[] = []
       if (work[SELF_CONTAINED]) {
