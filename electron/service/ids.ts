@@ -69,14 +69,15 @@ const RECEIPTS_PER_MS = 900
  * finalization on a page of its own in that index (one more page written per finalization, and on a big
  * database one more read); receipts of one day fill its last pages instead (docs/benchmarks.md).
  */
-function receiptAt(at: number, lastNumbers: Map<string, number>): string {
+function receiptAt(at: number, lastNumbers: Map<number, number>): string {
   const local = at + NAIROBI_OFFSET_MS
+  /** The Nairobi day, counted from 1970-01-01: the key of its running numbers. */
+  const dayNumber = Math.floor(local / DAY_MS)
+  const msOfDay = Math.floor(local - dayNumber * DAY_MS)
   const date = new Date(local)
   const day = `${MONTH_LETTERS[date.getUTCMonth()]}${DAY_CHARACTERS[date.getUTCDate() - 1]}`
-  const dayKey = date.toISOString().slice(0, 10)
-  const msOfDay = Math.floor(((local % DAY_MS) + DAY_MS) % DAY_MS)
-  const number = Math.max(msOfDay * RECEIPTS_PER_MS, (lastNumbers.get(dayKey) ?? -1) + 1)
-  lastNumbers.set(dayKey, number)
+  const number = Math.max(msOfDay * RECEIPTS_PER_MS, (lastNumbers.get(dayNumber) ?? -1) + 1)
+  lastNumbers.set(dayNumber, number)
   return `T${day}${fixedWidth(number, SORTED_DIGITS_36, RECEIPT_NUMBER_LENGTH)}`
 }
 
@@ -101,7 +102,7 @@ function timePart(ms: number): string {
  */
 export function createIds(now: () => number, randomBytes: RandomBytes = cryptoRandomBytes) {
   /** The last receipt number issued for each day (receiptAt; one entry a day), so one engine never repeats a receipt. */
-  const lastReceiptNumbers = new Map<string, number>()
+  const lastReceiptNumbers = new Map<number, number>()
   const sortable = (prefix: string) => `${prefix}_${timePart(now())}${encode(randomBytes(16), CROCKFORD, 16)}`
   return {
     transaction: () => sortable('txn'),
