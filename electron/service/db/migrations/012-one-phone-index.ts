@@ -8,7 +8,7 @@
  * phone number is rarely shared between organizations; its rows are read for their columns anyway).
  * An acceptance's CPU in its batch: ~2-3 us less (in process, alternated). search-repo.ts keeps the
  * planner on this index for the desk's newest-first page (its comment says how). 011 and 012 together took
- * 5.4 s once on a file of a million transactions. test/http/console-search.test.ts and
+ * 5.2 s once on a file of a million transactions. test/http/console-search.test.ts and
  * test/http/customers.test.ts check the plans; customers.test.ts also that payouts do not count as charges.
  */
 export const MIGRATION_012 = `
