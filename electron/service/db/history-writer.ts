@@ -2,6 +2,7 @@ import type { Db } from './connection'
 import { suspendNarrationIndex } from './narration-index'
 import { TRANSACTION_COLUMNS, TRANSACTION_JSON_COLUMNS } from './rows'
 import type { NewTransaction } from './transactions-repo'
+import { NEXT_TIMELINE_ID_SQL } from './timeline-sql'
 
 // TRANSACTION_COLUMNS (rows.ts) is the column order of the positional INSERT below; `values()` follows it.
 
@@ -49,7 +50,10 @@ export function createHistoryWriter(db: Db) {
   const insertTransactionStmt = db.prepare(
     `INSERT INTO transactions (${TRANSACTION_COLUMNS.join(', ')}) VALUES (${TRANSACTION_COLUMNS.map(() => '?').join(', ')})`,
   )
-  const events = batchedInsert(db, 'transaction_events', ['transaction_id', 'status', 'message', 'at'])
+  // Timeline entries get their ids here, so each row names its newest entry as it is written (migration 013).
+  const events = batchedInsert(db, 'transaction_events', ['id', 'transaction_id', 'status', 'message', 'at', 'prev_id'])
+  const nextEventIdStmt = db.prepare<[], number>(NEXT_TIMELINE_ID_SQL).pluck(true)
+  let nextEventId = 0
   const postings = batchedInsert(db, 'ledger_postings', ['transaction_id', 'account_id', 'bucket', 'amount', 'created_at'])
   const relateStmt = db.prepare('UPDATE transactions SET related_id = ? WHERE id = ?')
   const balanceStmt = db.prepare('UPDATE accounts SET available = available + ?, pending = pending + ?, updated_at = ? WHERE id = ?')
@@ -72,6 +76,7 @@ export function createHistoryWriter(db: Db) {
           // Building the explicit indexes once at the end (sorted) costs less than maintaining them row by row.
           // Their definitions come from the schema itself, so a later migration's indexes are rebuilt as they are.
           const indexes = explicitIndexesStmt.all()
+          nextEventId = nextEventIdStmt.get()!
           for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`)
           const resumeNarrationIndex = suspendNarrationIndex(db)
           const result = work()
@@ -85,13 +90,16 @@ export function createHistoryWriter(db: Db) {
         db.pragma(`cache_size = ${previous}`)
       }
     },
-    insertTransaction(row: NewTransaction): number {
-      for (let i = 0; i < TRANSACTION_COLUMNS.length; i++) values[i] = row[TRANSACTION_COLUMNS[i]!]
+    /** Inserts the row and its timeline, each [status, message, at] in order. Only inside `bulk`. */
+    insertTransaction(row: NewTransaction, timeline: readonly (readonly [status: string, message: string | null, at: number])[]): number {
+      const first = nextEventId
+      nextEventId += timeline.length
+      const linked = { ...row, last_event_id: timeline.length > 0 ? nextEventId - 1 : null }
+      for (let i = 0; i < TRANSACTION_COLUMNS.length; i++) values[i] = linked[TRANSACTION_COLUMNS[i]!]
       for (const i of JSON_AT) if (values[i] !== null) values[i] = JSON.stringify(values[i])
-      return Number(insertTransactionStmt.run(values).lastInsertRowid)
-    },
-    insertEvent(transactionId: number, status: string, message: string | null, at: number): void {
-      events.add([transactionId, status, message, at])
+      const id = Number(insertTransactionStmt.run(values).lastInsertRowid)
+      timeline.forEach(([status, message, at], i) => events.add([first + i, id, status, message, at, i === 0 ? null : first + i - 1]))
+      return id
     },
     insertPosting(transactionId: number, accountId: number, bucket: 'available' | 'pending', amount: number, at: number): void {
       postings.add([transactionId, accountId, bucket, amount, at])

@@ -87,6 +87,8 @@ export interface TransactionRow {
   settle_due_at: number | null
   created_at: number
   updated_at: number
+  /** The newest entry of its timeline (migration 013: entries are chained, not indexed); set by transactions-repo. */
+  last_event_id: number | null
 }
 
 /**
@@ -98,7 +100,7 @@ export const TRANSACTION_COLUMNS = [
   'public_id', 'organization_id', 'environment', 'type', 'status', 'account_id', 'account_type', 'merchant_transaction_id', 'amount',
   'charged_amount', 'fees', 'currency', 'payment_method', 'processor', 'processor_reference', 'phone_number', 'narration', 'message',
   'customer_id', 'metadata', 'sub_merchant_id', 'sub_merchant_details', 'shortcode', 'webhook_url', 'counterparty', 'related_id',
-  'result_code', 'outcome', 'due_at', 'settle_due_at', 'created_at', 'updated_at',
+  'result_code', 'outcome', 'due_at', 'settle_due_at', 'created_at', 'updated_at', 'last_event_id',
 ] as const satisfies readonly (keyof Omit<TransactionRow, 'id'>)[]
 
 /** The JSON columns of `transactions`: text in SQLite, decoded by db/transaction-json.ts for the repositories. */

@@ -1,5 +1,6 @@
 import type { Db } from './connection'
 import { setAsideIndexes } from './set-aside-indexes'
+import { timelineEntryIds } from './timeline-sql'
 
 /** Cached balances from the postings; each sum seeks ledger_postings_account_time (test/service/ledger-indexes.test.ts). */
 export const REBALANCE_SQL = `UPDATE accounts SET
@@ -26,7 +27,7 @@ export function createSandboxRepo(db: Db) {
     `DELETE FROM webhook_deliveries WHERE event_id IN (${events})`,
     'DELETE FROM webhook_events WHERE organization_id = @org AND environment = @env',
     `DELETE FROM ledger_postings WHERE transaction_id IN (${doomed})`,
-    `DELETE FROM transaction_events WHERE transaction_id IN (${doomed})`,
+    `DELETE FROM transaction_events WHERE id IN (${timelineEntryIds(doomed)})`,
     'DELETE FROM idempotency_keys WHERE organization_id = @org AND environment = @env',
   ].map((sql) => db.prepare(sql))
   const countStmt = db.prepare<{ org: string; env: string }, { n: number }>(`SELECT COUNT(*) AS n FROM (${doomed})`)
@@ -42,7 +43,7 @@ export function createSandboxRepo(db: Db) {
       // Erasing most of the table (a big QA sandbox is often most of the file): each row deleted would remove
       // about a dozen index entries; building the indexes again for the rows left costs less. A reset of 200,000 of
       // 200,000 transactions: 11.8 s -> 6.1 s, the transactions' DELETE ~6 s -> 1.75 s plus 75 ms to rebuild
-      // (the rest: postings and timelines, whose indexes foreign keys need). The DELETE then finds its rows
+      // (the rest: postings, whose index a foreign key needs, and timelines). The DELETE then finds its rows
       // by one scan instead of transactions_list.
       const rebuild = removed * 2 > totalStmt.get()!.n ? setAsideIndexes(db, ['transactions']) : null
       deleteTransactionsStmt.run(scope)

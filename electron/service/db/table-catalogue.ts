@@ -1,4 +1,5 @@
 import { SETTINGS } from './settings-registry'
+import { timelineEntryIds } from './timeline-sql'
 
 /**
  * Every table of the schema, classified once for the two operations that touch "all the data":
@@ -43,7 +44,7 @@ export const TABLES: Record<string, TableClass> = {
   webhook_events: { snapshot: 'state', organization: 'DELETE FROM webhook_events WHERE organization_id = @org' },
   webhook_endpoints: { snapshot: 'state', organization: 'DELETE FROM webhook_endpoints WHERE organization_id = @org' },
   ledger_postings: { snapshot: 'state', organization: `DELETE FROM ledger_postings WHERE transaction_id IN (${TRANSACTIONS})` },
-  transaction_events: { snapshot: 'state', organization: `DELETE FROM transaction_events WHERE transaction_id IN (${TRANSACTIONS})` },
+  transaction_events: { snapshot: 'state', organization: `DELETE FROM transaction_events WHERE id IN (${timelineEntryIds(TRANSACTIONS)})` },
   idempotency_keys: { snapshot: 'state', organization: 'DELETE FROM idempotency_keys WHERE organization_id = @org' },
   transactions: { snapshot: 'state', organization: 'DELETE FROM transactions WHERE organization_id = @org' },
   accounts: { snapshot: 'state', organization: 'DELETE FROM accounts WHERE organization_id = @org' },

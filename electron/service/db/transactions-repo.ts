@@ -4,8 +4,10 @@ import type { StoredTransactionRow, TransactionEventRow, TransactionRow, Transac
 import { decodeRow, decodeViewRow, encodeTransaction, type StoredViewRow } from './transaction-json'
 import { createPageCache } from './page-cache'
 import { TRANSACTION_JSON_SQL } from './transaction-json-sql'
+import { NEXT_TIMELINE_ID_SQL, TIMELINE_SQL } from './timeline-sql'
 
-export type NewTransaction = Omit<TransactionRow, 'id'>
+/** A transaction to insert: the repository (or the history writer) links its timeline (`last_event_id`). */
+export type NewTransaction = Omit<TransactionRow, 'id' | 'last_event_id'>
 
 export interface TransactionFilter {
   organizationId: string
@@ -64,7 +66,7 @@ function storedRow(v: unknown[], at: Record<StoredColumn, number>): StoredTransa
     message: v[at.message], customer_id: v[at.customer_id], metadata: v[at.metadata], sub_merchant_id: v[at.sub_merchant_id],
     sub_merchant_details: v[at.sub_merchant_details], shortcode: v[at.shortcode], webhook_url: v[at.webhook_url], counterparty: v[at.counterparty],
     related_id: v[at.related_id], result_code: v[at.result_code], outcome: v[at.outcome], due_at: v[at.due_at], settle_due_at: v[at.settle_due_at],
-    created_at: v[at.created_at], updated_at: v[at.updated_at],
+    created_at: v[at.created_at], updated_at: v[at.updated_at], last_event_id: v[at.last_event_id],
   }
   return row as StoredTransactionRow
 }
@@ -118,8 +120,10 @@ export function createTransactionsRepo(db: Db) {
   ).raw(true)
   const at = columnPositions(byIdStmt.columns(), ['id', ...TRANSACTION_COLUMNS])
   const whole = (values: unknown[] | undefined): TransactionRow | undefined => (values === undefined ? undefined : decodeRow(storedRow(values, at)))
-  const insertEventStmt = db.prepare('INSERT INTO transaction_events (transaction_id, status, message, at) VALUES (?, ?, ?, ?)')
-  const eventsStmt = db.prepare<[number], TransactionEventRow>('SELECT * FROM transaction_events WHERE transaction_id = ? ORDER BY at, id')
+  // Timeline entries are chained (migration 013, timeline-sql.ts): the row names the newest, each entry the one before.
+  const nextEventIdStmt = db.prepare<[], number>(NEXT_TIMELINE_ID_SQL).pluck(true)
+  const insertEventStmt = db.prepare('INSERT INTO transaction_events (id, transaction_id, status, message, at, prev_id) VALUES (?, ?, ?, ?, ?, ?)')
+  const eventsStmt = db.prepare<[number], TransactionEventRow>(TIMELINE_SQL)
   const relatedStmt = db.prepare<[number], unknown[]>('SELECT * FROM transactions WHERE related_id = ? ORDER BY id').raw(true)
   // The simulator's due work: partial indexes on due_at / settle_due_at keep these cheap, and finalizing
   // clears the column, so only outstanding work is ever scanned (DUE_SQL: the order and why).
@@ -148,9 +152,11 @@ export function createTransactionsRepo(db: Db) {
   // One prepared UPDATE per set of columns (a handful exist), instead of compiling SQL on every state change.
   const updateCache = new Map<string, ReturnType<Db['prepare']>>()
 
-  function update(row: TransactionRow, status: TransactionStatus, at: number, fields: TransactionUpdate): TransactionRow {
+  /** `eventId`: the timeline entry this change writes (the row then names it), or null for none. */
+  function update(row: TransactionRow, status: TransactionStatus, at: number, fields: TransactionUpdate, eventId: number | null): TransactionRow {
     const columns = Object.keys(fields) as (keyof TransactionUpdate)[]
     const sets = ['status = @status', 'updated_at = @updated_at', ...columns.map((c) => `${c} = @${c}`)]
+    if (eventId !== null) sets.push('last_event_id = @last_event_id')
     // `previous`: the row must still be as the caller read it in this unit, else the change is refused.
     const sql = `UPDATE transactions SET ${sets.join(', ')} WHERE id = @id AND status = @previous`
     let stmt = updateCache.get(sql)
@@ -158,19 +164,22 @@ export function createTransactionsRepo(db: Db) {
       stmt = db.prepare(sql)
       updateCache.set(sql, stmt)
     }
-    const { changes } = stmt.run({ ...fields, status, updated_at: at, id: row.id, previous: row.status })
+    const lastEventId = eventId ?? row.last_event_id
+    const { changes } = stmt.run({ ...fields, status, updated_at: at, id: row.id, previous: row.status, ...(eventId === null ? {} : { last_event_id: eventId }) })
     if (changes !== 1) throw new Error(`transaction ${row.public_id} is no longer ${row.status}: not updated`)
     // Only the columns just set changed (no trigger or default rewrites a transaction), so the row is not read back.
-    return { ...row, ...fields, status, updated_at: at }
+    return { ...row, ...fields, status, updated_at: at, last_event_id: lastEventId }
   }
 
   return {
     /** Inserts the transaction and the first entry of its timeline. */
     insert(row: NewTransaction): TransactionRow {
-      const id = Number(insertStmt.run(encodeTransaction(row)).lastInsertRowid)
-      insertEventStmt.run(id, row.status, row.message, row.created_at)
+      const eventId = nextEventIdStmt.get()!
+      const linked = { ...row, last_event_id: eventId }
+      const id = Number(insertStmt.run(encodeTransaction(linked)).lastInsertRowid)
+      insertEventStmt.run(eventId, id, row.status, row.message, row.created_at, null)
       // Every column was just written from `row` (no defaults apply), so reading it back would only cost time.
-      return { id, ...row }
+      return { id, ...linked }
     },
     get(id: number): TransactionRow | undefined {
       return whole(byIdStmt.get(id))
@@ -189,13 +198,14 @@ export function createTransactionsRepo(db: Db) {
      * to the timeline; returns the row as it now stands. Callers check the state machine first.
      */
     setStatus(row: TransactionRow, status: TransactionStatus, at: number, fields: TransactionUpdate = {}): TransactionRow {
-      const updated = update(row, status, at, fields)
-      insertEventStmt.run(row.id, status, updated.message, at)
+      const eventId = nextEventIdStmt.get()!
+      const updated = update(row, status, at, fields, eventId)
+      insertEventStmt.run(eventId, row.id, status, updated.message, at, row.last_event_id)
       return updated
     },
     /** Updates fields of `row` (as read in this unit) without a status change (no timeline entry). */
     patch(row: TransactionRow, at: number, fields: TransactionUpdate): TransactionRow {
-      return update(row, row.status, at, fields)
+      return update(row, row.status, at, fields, null)
     },
     /** Pending transactions whose simulated answer is due at `now`: earliest second first, by id within it. */
     dueIds(now: number, limit: number): number[] {

@@ -59,7 +59,7 @@ function transaction(ids: Ids, now: number, fields: Partial<TransactionRow>): Tr
     charged_amount: 150_000, fees: 2_250, processor_reference: ids.receipt(), phone_number: '+254712345678', narration: 'Order payment',
     message: OUTCOMES.success.message, result_code: '0', created_at: created, updated_at: now,
   })
-  return { id: 0, ...row, ...fields }
+  return { id: 0, ...row, last_event_id: null, ...fields }
 }
 
 function payout(ids: Ids, now: number, fields: Partial<TransactionRow>): TransactionRow {

@@ -128,8 +128,7 @@ export function seedHistory(store: Store, options: SeedHistoryOptions): SeedHist
       row.status = last[0]
       row.message = last[1]
       row.updated_at = last[2]
-      const id = writer.insertTransaction(row)
-      for (const [status, message, at] of timeline) writer.insertEvent(id, status, message, at)
+      const id = writer.insertTransaction(row, timeline)
       byType[row.type] = (byType[row.type] ?? 0) + 1
       byStatus[row.status] = (byStatus[row.status] ?? 0) + 1
       return id
