@@ -115,6 +115,11 @@ describe('DELETE /console/sandboxes/{id}', () => {
     expect(deleted.body.data).toEqual({ id: doomed.id, deleted: true })
     expect(Object.values(rowsOf(doomed.id)).every((n) => n === 0), JSON.stringify(rowsOf(doomed.id))).toBe(true)
     expect(rowsOf(keep.id)).toEqual(keptBefore)
+    // Timelines and postings are deleted along their chains (migrations 013-014; no foreign key checks it): none is left behind.
+    const { db } = server.service.internals.store
+    for (const table of ['transaction_events', 'ledger_postings']) {
+      expect(db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE transaction_id NOT IN (SELECT id FROM transactions)`).get(), table).toEqual({ n: 0 })
+    }
     expect(ledgerViolations(server.service.internals.store)).toEqual([])
     expect((await server.request('GET', `/v1/transactions?${ALL_TIME}`, { headers: bearer(keep.testKey) })).body).toEqual(keptTransactions.body)
     // Its keys are gone with it; a second delete is a 404.

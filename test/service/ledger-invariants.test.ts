@@ -38,7 +38,7 @@ describe('guarantee 1: the postings of every transaction sum to zero', () => {
   it('refuses to write postings that do not sum to zero', () => {
     const { store } = fresh()
     const account = store.accounts.resolve(store.settings.get(SETTINGS.demoOrganizationId)!, 'test', 'payouts')
-    expect(() => store.transaction(() => store.ledger.post(1, [{ accountId: account.id, bucket: 'available', amount: 1 }], 0))).toThrow(/sum to 1/)
+    expect(() => store.transaction(() => store.ledger.post(store.transactions.get(1)!, [{ accountId: account.id, bucket: 'available', amount: 1 }], 0))).toThrow(/sum to 1/)
     expect(ledgerViolations(store)).toEqual([])
   })
 })
@@ -64,7 +64,7 @@ describe('guarantee 2: no merchant account bucket is ever negative', () => {
     const account = store.accounts.getByNo(payouts.accountNo)!
     const external = store.accounts.resolve(account.organization_id, 'test', 'external')
     const before = store.db.prepare('SELECT COUNT(*) AS n FROM ledger_postings').get()
-    expect(() => store.transaction(() => store.ledger.post(1, sweep(account.id, external.id, payouts.available + 1), 0))).toThrow(/CHECK constraint/)
+    expect(() => store.transaction(() => store.ledger.post(store.transactions.get(1)!, sweep(account.id, external.id, payouts.available + 1), 0))).toThrow(/CHECK constraint/)
     expect(drive.account('payouts').available).toBe(payouts.available)
     expect(store.db.prepare('SELECT COUNT(*) AS n FROM ledger_postings').get()).toEqual(before)
   })

@@ -54,7 +54,9 @@ export function createHistoryWriter(db: Db) {
   const events = batchedInsert(db, 'transaction_events', ['id', 'transaction_id', 'status', 'message', 'at', 'prev_id'])
   const nextEventIdStmt = db.prepare<[], number>(NEXT_TIMELINE_ID_SQL).pluck(true)
   let nextEventId = 0
-  const postings = batchedInsert(db, 'ledger_postings', ['transaction_id', 'account_id', 'bucket', 'amount', 'created_at'])
+  const postings = batchedInsert(db, 'ledger_postings', ['transaction_id', 'account_id', 'bucket', 'amount', 'created_at', 'event_id'])
+  /** The row last inserted and its newest timeline entry, which its postings name (migration 014). */
+  let last = { id: 0, eventId: 0 }
   const relateStmt = db.prepare('UPDATE transactions SET related_id = ? WHERE id = ?')
   const balanceStmt = db.prepare('UPDATE accounts SET available = available + ?, pending = pending + ?, updated_at = ? WHERE id = ?')
   const explicitIndexesStmt = db.prepare<[], { name: string; sql: string }>(
@@ -98,11 +100,14 @@ export function createHistoryWriter(db: Db) {
       for (let i = 0; i < TRANSACTION_COLUMNS.length; i++) values[i] = linked[TRANSACTION_COLUMNS[i]!]
       for (const i of JSON_AT) if (values[i] !== null) values[i] = JSON.stringify(values[i])
       const id = Number(insertTransactionStmt.run(values).lastInsertRowid)
+      last = { id, eventId: timeline.length > 0 ? nextEventId - 1 : 0 }
       timeline.forEach(([status, message, at], i) => events.add([first + i, id, status, message, at, i === 0 ? null : first + i - 1]))
       return id
     },
+    /** A posting of the row just inserted (history is written one transaction at a time, postings right after it). */
     insertPosting(transactionId: number, accountId: number, bucket: 'available' | 'pending', amount: number, at: number): void {
-      postings.add([transactionId, accountId, bucket, amount, at])
+      if (transactionId !== last.id || last.eventId < 1) throw new Error(`history-writer: postings of transaction ${transactionId} must follow its row and timeline`)
+      postings.add([transactionId, accountId, bucket, amount, at, last.eventId])
     },
     /** Links a charge to its reversal (the reversal row already names the charge). */
     relate(transactionId: number, relatedId: number): void {

@@ -131,6 +131,8 @@ export interface PostingRow {
   bucket: 'available' | 'pending'
   amount: number
   created_at: number
+  /** The timeline entry of the state change that moved it (migration 014: postings are found through the timeline). */
+  event_id: number
 }
 
 /** Who the money went to or came from, stored as JSON on payouts. */

@@ -26,7 +26,7 @@ export function createSandboxRepo(db: Db) {
     `DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT d.id FROM webhook_deliveries d WHERE d.event_id IN (${events}))`,
     `DELETE FROM webhook_deliveries WHERE event_id IN (${events})`,
     'DELETE FROM webhook_events WHERE organization_id = @org AND environment = @env',
-    `DELETE FROM ledger_postings WHERE transaction_id IN (${doomed})`,
+    `DELETE FROM ledger_postings WHERE event_id IN (${timelineEntryIds(doomed)})`,
     `DELETE FROM transaction_events WHERE id IN (${timelineEntryIds(doomed)})`,
     'DELETE FROM idempotency_keys WHERE organization_id = @org AND environment = @env',
   ].map((sql) => db.prepare(sql))
@@ -43,7 +43,7 @@ export function createSandboxRepo(db: Db) {
       // Erasing most of the table (a big QA sandbox is often most of the file): each row deleted would remove
       // about a dozen index entries; building the indexes again for the rows left costs less. A reset of 200,000 of
       // 200,000 transactions: 11.8 s -> 6.1 s, the transactions' DELETE ~6 s -> 1.75 s plus 75 ms to rebuild
-      // (the rest: postings, whose index a foreign key needs, and timelines). The DELETE then finds its rows
+      // (the rest: postings and timelines). The DELETE then finds its rows
       // by one scan instead of transactions_list.
       const rebuild = removed * 2 > totalStmt.get()!.n ? setAsideIndexes(db, ['transactions']) : null
       deleteTransactionsStmt.run(scope)

@@ -1,5 +1,6 @@
 import type { TransactionRow } from './rows'
 import type { Db } from './connection'
+import { timelineEntryIds } from './timeline-sql'
 
 export interface StatementPostingRow {
   id: number
@@ -22,7 +23,21 @@ export interface BucketSums {
   pending: number
 }
 
-/** Ledger reads for statements and the settlement report; all seek ledger_postings_account_time (migration 005). */
+/**
+ * An account's postings in a time range, each with the first posting of its transaction on the account (the
+ * line that shows the fee). `+f.account_id`: else SQLite would read all of the account's postings through
+ * ledger_postings_account_time instead of the transaction's few through its timeline (ledger-indexes.test.ts).
+ */
+export const STATEMENT_POSTINGS_SQL = `SELECT p.id, p.transaction_id, p.bucket, p.amount, p.created_at,
+      t.public_id, t.type, t.status, t.merchant_transaction_id, t.processor_reference, t.fees,
+      (SELECT MIN(f.id) FROM ledger_postings f WHERE f.event_id IN (${timelineEntryIds('p.transaction_id')}) AND +f.account_id = p.account_id) AS first_posting_id
+    FROM ledger_postings p JOIN transactions t ON t.id = p.transaction_id
+    WHERE p.account_id = ? AND p.created_at BETWEEN ? AND ? ORDER BY p.created_at, p.id`
+
+/**
+ * Ledger reads for statements and the settlement report; all seek ledger_postings_account_time (migration 005).
+ * A posting's fellow postings are found through its transaction's timeline (migration 014, ledger_postings_event).
+ */
 export function createStatementRepo(db: Db) {
   const sumsBefore = db.prepare<[number, number], { bucket: string; total: number }>(
     'SELECT bucket, SUM(amount) AS total FROM ledger_postings WHERE account_id = ? AND created_at < ? GROUP BY bucket',
@@ -30,11 +45,7 @@ export function createStatementRepo(db: Db) {
   const sumsAfter = db.prepare<[number, number], { bucket: string; total: number }>(
     'SELECT bucket, SUM(amount) AS total FROM ledger_postings WHERE account_id = ? AND created_at > ? GROUP BY bucket',
   )
-  const postings = db.prepare<[number, number, number], StatementPostingRow>(`SELECT p.id, p.transaction_id, p.bucket, p.amount, p.created_at,
-      t.public_id, t.type, t.status, t.merchant_transaction_id, t.processor_reference, t.fees,
-      (SELECT MIN(f.id) FROM ledger_postings f WHERE f.transaction_id = p.transaction_id AND f.account_id = p.account_id) AS first_posting_id
-    FROM ledger_postings p JOIN transactions t ON t.id = p.transaction_id
-    WHERE p.account_id = ? AND p.created_at BETWEEN ? AND ? ORDER BY p.created_at, p.id`)
+  const postings = db.prepare<[number, number, number], StatementPostingRow>(STATEMENT_POSTINGS_SQL)
   const countStmt = db.prepare<[number, number, number], { n: number }>(
     'SELECT COUNT(*) AS n FROM ledger_postings WHERE account_id = ? AND created_at BETWEEN ? AND ?',
   )

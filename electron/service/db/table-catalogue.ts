@@ -43,7 +43,7 @@ export const TABLES: Record<string, TableClass> = {
   webhook_deliveries: { snapshot: 'state', organization: `DELETE FROM webhook_deliveries WHERE event_id IN (${EVENTS})` },
   webhook_events: { snapshot: 'state', organization: 'DELETE FROM webhook_events WHERE organization_id = @org' },
   webhook_endpoints: { snapshot: 'state', organization: 'DELETE FROM webhook_endpoints WHERE organization_id = @org' },
-  ledger_postings: { snapshot: 'state', organization: `DELETE FROM ledger_postings WHERE transaction_id IN (${TRANSACTIONS})` },
+  ledger_postings: { snapshot: 'state', organization: `DELETE FROM ledger_postings WHERE event_id IN (${timelineEntryIds(TRANSACTIONS)})` },
   transaction_events: { snapshot: 'state', organization: `DELETE FROM transaction_events WHERE id IN (${timelineEntryIds(TRANSACTIONS)})` },
   idempotency_keys: { snapshot: 'state', organization: 'DELETE FROM idempotency_keys WHERE organization_id = @org' },
   transactions: { snapshot: 'state', organization: 'DELETE FROM transactions WHERE organization_id = @org' },

@@ -17,5 +17,5 @@ export function timelineEntryIds(transactionIds: string): string {
 export const TIMELINE_SQL = `SELECT e.id, e.transaction_id, e.status, e.message, e.at FROM transaction_events e
   WHERE e.id IN (${timelineEntryIds('?')}) ORDER BY e.at, e.id`
 
-/** The id the next timeline entry gets: the repositories name it on the transaction before writing it. */
+/** The id the next timeline entry gets: a new transaction's INSERT names it (transactions-repo.ts); the history writer counts on from it. */
 export const NEXT_TIMELINE_ID_SQL = 'SELECT COALESCE(MAX(id), 0) + 1 FROM transaction_events'

@@ -11,7 +11,7 @@ import { toBalance } from '../views/account'
  */
 export function moveMoney(unit: Unit, row: TransactionRow, postings: readonly Posting[]): void {
   const { store, now } = unit
-  store.ledger.post(row.id, postings, now)
+  store.ledger.post(row, postings, now)
   const touched = new Set(postings.map((p) => p.accountId))
   for (const accountId of touched) {
     // What the account is does not change with postings (remembered); its balances are read only for the event.

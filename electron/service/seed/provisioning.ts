@@ -119,7 +119,7 @@ export function provisionOrganization(store: Store, ids: Ids, now: number, optio
           payment_method: 'bank', narration: 'Opening float', message: 'Float top-up completed', shortcode: target.shortcode,
           result_code: '0', created_at: now,
         }))
-        store.ledger.post(tx.id, topUp(target.id, external.id, amount), now)
+        store.ledger.post(tx, topUp(target.id, external.id, amount), now)
       }
       const fixedSecret = environment === 'test' ? options.testWebhookSecret : options.liveWebhookSecret
       const secret = fixedSecret ?? ids.webhookSecret()

@@ -12,6 +12,7 @@ import { MIGRATION_010 } from './010-foreign-key-indexes'
 import { MIGRATION_011 } from './011-ascending-time-indexes'
 import { MIGRATION_012 } from './012-one-phone-index'
 import { MIGRATION_013 } from './013-timeline-chain'
+import { MIGRATION_014 } from './014-postings-by-entry'
 
 /**
  * Applied in order, each once, inside one transaction; `PRAGMA user_version` records the last applied.
@@ -33,4 +34,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 11, name: 'ascending-time-indexes', sql: MIGRATION_011 },
   { version: 12, name: 'one-phone-index', sql: MIGRATION_012 },
   { version: 13, name: 'timeline-chain', sql: MIGRATION_013 },
+  { version: 14, name: 'postings-by-entry', sql: MIGRATION_014 },
 ]
