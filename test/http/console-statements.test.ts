@@ -147,8 +147,8 @@ describe('GET /console/statements', () => {
       const accountNo = (await defaultAccount(other, 'payouts')).accountNo
       const { db } = other.service.internals.store
       const account = db.prepare('SELECT id FROM accounts WHERE account_no = ?').get(accountNo) as { id: number }
-      const tx = db.prepare('SELECT transaction_id FROM ledger_postings WHERE account_id = ? LIMIT 1').get(account.id) as { transaction_id: number }
-      db.prepare("INSERT INTO ledger_postings (transaction_id, account_id, bucket, amount, created_at) VALUES (?, ?, 'available', 12345, ?)").run(tx.transaction_id, account.id, other.clock.now())
+      const tx = db.prepare('SELECT transaction_id, event_id FROM ledger_postings WHERE account_id = ? LIMIT 1').get(account.id) as { transaction_id: number; event_id: number }
+      db.prepare("INSERT INTO ledger_postings (transaction_id, account_id, bucket, amount, created_at, event_id) VALUES (?, ?, 'available', 12345, ?, ?)").run(tx.transaction_id, account.id, other.clock.now(), tx.event_id)
       const response = await other.request('GET', `/console/statements?accountNo=${accountNo}&from=${DAY}&to=${DAY}&${TZ}`, { headers: consoleAuth() })
       const statement = response.body.data as Statement
       expect(statement.reconciliation.holds).toBe(false)
