@@ -43,8 +43,7 @@ export function createSandboxRepo(db: Db) {
       // Erasing most of the table (a big QA sandbox is often most of the file): each row deleted would remove
       // about a dozen index entries; building the indexes again for the rows left costs less. A reset of 200,000 of
       // 200,000 transactions: 11.8 s -> 6.1 s, the transactions' DELETE ~6 s -> 1.75 s plus 75 ms to rebuild
-      // (the rest: postings and timelines). The DELETE then finds its rows
-      // by one scan instead of transactions_list.
+      // (the rest: postings and timelines). The DELETE then finds its rows by one scan instead of transactions_list.
       const rebuild = removed * 2 > totalStmt.get()!.n ? setAsideIndexes(db, ['transactions']) : null
       deleteTransactionsStmt.run(scope)
       rebuild?.()
