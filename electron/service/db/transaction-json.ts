@@ -1,3 +1,4 @@
+import type { NewTransaction } from './transactions-repo'
 import { TRANSACTION_JSON_COLUMNS, type StoredTransactionRow, type TransactionRow, type TransactionViewRow } from './rows'
 
 /** A list row as read (the view's columns, JSON as text). */
@@ -39,6 +40,6 @@ export function decodeViewRow(row: StoredViewRow): TransactionViewRow {
 const encode = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value))
 
 /** A new record -> what SQLite stores. */
-export function encodeTransaction(row: Omit<TransactionRow, 'id' | 'last_event_id'>): Omit<StoredTransactionRow, 'id' | 'last_event_id'> {
+export function encodeTransaction(row: NewTransaction): Omit<StoredTransactionRow, 'id' | 'last_event_id'> {
   return { ...row, metadata: encode(row.metadata), sub_merchant_details: encode(row.sub_merchant_details), counterparty: encode(row.counterparty) }
 }
