@@ -1,4 +1,4 @@
-import { flexRender, useTable, type Column, type ColumnVisibilityState, type Header, type ReactTable, type Row as TableRow, type RowData, type SortingState, type Updater } from '@tanstack/react-table'
+import { constructCell, flexRender, useTable, type CellContext, type Column, type ColumnVisibilityState, type Header, type ReactTable, type Row as TableRow, type RowData, type SortingState, type Updater } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useCallback, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { usePreferencesStore } from '../../stores/preferences-store'
@@ -196,7 +196,7 @@ interface BodyRowProps<Row extends RowData> {
 }
 
 /** One row; memoized on its props (all stable while the data, sort and visible columns stay the same). */
-const BodyRow = memo(function BodyRow<Row extends RowData>({ row, index, onActivate, selected }: BodyRowProps<Row>) {
+const BodyRow = memo(function BodyRow<Row extends RowData>({ row, index, columns, onActivate, selected }: BodyRowProps<Row>) {
   const activate = onActivate ? () => onActivate(row.original) : undefined
   const onKeyDown = activate
     ? (event: KeyboardEvent) => {
@@ -216,15 +216,27 @@ const BodyRow = memo(function BodyRow<Row extends RowData>({ row, index, onActiv
       onClick={activate}
       onKeyDown={onKeyDown}
     >
-      {row.getVisibleCells().map((cell) => (
+      {columns.map((column) => (
         // flexRender directly (not <FlexRender/>): one component less per cell.
-        <td key={cell.id} className={cellClass(cell.column.columnDef.meta)}>
-          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        <td key={column.id} className={cellClass(column.columnDef.meta)}>
+          {flexRender(column.columnDef.cell, cellContext(row, column))}
         </td>
       ))}
     </tr>
   )
 }) as <Row extends RowData>(props: BodyRowProps<Row>) => ReactNode
+
+/**
+ * What a cell renderer receives (TanStack's CellContext), for the visible columns only and from a Cell
+ * that is not kept: `row.getVisibleCells()` makes and caches a Cell for every column of every row ever
+ * shown (16 per transaction, each with memoized helpers), which a fling through 10,000 rows turned into
+ * ~35 MB of heap and garbage collections inside frames (docs/benchmarks.md "Console: longest frame").
+ * Built as TanStack's own `cell.getContext()` builds it; the values come from the row's value cache.
+ */
+function cellContext<Row extends RowData>(row: TableRow<DataTableFeatures, Row>, column: AnyColumn<Row>): CellContext<DataTableFeatures, Row, unknown> {
+  const cell = constructCell(column, row, row.table)
+  return { cell, column, row, table: row.table, getValue: () => cell.getValue(), renderValue: () => cell.renderValue() }
+}
 
 function cellClass(meta: DataTableColumnMeta | undefined): string | undefined {
   if (meta?.align === 'end') return meta.wrap ? 'data-table__cell--end data-table__cell--wrap' : 'data-table__cell--end'
