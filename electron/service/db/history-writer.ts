@@ -96,11 +96,12 @@ export function createHistoryWriter(db: Db) {
     insertTransaction(row: NewTransaction, timeline: readonly (readonly [status: string, message: string | null, at: number])[]): number {
       const first = nextEventId
       nextEventId += timeline.length
-      const linked = { ...row, last_event_id: timeline.length > 0 ? nextEventId - 1 : null }
+      const newest = timeline.length > 0 ? nextEventId - 1 : null
+      const linked = { ...row, last_event_id: newest }
       for (let i = 0; i < TRANSACTION_COLUMNS.length; i++) values[i] = linked[TRANSACTION_COLUMNS[i]!]
       for (const i of JSON_AT) if (values[i] !== null) values[i] = JSON.stringify(values[i])
       const id = Number(insertTransactionStmt.run(values).lastInsertRowid)
-      last = { id, eventId: timeline.length > 0 ? nextEventId - 1 : 0 }
+      last = { id, eventId: newest ?? 0 }
       timeline.forEach(([status, message, at], i) => events.add([first + i, id, status, message, at, i === 0 ? null : first + i - 1]))
       return id
     },
