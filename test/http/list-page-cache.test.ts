@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { PaydeskService } from '../../electron/service'
 import { LIVE_KEY, startTestServer, testService, TEST_KEY, type TestService } from '../support/harness'
+import { consoleAuth } from './helpers'
 
 /**
  * List pages are cached until anything changes (electron/service/db/page-cache.ts). A cached page must
@@ -122,6 +123,43 @@ describe('a cached page over HTTP', () => {
       const spelled = JSON.parse(await get('2026-11-01T00:00:00Z', '2026-11-30')) as { data: Page & { startDate: string } }
       expect(spelled.data).toEqual({ ...after.data, startDate: '2026-11-01T00:00:00Z' })
       expect(JSON.parse(await get('2026-11-01', '2026-11-30')).data).toEqual(after.data)
+    } finally {
+      await server.close()
+    }
+  })
+})
+
+describe('the request log and cached pages', () => {
+  it('keeps a cached page while only the request log is written (each batch writes it first), and still drops it on a charge', async () => {
+    const server = await startTestServer()
+    try {
+      // A small bound, so the log also drops its oldest rows while the page is cached (set first: a settings write invalidates).
+      const bound = await server.request('PUT', '/console/developer-settings', { body: { requestLogLimit: 10 }, headers: consoleAuth() })
+      expect(bound.status).toBe(200)
+      expect((await server.request('POST', '/v1/mobile/charge', chargeInput('log-1'))).status).toBe(202)
+      // `submit` answers raw JSON as the adapters get it: the same object again means the page came from the cache.
+      const list = async () => {
+        const response = await server.service.submit('transactions.list', { query }, bearer)
+        expect(response.status).toBe(200)
+        return (response.body as { data: unknown }).data
+      }
+      await list()
+      const kept = await list() // kept from the second ask
+      // Logged requests: their rows are written by the next batch (the list's own), before its units run.
+      for (let i = 0; i < 15; i++) expect((await server.request('GET', '/v1/accounts')).status).toBe(200)
+      expect(await list()).toBe(kept)
+      const log = await server.request('GET', '/console/requests?limit=50', { headers: consoleAuth() })
+      expect(log.status).toBe(200)
+      const paths = (log.body.data.items as { path: string }[]).map((item) => item.path)
+      expect(paths).toContain('/v1/accounts')
+      // The bound held: the oldest rows were dropped while the page stayed cached.
+      expect(paths.length).toBeLessThanOrEqual(11)
+      expect(await list()).toBe(kept)
+      // Any other write still invalidates: a new charge is on the next page at once.
+      expect((await server.request('POST', '/v1/mobile/charge', chargeInput('log-2'))).status).toBe(202)
+      expect(await list()).not.toBe(kept)
+      const page = await server.request('GET', `/v1/transactions?startDate=${query.startDate}&endDate=${query.endDate}&limit=${query.limit}`)
+      expect((page.body.data as Page).items.map((item) => item.merchantTransactionId).slice(0, 2)).toEqual(['log-2', 'log-1'])
     } finally {
       await server.close()
     }

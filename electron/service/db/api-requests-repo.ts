@@ -107,9 +107,19 @@ export function createApiRequestsRepo(db: Db) {
   const getStmt = db.prepare<[string, string, string], ApiRequestRow>(
     'SELECT * FROM api_requests WHERE request_id = ? AND environment = ? AND (organization_id = ? OR organization_id IS NULL) ORDER BY seq DESC LIMIT 1',
   )
+  /** Rows this repository inserted or deleted through the connection (see `rowsChanged`). */
+  let changed = 0
   return {
     insert(row: NewApiRequestRow): void {
-      insertStmt.run(row)
+      changed += insertStmt.run(row).changes
+    },
+    /**
+     * How many rows of the log this connection inserted or deleted so far, as SQLite's `total_changes()` counts
+     * them: the transactions' page cache (db/page-cache.ts) leaves them out, since a log row never moves a
+     * list page and the log is written at every batch.
+     */
+    rowsChanged(): number {
+      return changed
     },
     count(environment: string): number {
       return countStmt.get(environment)!.n
@@ -118,7 +128,10 @@ export function createApiRequestsRepo(db: Db) {
     dropOldest(environment: string, count: number): number {
       if (count <= 0) return 0
       const last = nthOldestStmt.get(environment, count - 1)
-      return last ? deleteUpToStmt.run(environment, last.seq).changes : 0
+      if (!last) return 0
+      const dropped = deleteUpToStmt.run(environment, last.seq).changes
+      changed += dropped
+      return dropped
     },
     get(environment: string, organizationId: string, requestId: string): ApiRequestRow | undefined {
       return getStmt.get(requestId, environment, organizationId)

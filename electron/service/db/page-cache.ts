@@ -9,10 +9,12 @@ const MAX_SEEN = 64
 /**
  * List pages as SQLite built them, kept until anything changes. The key is the query and its parameters;
  * an entry is used only while the connection's `total_changes()` (every row this connection inserted,
- * updated or deleted, in any table, committed or not) and `data_version` (a commit by another
- * connection) are what they were when the page was read. So any write invalidates every page; a repeated
- * search of an unchanged sandbox costs a lookup instead of ~0.25 ms of SQL (docs/benchmarks.md
- * "Search, limit 100").
+ * updated or deleted, in any table, committed or not) less `unrelatedChanges()` (rows the caller knows no
+ * page reads: the request log's, written at every batch, which otherwise made every batch of searches read
+ * its page again) and `data_version` (a commit by another connection) are what they were when the page
+ * was read. So any other write invalidates every page; a repeated search of an unchanged sandbox costs a
+ * lookup instead of ~0.25 ms of SQL (docs/benchmarks.md "Search, limit 100"). Leaving out only rows
+ * counted one by one errs one way: a write nobody counted invalidates, never the reverse.
  *
  * A rollback puts rows back without moving either counter, and a page read inside a transaction may hold
  * rows of a unit that later rolls back: the store calls `clear` whenever a transaction or savepoint ends
@@ -24,11 +26,14 @@ const MAX_SEEN = 64
  * up until a full GC (docs/benchmarks.md "Memory"); a page asked once now dies young. A repeated search is
  * kept from its second ask, and a page the version made stale is read again and kept at once.
  */
-export function createPageCache<Page>(db: Db) {
+export function createPageCache<Page>(db: Db, unrelatedChanges: () => number = () => 0) {
   const versionStmt = db.prepare('SELECT total_changes(), data_version FROM pragma_data_version').raw(true)
   const pages = new Map<string, { version: string; page: Page }>()
   const seen = new Set<string>()
-  const version = () => (versionStmt.get() as [number, number]).join(':')
+  const version = () => {
+    const [changes, dataVersion] = versionStmt.get() as [number, number]
+    return `${changes - unrelatedChanges()}:${dataVersion}`
+  }
   return {
     /** The page of `sql` with `params`, from the cache when nothing changed since it was read, else `read()`. */
     get(sql: string, params: { limit: number }, read: () => Page): Page {

@@ -22,7 +22,9 @@ export function createStore(db: Db) {
   // One wrapper for the connection's lifetime: db.transaction(fn) builds four wrapper functions each call,
   // which was a tenth of a cheap request's CPU. The wrapper itself picks BEGIN or a savepoint per call.
   const inTransaction = db.transaction((work: () => unknown) => work())
-  const transactions = createTransactionsRepo(db)
+  const apiRequests = createApiRequestsRepo(db)
+  // The request log is written at every batch; its rows never move a cached list page (db/page-cache.ts).
+  const transactions = createTransactionsRepo(db, apiRequests.rowsChanged)
   // Remembered reads of rarely changing tables (db/table-watch.ts); repositories that use it say so.
   const watch = createTableWatch(db)
   return {
@@ -59,7 +61,7 @@ export function createStore(db: Db) {
     webhooks: createWebhooksRepo(db, watch),
     sandbox: createSandboxRepo(db),
     customers: createCustomersRepo(db, watch),
-    apiRequests: createApiRequestsRepo(db),
+    apiRequests,
     search: createSearchRepo(db),
     audit: createAuditRepo(db),
     statements: createStatementRepo(db),

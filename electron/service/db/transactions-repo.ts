@@ -106,7 +106,8 @@ function listWhere(filter: TransactionFilter): string {
 export const DUE_SQL = `SELECT id FROM transactions WHERE due_at IS NOT NULL AND due_at / 1000 <= :now / 1000 AND due_at <= :now
   AND status = 'pending' ORDER BY due_at / 1000, id LIMIT :limit`
 
-export function createTransactionsRepo(db: Db) {
+/** `unrelatedChanges`: rows the connection changed that no list page reads (the request log's), see db/page-cache.ts. */
+export function createTransactionsRepo(db: Db, unrelatedChanges: () => number = () => 0) {
   // The row names the timeline entry written right after it (migration 013): its id, the next of the table,
   // is computed inside the INSERT and returned with the row's (no statement of its own; one cost ~1.5 us).
   const insertStmt = db.prepare<[Omit<StoredTransactionRow, 'id' | 'last_event_id'>], [number, number]>(
@@ -140,7 +141,7 @@ export function createTransactionsRepo(db: Db) {
     "SELECT * FROM transactions WHERE organization_id = ? AND environment = ? AND type = 'charge' AND status = 'completed' ORDER BY created_at, id",
   ).raw(true)
   const listCache = new Map<string, ReturnType<Db['prepare']>>()
-  const pages = createPageCache<{ json: string; count: number }>(db)
+  const pages = createPageCache<{ json: string; count: number }>(db, unrelatedChanges)
   /** One prepared statement per list query text (one per set of filters). */
   function prepared(sql: string, setup: (stmt: ReturnType<Db['prepare']>) => ReturnType<Db['prepare']>): ReturnType<Db['prepare']> {
     let stmt = listCache.get(sql)
