@@ -24,6 +24,28 @@ export function rawJson<T>(text: string): RawJson<T> {
   return raw as RawJson<T>
 }
 
+/** The pieces a `rawJsonOfParts` answer was built from (a symbol: invisible to `isRawJson`, JSON and structured clone). */
+const PARTS = Symbol('parts')
+
+/**
+ * Raw JSON built from pieces, a big list page inside its wrapper: `rawJson` is their concatenation, which
+ * V8 keeps as a rope until something reads it whole, and adapters that write bytes take the pieces
+ * (`rawJsonParts`). Joined, a 10,000-row page was copied into one more 6 MB string on every answer, in
+ * V8's large-object space, where only a full GC frees it (docs/benchmarks.md "Memory").
+ */
+export function rawJsonOfParts<T>(parts: readonly string[]): RawJson<T> {
+  let text = ''
+  for (const part of parts) text += part
+  const raw = rawJson<T>(text)
+  Object.defineProperty(raw, PARTS, { value: parts, enumerable: false })
+  return raw
+}
+
+/** The pieces of raw JSON text, in order: those it was built from, or the text itself. */
+export function rawJsonParts(value: RawJson): readonly string[] {
+  return (value as RawJson & { [PARTS]?: readonly string[] })[PARTS] ?? [value.rawJson]
+}
+
 export function isRawJson(value: unknown): value is RawJson {
   return typeof value === 'object' && value !== null && typeof (value as { rawJson?: unknown }).rawJson === 'string' && Object.keys(value).length === 1
 }

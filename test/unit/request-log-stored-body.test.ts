@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { redactSecrets } from '../../electron/service/request-log/redact'
-import { HEAD_SLACK, storedBody } from '../../electron/service/request-log/stored-body'
+import { HEAD_SLACK, storedBody, storedBodyOfParts } from '../../electron/service/request-log/stored-body'
 import { cutNote, parseLoggedBody } from '../../shared/logged-body'
 
 /**
@@ -66,5 +66,38 @@ describe('storedBody', () => {
         expect(storedBody(text, LIMIT)).not.toContain('ZZ')
       }
     }
+  })
+})
+
+/** Cut points, as fractions, to split a text into pieces (empty pieces included). */
+const cuts = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 6 })
+function split(text: string, at: readonly number[]): string[] {
+  const points = at.map((f) => Math.floor(f * text.length)).sort((a, b) => a - b)
+  const parts: string[] = []
+  let from = 0
+  for (const point of points) {
+    parts.push(text.slice(from, point))
+    from = point
+  }
+  parts.push(text.slice(from))
+  return parts
+}
+
+describe('storedBodyOfParts (a long answer handed over in pieces, never joined)', () => {
+  it('stores exactly what storedBody stores of the joined text, wherever the pieces are cut', () => {
+    fc.assert(fc.property(body, fc.integer({ min: 0, max: 3000 }), cuts, fc.option(fc.nat(), { nil: undefined }), (text, pad, at, total) => {
+      const padded = 'p'.repeat(pad) + text
+      expect(storedBodyOfParts(split(padded, at), LIMIT, total)).toBe(storedBody(padded, LIMIT, total))
+    }), { numRuns: 2000 })
+  })
+
+  it('joins the whole only when the head cannot tell (a run of key characters across its end)', () => {
+    const run = 'K'.repeat(2 * (LIMIT + HEAD_SLACK))
+    const parts = ['{"a":"', run, '"}', 'x'.repeat(5000)]
+    expect(storedBodyOfParts(parts, LIMIT)).toBe(storedBody(parts.join(''), LIMIT))
+    expect(storedBodyOfParts(['', 'short', '', ' text'], LIMIT)).toBe('short text')
+    // Exactly the head's length, then more pieces: not mistaken for the whole.
+    const exact = 'a'.repeat(LIMIT + HEAD_SLACK + 1)
+    expect(storedBodyOfParts([exact, '', 'tail'], LIMIT, 99)).toBe(storedBody(`${exact}tail`, LIMIT, 99))
   })
 })

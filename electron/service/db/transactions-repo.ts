@@ -249,7 +249,12 @@ export function createTransactionsRepo(db: Db, unrelatedChanges: () => number = 
         ORDER BY t.created_at DESC, t.id DESC LIMIT @limit`
       return pages.get(sql, filter, () => {
         const rows = prepared(sql, (stmt) => stmt.pluck(true)).all(filter) as string[]
-        return { json: `[${rows.join(',')}]`, count: rows.length }
+        if (rows.length === 0) return { json: '[]', count: 0 }
+        // The brackets go into the join, which writes one flat string: `[${rows.join(',')}]` was a rope that
+        // V8 copied into a second string of the page's size the first time anything read it whole.
+        rows[0] = `[${rows[0]}`
+        rows[rows.length - 1] = `${rows[rows.length - 1]}]`
+        return { json: rows.join(','), count: rows.length }
       })
     },
     /** A transaction (or savepoint) rolled back: data went back without any counter moving (db/page-cache.ts). */

@@ -24,7 +24,7 @@ export function startExchange(req: IncomingMessage, requestId: string) {
     body: null as Buffer | null,
     /** API faults applied to this request (the fault lab pushes their names here before the answer is sent). */
     faults: [] as string[],
-    finish(status: number, responseHeaders: Record<string, string>, responseBody: string): ApiExchange {
+    finish(status: number, responseHeaders: Record<string, string>, responseBody: string | readonly string[]): ApiExchange {
       return {
         requestId, method: req.method ?? 'GET', path, query: queryAt === -1 ? '' : target.slice(queryAt), status,
         durationMs: performance.now() - startedAt, requestHeaders: { ...req.headers }, requestBody: this.body,

@@ -1,4 +1,4 @@
-import { splitEnvelope, type RawJson } from '../../../shared/api/raw-json'
+import { rawJsonParts, splitEnvelope, type RawJson } from '../../../shared/api/raw-json'
 
 /**
  * UTF-8 bytes of raw JSON answers sent more than once, kept as long as the answer object lives. A list page
@@ -16,22 +16,30 @@ type SentRawJson = RawJson & { [ENCODED]?: Buffer | null }
 
 /**
  * The envelope as the HTTP adapter sends it: the chunks to write in order, their size in bytes, and the
- * same answer as text for the request log (a concatenation V8 keeps unflattened; the log reads its start).
+ * same answer as text pieces for the request log (`parts`, never joined: the log reads the start).
+ *
+ * A first send writes the pieces as they are (a raw answer built from pieces, `rawJsonOfParts`, is never
+ * read whole here): measuring or writing the joined text made V8 copy it into one flat string first, for a
+ * 10,000-row page 6 MB more in the large-object space per answer, freed only by a full GC
+ * (docs/benchmarks.md "Memory").
  */
-export function jsonBody(body: unknown): { chunks: (string | Buffer)[]; text: string; length: number } {
+export function jsonBody(body: unknown): { chunks: (string | Buffer)[]; parts: readonly string[]; length: number } {
   const split = splitEnvelope(body)
   if (!split) {
     const text = JSON.stringify(body)
-    return { chunks: [text], text, length: Buffer.byteLength(text) }
+    return { chunks: [text], parts: [text], length: Buffer.byteLength(text) }
   }
-  const text = `${split.head}${split.data.rawJson}}`
+  const parts = [split.head, ...rawJsonParts(split.data), '}']
   const data: SentRawJson = split.data
   const known = data[ENCODED]
   if (known === undefined) {
     data[ENCODED] = null
-    return { chunks: [text], text, length: Buffer.byteLength(text) }
+    let length = 0
+    for (const part of parts) length += Buffer.byteLength(part)
+    return { chunks: parts, parts, length }
   }
+  // Sent again (a cached page, at most 500 rows): its bytes once, then as they are.
   const bytes = known ?? Buffer.from(data.rawJson)
   if (known === null) data[ENCODED] = bytes
-  return { chunks: [split.head, bytes, '}'], text, length: Buffer.byteLength(split.head) + bytes.length + 1 }
+  return { chunks: [split.head, bytes, '}'], parts, length: Buffer.byteLength(split.head) + bytes.length + 1 }
 }

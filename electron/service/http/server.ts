@@ -58,9 +58,9 @@ export interface RunningHttpServer {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]'])
 
-/** Writes the answer; returns its body text and headers (the request log keeps them). Raw JSON `data` goes in unparsed. */
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): { text: string; headers: Record<string, string> } {
-  const { chunks, text, length } = jsonBody(body)
+/** Writes the answer; returns its body, as text pieces, and headers (the request log keeps them). Raw JSON `data` goes in unparsed. */
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): { parts: readonly string[]; headers: Record<string, string> } {
+  const { chunks, parts, length } = jsonBody(body)
   const sent = {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': String(length),
@@ -72,7 +72,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   // Written in one turn: the response's socket is corked until the next tick, so this is one writev.
   for (let i = 0; i < chunks.length - 1; i++) res.write(chunks[i])
   res.end(chunks[chunks.length - 1])
-  return { text, headers: sent }
+  return { parts, headers: sent }
 }
 
 /** The request target as a URL, or undefined when it cannot be parsed (parsed once: `canParse` first was a second parse). */
@@ -124,7 +124,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     const exchange = startExchange(req, requestId)
     const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       const sent = sendJson(res, status, body, headers)
-      if (exchange) service.logRequest(exchange.finish(status, { 'X-Request-Id': requestId, ...sent.headers }, sent.text))
+      if (exchange) service.logRequest(exchange.finish(status, { 'X-Request-Id': requestId, ...sent.headers }, sent.parts))
     }
     const fail = (error: ApiError) => {
       const response = errorResponse(error, requestId)

@@ -1,5 +1,5 @@
 import { ApiError } from '../../../shared/errors'
-import { rawJson, type RawJson } from '../../../shared/api/raw-json'
+import { rawJsonOfParts, type RawJson } from '../../../shared/api/raw-json'
 import type { TransactionList } from '../../../shared/schemas/transaction'
 import { findOwnAccount } from './support/guards'
 import type { Operation } from './types'
@@ -42,10 +42,10 @@ export const transactionsList: Operation<'transactions.list'> = (ctx, { query })
   const dates = `${query.startDate}\n${query.endDate}`
   const answered = page[ANSWER]
   if (answered?.dates === dates) return answered.answer
-  // Field order as the object this replaced: items, count, startDate, endDate.
-  const answer = rawJson<TransactionList>(
-    `{"items":${page.json},"count":${page.count},"startDate":${JSON.stringify(query.startDate)},"endDate":${JSON.stringify(query.endDate)}}`,
-  )
+  // Field order as the object this replaced: items, count, startDate, endDate. In pieces: the page is not copied.
+  const answer = rawJsonOfParts<TransactionList>([
+    '{"items":', page.json, `,"count":${page.count},"startDate":${JSON.stringify(query.startDate)},"endDate":${JSON.stringify(query.endDate)}}`,
+  ])
   page[ANSWER] = { dates, answer }
   return answer
 }

@@ -14,7 +14,8 @@ export interface ApiExchange {
   /** The raw body bytes as received (null: none, or not read because the request was refused first). */
   requestBody: Buffer | null
   responseHeaders: Record<string, string>
-  responseBody: string
+  /** The answer as sent: its text, or its text in pieces (in order) that nothing joined (http/json-body.ts). */
+  responseBody: string | readonly string[]
   /** The bearer token, used only to tell the environment of a request refused before authentication; never stored. */
   bearer?: string
   idempotencyKey?: string

@@ -7,7 +7,7 @@ import { sha256Hex } from '../ids'
 import type { ApiExchange } from './exchange'
 import { redactHeaders, redactSecrets } from './redact'
 import { SETTINGS } from '../db/settings-registry'
-import { storedBody } from './stored-body'
+import { storedBody, storedBodyOfParts } from './stored-body'
 
 /**
  * Exchanges queued at most between two writes. Every batch writes the queue first (the batcher's
@@ -58,7 +58,9 @@ function identify(store: Store, exchange: ApiExchange): ApiExchange['notes'] {
 function storedResponseBody(exchange: ApiExchange): string {
   // The size the adapter sent saves measuring the whole text again.
   const sentBytes = Number(exchange.responseHeaders['Content-Length'])
-  return storedBody(exchange.responseBody, RESPONSE_BODY_LIMIT_BYTES, Number.isInteger(sentBytes) ? sentBytes : undefined)
+  const totalBytes = Number.isInteger(sentBytes) ? sentBytes : undefined
+  const body = exchange.responseBody
+  return typeof body === 'string' ? storedBody(body, RESPONSE_BODY_LIMIT_BYTES, totalBytes) : storedBodyOfParts(body, RESPONSE_BODY_LIMIT_BYTES, totalBytes)
 }
 
 function toRow(store: Store, exchange: ApiExchange, responseBody: string, at: number): NewApiRequestRow {

@@ -41,6 +41,40 @@ function firstBytes(text: string, limitBytes: number): string {
  */
 export function storedBody(text: string, limitBytes: number, totalBytes?: number): string {
   const redacted = (text.length > limitBytes + HEAD_SLACK ? redactedHead(text, limitBytes) : null) ?? redactSecrets(text)
+  return keptOf(redacted, limitBytes, () => totalBytes ?? Buffer.byteLength(text))
+}
+
+/** `redacted` as stored: whole when within the limit, else its first `limitBytes` and the cut note. */
+function keptOf(redacted: string, limitBytes: number, totalBytes: () => number): string {
   if (redacted.length <= limitBytes / 3 || Buffer.byteLength(redacted) <= limitBytes) return redacted
-  return `${firstBytes(redacted, limitBytes)}${cutNote(limitBytes, totalBytes ?? Buffer.byteLength(text))}`
+  return `${firstBytes(redacted, limitBytes)}${cutNote(limitBytes, totalBytes())}`
+}
+
+/**
+ * `storedBody` of the text `parts` make in order, without joining them: the HTTP adapter hands the log a
+ * big answer in pieces (http/json-body.ts), and joining, slicing or even reading one character of the whole
+ * would make V8 copy all of it into one string first (6 MB for a 10,000-row page). Only the start is
+ * joined: `redactedHead` reads no further than `limitBytes + HEAD_SLACK` code units, so the result is
+ * storedBody's of the whole, and in the one case it redacts the whole text (a run of key characters across
+ * the head's end that leaves it under the limit) the whole text is joined after all.
+ */
+export function storedBodyOfParts(parts: readonly string[], limitBytes: number, totalBytes?: number): string {
+  const headUnits = limitBytes + HEAD_SLACK + 1
+  let start = ''
+  let complete = true
+  for (const part of parts) {
+    if (part.length === 0) continue
+    const room = headUnits - start.length
+    if (part.length > room) {
+      start += part.slice(0, room)
+      complete = false
+      break
+    }
+    start += part
+  }
+  if (complete) return storedBody(start, limitBytes, totalBytes) // the start is all of it
+  const whole = () => parts.join('')
+  const head = redactedHead(start, limitBytes)
+  if (head === null) return storedBody(whole(), limitBytes, totalBytes)
+  return keptOf(head, limitBytes, () => totalBytes ?? Buffer.byteLength(whole()))
 }
