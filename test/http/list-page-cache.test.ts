@@ -145,7 +145,7 @@ describe('the request log and cached pages', () => {
       }
       await list()
       const kept = await list() // kept from the second ask
-      // Logged requests: their rows are written by the next batch (the list's own), before its units run.
+      // Logged requests: each one's row is written at the start of the next batch (the last one's by the list's own).
       for (let i = 0; i < 15; i++) expect((await server.request('GET', '/v1/accounts')).status).toBe(200)
       expect(await list()).toBe(kept)
       const log = await server.request('GET', '/console/requests?limit=50', { headers: consoleAuth() })
