@@ -26,7 +26,7 @@ const MAX_SEEN = 64
  * up until a full GC (docs/benchmarks.md "Memory"); a page asked once now dies young. A repeated search is
  * kept from its second ask, and a page the version made stale is read again and kept at once.
  */
-export function createPageCache<Page>(db: Db, unrelatedChanges: () => number = () => 0) {
+export function createPageCache<Page>(db: Db, unrelatedChanges: () => number) {
   const versionStmt = db.prepare('SELECT total_changes(), data_version FROM pragma_data_version').raw(true)
   const pages = new Map<string, { version: string; page: Page }>()
   const seen = new Set<string>()

@@ -107,7 +107,7 @@ export const DUE_SQL = `SELECT id FROM transactions WHERE due_at IS NOT NULL AND
   AND status = 'pending' ORDER BY due_at / 1000, id LIMIT :limit`
 
 /** `unrelatedChanges`: rows the connection changed that no list page reads (the request log's), see db/page-cache.ts. */
-export function createTransactionsRepo(db: Db, unrelatedChanges: () => number = () => 0) {
+export function createTransactionsRepo(db: Db, unrelatedChanges: () => number) {
   // The row names the timeline entry written right after it (migration 013): its id, the next of the table,
   // is computed inside the INSERT and returned with the row's (no statement of its own; one cost ~1.5 us).
   const insertStmt = db.prepare<[Omit<StoredTransactionRow, 'id' | 'last_event_id'>], [number, number]>(
