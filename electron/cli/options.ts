@@ -1,7 +1,7 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { SIMULATOR_MODES, type SimulatorMode } from '../service/lifecycle/plan'
+import { SIMULATOR_MODES, type SimulatorMode } from '../service'
 
 export interface ServeOptions {
   port: number

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import type { z } from 'zod'
 import type { Scenario } from '../../shared/schemas/scenario'
 import { ScenarioFlowSchema } from '../../shared/schemas/scenario-flow'
-import { parseScenarioText, ScenarioFileError } from '../service/scenario/parse'
+import { parseScenarioText, ScenarioFileError } from '../service'
 
 export interface LoadedScenarioFile<T> {
   path: string

@@ -1,7 +1,5 @@
 import { existsSync, rmSync } from 'node:fs'
-import { formatProblem, problemAt, ScenarioFileError } from '../service/scenario/parse'
-import { ScenarioApplyError } from '../service/scenario/apply'
-import { ScenarioDatabaseInUseError, type ScenarioInput } from '../service/scenario/startup'
+import { formatProblem, problemAt, ScenarioApplyError, ScenarioDatabaseInUseError, ScenarioFileError, type ScenarioInput } from '../service'
 import type { PaydeskService } from '../service'
 import type { ServeOptions } from './options'
 import { loadScenarioFile, type LoadedScenario } from './scenario-file'

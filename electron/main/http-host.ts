@@ -2,7 +2,7 @@ import { isErrorEnvelope } from '../../shared/api/envelope'
 import { consoleUrl } from '../../shared/console-url'
 import { DEFAULT_HTTP_PORT } from '../../shared/schemas/host'
 import type { PaydeskService } from '../service'
-import { startHttpServer, type RunningHttpServer } from '../service/http/server'
+import { startHttpServer, type RunningHttpServer } from '../http/server'
 
 export interface DesktopHttp {
   http: RunningHttpServer

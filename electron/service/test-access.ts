@@ -1,5 +1,5 @@
 import type { Store } from './db/store'
-import type { Engine } from './engine'
+import type { Engine } from './core/engine'
 
 /** The engine behind a service, for tests in the same process (ledger invariants, SQLite read directly). */
 export interface EngineInternals {

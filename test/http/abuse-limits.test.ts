@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_BODY_BYTES } from '../../electron/service/http/body'
+import { MAX_BODY_BYTES } from '../../electron/http/body'
 import { CONSOLE_TOKEN, LIVE_KEY, TEST_KEY, startTestServer, type TestServer } from '../support/harness'
 import { fireAtOnce, onNewConnection } from '../support/parallel-http'
 import { rawExchange, sendOnAfterClose } from '../support/raw-http'

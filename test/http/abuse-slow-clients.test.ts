@@ -1,6 +1,6 @@
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { HTTP_TIMEOUT_DEFAULTS, startHttpServer, type RunningHttpServer } from '../../electron/service/http/server'
+import { HTTP_TIMEOUT_DEFAULTS, startHttpServer, type RunningHttpServer } from '../../electron/http/server'
 import type { PaydeskService } from '../../electron/service'
 import { TEST_KEY, testService } from '../support/harness'
 import { rawExchange, type RawAnswer } from '../support/raw-http'

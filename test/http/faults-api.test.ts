@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { callWithFaults } from '../../electron/service/http/api-faults'
+import { callWithFaults } from '../../electron/http/api-faults'
 import { TEST_KEY, startTestServer, type TestServer } from '../support/harness'
 import { ledgerViolations } from '../support/ledger-invariants'
 import { chargeBody, consoleAuth, live } from './helpers'

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startHttpServer } from '../../electron/service/http/server'
+import { startHttpServer } from '../../electron/http/server'
 import { VERSION } from '../../electron/service'
 import { startTestServer, TEST_KEY, testService, type TestServer } from '../support/harness'
 import { readAnswer, type NodeHttpAnswer } from '../support/node-http'

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { FaultConfigSchema } from '../../shared/schemas/faults'
 import { faultState, replaceFaultConfig } from '../../electron/service/faults/state'
+import { runUnit } from '../../electron/service/core/unit'
 import { testService } from '../support/harness'
 
 /** The fault configuration a scenario file holds (FaultConfigSchema) applies as one switch. */
@@ -15,12 +16,12 @@ describe('fault configuration', () => {
       api: [{ scope: 'money', faults: { errorRate: { rate: 0.1 } } }],
     })
     expect(config.api[0]!.faults.errorRate).toEqual({ rate: 0.1, status: 500 })
-    store.transaction(() => replaceFaultConfig(store, scope, config, engine.now()))
+    runUnit(engine, engine.now(), (unit) => replaceFaultConfig(unit, scope, config))
     const state = faultState(store, organizationId, 'test')
     expect(state.active).toBe(true)
     expect(state.webhooks.map((rule) => rule.faults)).toEqual([{ duplicate: true, drop: { attempts: 2 } }])
     expect(faultState(store, organizationId, 'live')).toMatchObject({ active: false, activeIn: ['test'] })
-    store.transaction(() => replaceFaultConfig(store, scope, FaultConfigSchema.parse({}), engine.now()))
+    runUnit(engine, engine.now(), (unit) => replaceFaultConfig(unit, scope, FaultConfigSchema.parse({})))
     expect(faultState(store, organizationId, 'test')).toEqual({ webhooks: [], api: [], active: false, activeIn: [] })
     expect(FaultConfigSchema.safeParse({ webhooks: [{ url: 'ftp://x', faults: {} }] }).success).toBe(false)
     service.close()

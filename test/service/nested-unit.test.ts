@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { NestedUnitError } from '../../electron/service/batcher'
-import { runUnit } from '../../electron/service/unit'
+import { NestedUnitError } from '../../electron/service/core/batcher'
+import { runUnit } from '../../electron/service/core/unit'
 import { testService, TEST_KEY } from '../support/harness'
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CONSOLE_TOKEN, TEST_KEY, fakeClock, ref, withInternals } from '../support/harness'
 import { createService } from '../../electron/service'
-import { REQUEST_STEP_MS } from '../../electron/service/reproducible'
+import { REQUEST_STEP_MS } from '../../electron/service/simulator/reproducible'
 
 /** The seeded clock's advance rule (docs/simulator.md "Seeded runs"), driven by a fake wall clock. */
 function seededService() {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createService, type PaydeskService, type ServiceOptions } from '../../electron/service'
-import { startHttpServer, type RunningHttpServer } from '../../electron/service/http/server'
+import { startHttpServer, type RunningHttpServer } from '../../electron/http/server'
 import { engineInternals, type EngineInternals } from '../../electron/service/test-access'
 
 /**

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../shared/errors'
-import { authenticate } from '../../electron/service/auth'
+import { authenticate } from '../../electron/service/pipeline/auth'
 import { CONSOLE_TOKEN, TEST_KEY, testService } from '../support/harness'
 
 /**
@@ -24,7 +24,7 @@ vi.mock('node:crypto', async (importOriginal) => {
   }
 })
 
-const source = readFileSync(resolve(__dirname, '../../electron/service/auth.ts'), 'utf8')
+const source = readFileSync(resolve(__dirname, '../../electron/service/pipeline/auth.ts'), 'utf8')
 const { service } = testService()
 afterAll(() => service.close())
 beforeEach(() => {

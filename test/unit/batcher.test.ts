@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { PushEvent } from '../../shared/api/push-events'
-import { createBatcher, MAX_UNITS_PER_BATCH, selfContained, type Batcher } from '../../electron/service/batcher'
+import { createBatcher, MAX_UNITS_PER_BATCH, selfContained, type Batcher } from '../../electron/service/core/batcher'
 import { openDatabase } from '../../electron/service/db/connection'
 import { createStore, type Store } from '../../electron/service/db/store'
 

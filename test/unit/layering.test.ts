@@ -2,31 +2,25 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { dirname, join, posix, relative, resolve, sep } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { LAYERS, NEVER, PRODUCT, rowOf, type LayerRow } from '../support/layers'
 
-// Layers are folders named by where their code may run (docs/contributing.md). This test reads the
-// source text and fails on an import that would drag code into a runtime where it cannot work:
-// - only electron/main and electron/preload may import 'electron' at runtime (`import type` is fine);
-//   inside electron/main only index.ts does, so every other main module loads under plain Node tests;
-// - renderer/ (browser) and shared/ (everywhere) never import Node built-ins, better-sqlite3 or Electron;
-// - renderer/ never imports the engine or the hosts; shared/ imports no other layer;
-// - the engine and the CLI never import the desktop host or the renderer.
-// Inside the engine (electron/service, docs/contributing.md "Layout"), imports flow one way:
-// - db/ imports only db/ and shared/; a migration (db/migrations/) only its siblings and db/connection, so
-//   it never changes when live code does;
-// - views/ (rows -> API shapes) imports shared/, other views/ and, type-only, row shapes from db/: never
-//   the store (a view shapes what it is given; it does not read);
-// - ledger/ and lifecycle/ (how money moves, what happens to a transaction) never import operations/,
-//   http/ or dispatch.ts: operations and faces call them, not the other way round;
-// - test-access.ts (the store and engine behind a service) is imported only by index.ts and tests: hosts
-//   reach the engine through PaydeskService (the typed host boundary of issue 15);
-// - dispatch.ts is imported only by index.ts and by tests (the adapters' error envelope is
-//   error-response.ts; hosts reach the engine through index.ts).
+// Layers are folders named by where their code may run, and imports flow one way (docs/contributing.md
+// "Rooms and layers"). This test reads the source text and holds every product file to the allow-list
+// of test/support/layers.ts:
+// - every file of electron/, shared/ and renderer/ belongs to a row; a folder with no row fails;
+// - a relative import lands in the file's own row, a row it `may` import, or (import type) a `typeOnly`
+//   row; shared/ is open to every electron/ row;
+// - packages by runtime: only electron/main/index.ts and electron/preload load 'electron' at runtime;
+//   browser and everywhere rows never load Node built-ins or better-sqlite3;
+// - scripts/ and bin/ are hosts too: of the engine they import only electron/service/index.ts;
+// - the rows themselves form no circle, and neither do the files (type imports included).
 // `import { type A } from 'electron'` counts as a runtime import: only `import type` is erased for sure.
 
 const ROOT = resolve(__dirname, '../..')
 const SCANNED = ['electron', 'shared', 'renderer', 'scripts', 'test', 'bin']
-const SKIPPED = new Set(['node_modules', 'out', 'dist', 'dist-web', 'release'])
+const SKIPPED = new Set(['node_modules', 'out', 'dist', 'dist-web', 'dist-cli', 'release'])
 const SOURCE = /\.(?:ts|tsx|mts|cts|js|mjs|cjs)$/
+const ENGINE = 'electron/service'
 
 export interface ImportRef {
   specifier: string
@@ -53,74 +47,101 @@ const isElectron = (specifier: string) => specifier === 'electron' || specifier.
 const NODE_BUILTINS = new Set(builtinModules.filter((name) => !name.startsWith('_')))
 const isNodeOnly = (specifier: string) =>
   specifier.startsWith('node:') || NODE_BUILTINS.has(specifier.split('/')[0]!) || specifier === 'better-sqlite3' || specifier.startsWith('better-sqlite3/')
-
-/** Project folder a relative import lands in (posix, from the root), or null for packages. */
-function target(file: string, specifier: string): string | null {
-  if (!specifier.startsWith('.')) return null
-  return relative(ROOT, resolve(ROOT, dirname(file), specifier)).split(sep).join(posix.sep)
-}
-
 const within = (path: string, folder: string) => path === folder || path.startsWith(`${folder}/`)
 
-const SERVICE = 'electron/service'
-/** A module path without its extension, so './dispatch' and './dispatch.ts' name the same module. */
-const moduleOf = (path: string) => path.replace(/\.(?:ts|tsx|mts|cts|js|mjs|cjs)$/, '')
+/** The file a relative import lands on (posix, root-relative, with its extension when the text gave none), or null for packages. */
+function target(file: string, specifier: string): string | null {
+  if (!specifier.startsWith('.')) return null
+  const path = relative(ROOT, resolve(ROOT, dirname(file), specifier)).split(sep).join(posix.sep)
+  return /\.(?:ts|tsx|mts|cts|js|mjs|cjs)$/.test(path) ? path.replace(/\.js$/, '.ts') : path
+}
 
-/** The engine's inner rules for one import of `path` (in electron/service) landing on `to`. */
-function engineViolation(path: string, to: string, typeOnly: boolean): string | null {
-  const from = (folder: string) => within(path, `${SERVICE}/${folder}`)
-  const into = (folder: string) => within(to, `${SERVICE}/${folder}`)
-  if (from('db/migrations')) {
-    return into('db/migrations') || moduleOf(to) === `${SERVICE}/db/connection` ? null : 'a migration imports only its siblings and db/connection (copy what it needs: live code changes, a migration must not)'
+/** The row an import target belongs to: a module without extension is looked up as `.ts`, then as a folder's index. */
+function rowOfTarget(to: string): LayerRow | undefined {
+  return rowOf(to) ?? rowOf(`${to}.ts`) ?? rowOf(`${to}/index.ts`)
+}
+
+function packageViolation(path: string, row: LayerRow, specifier: string, typeOnly: boolean): string | null {
+  if (typeOnly) return null
+  if (isElectron(specifier)) {
+    if (row.runtime !== 'electron') return `only electron/main and electron/preload may import 'electron' at runtime (use \`import type\`)`
+    if (within(path, 'electron/main') && path !== 'electron/main/index.ts') return "in electron/main only index.ts imports 'electron' at runtime, so the other modules stay testable under Node"
   }
-  if (from('db')) return into('db') || within(to, 'shared') ? null : 'db/ imports only db/ and shared/'
-  if (from('views')) {
-    if (into('views') || within(to, 'shared')) return null
-    if (into('db') && typeOnly && moduleOf(to) !== `${SERVICE}/db/store`) return null
-    return 'views/ imports only shared/, views/ and (import type) row shapes from db/; a view shapes the rows it is given, it never reads the store'
-  }
-  if ((from('ledger') || from('lifecycle')) && (into('operations') || into('http') || moduleOf(to) === `${SERVICE}/dispatch`)) {
-    return 'ledger/ and lifecycle/ never import operations/, http/ or dispatch.ts (those call them)'
+  if ((row.runtime === 'browser' || row.runtime === 'everywhere') && isNodeOnly(specifier)) {
+    return `${row.folder}/ runs in the browser too; Node built-ins and better-sqlite3 are not there`
   }
   return null
 }
 
-/** dispatch.ts is wired by the engine's index.ts alone (faces call the service; tests may reach in). */
-const mayImportDispatch = (path: string) => path === `${SERVICE}/index.ts` || within(path, 'test')
+function importViolation(row: LayerRow, to: string, typeOnly: boolean): string | null {
+  const into = rowOfTarget(to)
+  if (!into) return within(to, 'shared') || within(to, 'electron') || within(to, 'renderer') ? `${to} belongs to no row` : `${row.folder} may not import ${to} (outside the product)`
+  if (into === row) return null
+  if (into.folder === 'shared' && row.folder !== 'shared' && row.runtime !== 'browser') return null
+  if (row.may.includes(into.folder)) return null
+  const never = NEVER[row.folder]?.some((file) => to === file || `${to}.ts` === file)
+  if (typeOnly && !never && row.typeOnly?.includes(into.folder)) return null
+  return `${row.folder} may not import ${into.folder} (${row.why}; allowed: ${[...row.may, ...(row.typeOnly ?? []).map((f) => `type ${f}`)].join(', ') || 'nothing else'})`
+}
+
+/** A host outside the product (scripts/, bin/) reaches the engine through its door only. */
+function hostViolation(path: string, to: string): string | null {
+  if (!within(path, 'scripts') && !within(path, 'bin')) return null
+  if (!within(to, ENGINE)) return null
+  return to === ENGINE || to === `${ENGINE}/index` || to === `${ENGINE}/index.ts` ? null : 'scripts/ and bin/ import the engine through electron/service/index.ts only'
+}
 
 /** The rules, over files given as root-relative posix paths with their text. Returns readable violations. */
 export function layeringViolations(files: Array<{ path: string; text: string }>): string[] {
   const violations: string[] = []
   for (const { path, text } of files) {
+    const row = PRODUCT.some((layer) => within(path, layer)) ? rowOf(path) : undefined
+    if (PRODUCT.some((layer) => within(path, layer)) && !row) {
+      violations.push(`${path}: its folder has no row in test/support/layers.ts (place the new room in the layers)`)
+      continue
+    }
     for (const { specifier, typeOnly } of importsOf(text)) {
       const to = target(path, specifier)
-      const say = (why: string) => violations.push(`${path} imports '${specifier}': ${why}`)
-      if (!typeOnly && isElectron(specifier)) {
-        if (!within(path, 'electron/main') && !within(path, 'electron/preload')) say("only electron/main and electron/preload may import 'electron' at runtime (use `import type`)")
-        else if (within(path, 'electron/main') && path !== 'electron/main/index.ts') say("in electron/main only index.ts imports 'electron' at runtime, so the other modules stay testable under Node")
-      }
-      if (within(path, 'renderer') || within(path, 'shared')) {
-        const layer = path.split('/')[0]
-        if (!typeOnly && isNodeOnly(specifier)) say(`${layer}/ runs in the browser too; Node built-ins and better-sqlite3 are not there`)
-        if (isElectron(specifier) && !typeOnly) say(`${layer}/ must not depend on Electron`)
-        if (to && (within(to, 'electron') || (layer === 'shared' && within(to, 'renderer')))) say(`${layer}/ must not import ${to} (another layer)`)
-      }
-      if ((within(path, 'electron/service') || within(path, 'electron/cli')) && to && ['electron/main', 'electron/preload', 'renderer'].some((folder) => within(to, folder))) {
-        say('the engine and the CLI never depend on the desktop host or the renderer')
-      }
-      if (to && within(path, SERVICE)) {
-        const why = engineViolation(path, to, typeOnly)
-        if (why) say(why)
-      }
-      if (to && moduleOf(to) === `${SERVICE}/test-access` && path !== `${SERVICE}/index.ts` && !within(path, 'test')) {
-        say('hosts never reach into the engine\'s store or engine (test-access.ts is for createService and tests; use the route table)')
-      }
-      if (to && moduleOf(to) === `${SERVICE}/dispatch` && !mayImportDispatch(path)) {
-        say('only index.ts (and tests) import dispatch.ts; the error envelope is error-response.ts')
-      }
+      const say = (why: string | null) => why && violations.push(`${path} imports '${specifier}': ${why}`)
+      if (row) say(packageViolation(path, row, specifier, typeOnly))
+      if (row && to) say(importViolation(row, to, typeOnly))
+      if (to) say(hostViolation(path, to))
     }
   }
   return violations
+}
+
+/** Circles in a graph given as adjacency lists (Tarjan's strongly connected components of more than one node, or a self-loop). */
+export function circles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  let index = 0
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const indexOf = new Map<string, number>()
+  const low = new Map<string, number>()
+  const found: string[][] = []
+  const visit = (node: string) => {
+    indexOf.set(node, index)
+    low.set(node, index++)
+    stack.push(node)
+    onStack.add(node)
+    for (const next of graph.get(node) ?? []) {
+      if (!indexOf.has(next)) {
+        visit(next)
+        low.set(node, Math.min(low.get(node)!, low.get(next)!))
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, indexOf.get(next)!))
+    }
+    if (low.get(node) !== indexOf.get(node)) return
+    const component: string[] = []
+    let member: string
+    do {
+      member = stack.pop()!
+      onStack.delete(member)
+      component.push(member)
+    } while (member !== node)
+    if (component.length > 1 || graph.get(node)?.includes(node)) found.push(component.sort())
+  }
+  for (const node of graph.keys()) if (!indexOf.has(node)) visit(node)
+  return found
 }
 
 function sourceFiles(dir: string): string[] {
@@ -140,6 +161,8 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('layering check (the rule itself)', () => {
+  const offenders = (files: Array<{ path: string; text: string }>) => layeringViolations(files).map((line) => line.split(/:? /)[0])
+
   it('reads static, type-only, side-effect, re-export, require and dynamic imports, and ignores comments', () => {
     const text = [
       "import type { App } from 'electron'",
@@ -166,15 +189,14 @@ describe('layering check (the rule itself)', () => {
     ])
   })
 
-  it('flags each forbidden import and lets the allowed ones through', () => {
-    const violations = layeringViolations([
-      { path: 'electron/service/x.ts', text: "import { app } from 'electron'" },
-      { path: 'electron/service/y.ts', text: "import type { App } from 'electron'" },
-      { path: 'electron/service/z.ts', text: "import { start } from '../main/index'" },
+  it('flags each forbidden package and host import and lets the allowed ones through', () => {
+    expect(offenders([
+      { path: 'electron/service/core/x.ts', text: "import { app } from 'electron'" },
+      { path: 'electron/service/core/y.ts', text: "import type { App } from 'electron'" },
+      { path: 'electron/service/core/z.ts', text: "import { start } from '../../main/index'" },
       { path: 'electron/main/ipc-handler.ts', text: "import { ipcMain } from 'electron'" },
       { path: 'electron/main/index.ts', text: "import { app } from 'electron'" },
       { path: 'electron/preload/index.ts', text: "import { contextBridge } from 'electron'" },
-      { path: 'test/e2e/support/x.ts', text: "const e = require('electron')" },
       { path: 'renderer/src/a.ts', text: "import { readFileSync } from 'node:fs'" },
       { path: 'renderer/src/b.ts', text: "import { EventEmitter } from 'events'" },
       { path: 'renderer/src/c.ts', text: "import Database from 'better-sqlite3'" },
@@ -183,74 +205,90 @@ describe('layering check (the rule itself)', () => {
       { path: 'renderer/src/f.ts', text: "import type { PaydeskBridge } from '../../shared/api/bridge'" },
       { path: 'shared/g.ts', text: "import { createHash } from 'node:crypto'" },
       { path: 'shared/h.ts', text: "import { App } from '../renderer/src/app'" },
-    ])
-    const offenders = violations.map((line) => line.split(' ')[0])
-    expect(offenders).toEqual([
-      'electron/service/x.ts', 'electron/service/z.ts', 'electron/main/ipc-handler.ts', 'test/e2e/support/x.ts',
+    ])).toEqual([
+      'electron/service/core/x.ts', 'electron/service/core/z.ts', 'electron/main/ipc-handler.ts',
       'renderer/src/a.ts', 'renderer/src/b.ts', 'renderer/src/c.ts', 'renderer/src/d.ts', 'renderer/src/e.ts',
       'shared/g.ts', 'shared/h.ts',
     ])
+  })
+
+  it('a file whose folder has no row fails, in the engine and in the hosts', () => {
+    expect(offenders([
+      { path: 'electron/service/loose.ts', text: '' },
+      { path: 'electron/service/newroom/a.ts', text: '' },
+      { path: 'electron/other/b.ts', text: '' },
+      { path: 'electron/service/core/unit.ts', text: '' },
+    ])).toEqual(['electron/service/loose.ts', 'electron/service/newroom/a.ts', 'electron/other/b.ts'])
+  })
+
+  it('hosts import the engine through its door only (electron/service/index.ts)', () => {
+    expect(offenders([
+      { path: 'electron/cli/index.ts', text: "import { createService } from '../service'" },
+      { path: 'electron/cli/commands/x.ts', text: "import { createService } from '../../service/index'" },
+      { path: 'electron/cli/commands/y.ts', text: "import { runDoctor } from '../../service/doctor/run'" },
+      { path: 'electron/main/ipc-handler.ts', text: "import { errorResponse } from '../service/pipeline/error-response'" },
+      { path: 'electron/http/server.ts', text: "import { randomRequestId } from '../service/core/ids'" },
+      { path: 'electron/cli/index.ts', text: "import { engineInternals } from '../service/test-access'" },
+      { path: 'electron/main/http-host.ts', text: "import { startHttpServer } from '../http/server'" },
+      { path: 'electron/http/z.ts', text: "import { startDesktopHttp } from '../main/http-host'" },
+      { path: 'scripts/a.ts', text: "import { createService } from '../electron/service'" },
+      { path: 'scripts/b.ts', text: "import { ROUTES } from '../electron/service/pipeline/steps'" },
+      { path: 'test/support/harness.ts', text: "import { engineInternals } from '../../electron/service/test-access'" },
+    ])).toEqual(['electron/cli/commands/y.ts', 'electron/main/ipc-handler.ts', 'electron/http/server.ts', 'electron/cli/index.ts', 'electron/http/z.ts', 'scripts/b.ts'])
   })
 })
 
 describe('layering inside the engine (the rule itself)', () => {
   const offenders = (files: Array<{ path: string; text: string }>) => layeringViolations(files).map((line) => line.split(' ')[0])
 
-  it('db/ imports only db/ and shared/; a migration only its siblings and db/connection', () => {
+  it('db/ imports only db/ (its caches and migrations) and shared/; a migration only its siblings', () => {
     expect(offenders([
-      { path: 'electron/service/db/a-repo.ts', text: "import type { Db } from './connection'\nimport type { X } from './rows'\nimport { CURRENCY } from '../../../shared/money'\nimport Database from 'better-sqlite3'" },
+      { path: 'electron/service/db/a-repo.ts', text: "import type { Db } from './connection'\nimport type { X } from './rows'\nimport { CURRENCY } from '../../../shared/money'\nimport Database from 'better-sqlite3'\nimport { createPageCache } from './cache/page-cache'" },
       { path: 'electron/service/db/b-repo.ts', text: "import type { Posting } from '../ledger/postings'" },
       { path: 'electron/service/db/c-repo.ts', text: "import { toTransaction } from '../views/transaction'" },
-      { path: 'electron/service/db/migrations/008-x.ts', text: "import type { Db } from '../connection'\nimport { SQL } from './001-initial'" },
+      { path: 'electron/service/db/migrations/008-x.ts', text: "import { SQL } from './001-initial'" },
       { path: 'electron/service/db/migrations/009-y.ts', text: "import { deliveryOrigin } from '../../webhooks/origin'" },
       { path: 'electron/service/db/migrations/010-z.ts', text: "import type { TransactionRow } from '../rows'" },
-    ])).toEqual(['electron/service/db/b-repo.ts', 'electron/service/db/c-repo.ts', 'electron/service/db/migrations/009-y.ts', 'electron/service/db/migrations/010-z.ts'])
+      { path: 'electron/service/db/cache/w.ts', text: "import type { Db } from '../connection'" },
+    ])).toEqual(['electron/service/db/b-repo.ts', 'electron/service/db/c-repo.ts', 'electron/service/db/migrations/009-y.ts', 'electron/service/db/migrations/010-z.ts', 'electron/service/db/cache/w.ts'])
   })
 
-  it('views/ imports shared/, views/ and row types only: never the store, never a runtime db/ module', () => {
+  it('views/ imports shared/, domain/, views/ and row types only: never the store, never a runtime db/ module', () => {
     expect(offenders([
       { path: 'electron/service/views/a.ts', text: "import type { TransactionRow } from '../db/rows'\nimport type { WebhookEventRow } from '../db/webhooks-repo'\nimport { toBalance } from './account'\nimport type { Balance } from '../../../shared/schemas/account'" },
       { path: 'electron/service/views/b.ts', text: "import type { Store } from '../db/store'" },
       { path: 'electron/service/views/c.ts', text: "import { TRANSACTION_VIEW_COLUMNS } from '../db/rows'" },
-      { path: 'electron/service/views/d.ts', text: "import type { OperationContext } from '../engine'" },
+      { path: 'electron/service/views/d.ts', text: "import type { OperationContext } from '../operations/types'" },
       { path: 'electron/service/views/e.ts', text: "import { planDueAt } from '../lifecycle/plan'" },
     ])).toEqual(['electron/service/views/b.ts', 'electron/service/views/c.ts', 'electron/service/views/d.ts', 'electron/service/views/e.ts'])
   })
 
-  it('ledger/ and lifecycle/ never import operations/, http/ or dispatch.ts', () => {
+  it('nothing runs back up: ledger/ and lifecycle/ never import operations/, pipeline/ or the simulator; the fault lab never signs', () => {
     expect(offenders([
-      { path: 'electron/service/ledger/move-money.ts', text: "import { toBalance } from '../views/account'\nimport { enqueueWebhookEvent } from '../webhooks/outbox'" },
+      { path: 'electron/service/ledger/move-money.ts', text: "import { toBalance } from '../views/account'\nimport { enqueueWebhookEvent } from '../outbox/outbox'" },
       { path: 'electron/service/ledger/x.ts', text: "import { toBalance } from '../operations/support/views'" },
-      { path: 'electron/service/lifecycle/settle.ts', text: "import { moveMoney } from '../ledger/move-money'\nimport { settlementDelayMs } from '../simulator/settings'" },
+      { path: 'electron/service/lifecycle/settle.ts', text: "import { moveMoney } from '../ledger/move-money'\nimport { settlementDelayMs } from './simulator-settings'" },
       { path: 'electron/service/lifecycle/y.ts', text: "import { acceptPending } from '../operations/support/accept'" },
-      { path: 'electron/service/lifecycle/z.ts', text: "import type { ServerOptions } from '../http/server'" },
-      { path: 'electron/service/lifecycle/w.ts', text: "import { errorResponse } from '../dispatch.ts'" },
-    ])).toEqual(['electron/service/ledger/x.ts', 'electron/service/lifecycle/y.ts', 'electron/service/lifecycle/z.ts', 'electron/service/lifecycle/w.ts', 'electron/service/lifecycle/w.ts'])
+      { path: 'electron/service/lifecycle/z.ts', text: "import { tick } from '../simulator'" },
+      { path: 'electron/service/lifecycle/w.ts', text: "import { errorResponse } from '../pipeline/error-response'" },
+      { path: 'electron/service/faults/webhook-faults.ts', text: "import { signatureHeaders } from '../webhooks/signing'" },
+      { path: 'electron/service/core/unit.ts', text: "import type { OperationHost } from '../operations/types'" },
+    ])).toEqual(['electron/service/ledger/x.ts', 'electron/service/lifecycle/y.ts', 'electron/service/lifecycle/z.ts', 'electron/service/lifecycle/w.ts', 'electron/service/faults/webhook-faults.ts', 'electron/service/core/unit.ts'])
   })
 
-  it('only index.ts and tests import dispatch.ts', () => {
+  it('only the assembly (createService) and tests import test-access.ts and the pipeline\'s dispatcher', () => {
     expect(offenders([
-      { path: 'electron/service/index.ts', text: "import { createDispatcher } from './dispatch'" },
-      { path: 'electron/service/http/server.ts', text: "import { errorResponse } from '../dispatch'" },
-      { path: 'electron/main/ipc-handler.ts', text: "import { errorResponse } from '../service/dispatch'" },
-      { path: 'test/service/x.test.ts', text: "import { errorResponse } from '../../electron/service/dispatch'" },
-      { path: 'electron/service/operations/x.ts', text: "import { errorResponse } from '../dispatch'" },
-      { path: 'electron/service/simulator/index.ts', text: "import type { CallInput } from '../dispatch'" },
-      { path: 'electron/cli/commands/x.ts', text: "import { createDispatcher } from '../../service/dispatch'" },
-    ])).toEqual(['electron/service/http/server.ts', 'electron/main/ipc-handler.ts', 'electron/service/operations/x.ts', 'electron/service/simulator/index.ts', 'electron/cli/commands/x.ts'])
+      { path: 'electron/service/assembly/create-service.ts', text: "import { registerInternals } from '../test-access'\nimport { createDispatcher } from '../pipeline/dispatch'" },
+      { path: 'electron/service/operations/x.ts', text: "import { engineInternals } from '../test-access'" },
+      { path: 'electron/service/simulator/index.ts', text: "import type { CallInput } from '../pipeline/call-input'" },
+      { path: 'test/service/x.test.ts', text: "import { createDispatcher } from '../../electron/service/pipeline/dispatch'" },
+    ])).toEqual(['electron/service/operations/x.ts', 'electron/service/simulator/index.ts'])
   })
-})
 
-describe('the host boundary (the rule itself)', () => {
-  it('only createService and tests import electron/service/test-access.ts', () => {
-    expect(layeringViolations([
-      { path: 'electron/cli/index.ts', text: "import { engineInternals } from '../service/test-access'" },
-      { path: 'electron/main/index.ts', text: "import type { EngineInternals } from '../service/test-access.ts'" },
-      { path: 'electron/cli/commands/x.ts', text: "const { engineInternals } = await import('../../service/test-access')" },
-      { path: 'electron/service/http/server.ts', text: "import { store } from './store' // not test-access" },
-      { path: 'electron/service/index.ts', text: "import { registerInternals } from './test-access'" },
-      { path: 'test/support/harness.ts', text: "import { engineInternals } from '../../electron/service/test-access'" },
-    ]).map((line) => line.split(' ')[0])).toEqual(['electron/cli/index.ts', 'electron/main/index.ts', 'electron/cli/commands/x.ts'])
+  it('finds circles, and the allow-list itself has none', () => {
+    expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c']])
+    expect(circles(new Map([['a', ['b']], ['b', []]]))).toEqual([])
+    expect(circles(new Map(LAYERS.map((row) => [row.folder, [...row.may, ...(row.typeOnly ?? [])]])))).toEqual([])
   })
 })
 
@@ -264,7 +302,19 @@ describe('layering of this repository', () => {
     expect(paths).toEqual(expect.arrayContaining(['electron/main/index.ts', 'electron/preload/index.ts', 'electron/service/index.ts', 'shared/api/routes.ts']))
   })
 
-  it('has no forbidden import', () => {
+  it('has no import the allow-list does not name', () => {
     expect(layeringViolations(files)).toEqual([])
+  })
+
+  it('has no import circle among the product\'s files (type imports included)', () => {
+    const graph = new Map<string, string[]>()
+    const known = new Set(files.map((file) => file.path))
+    const resolveFile = (to: string) => [to, `${to}.ts`, `${to}.tsx`, `${to}/index.ts`].find((candidate) => known.has(candidate))
+    for (const { path, text } of files) {
+      if (!PRODUCT.some((layer) => within(path, layer))) continue
+      const edges = importsOf(text).map(({ specifier }) => target(path, specifier)).flatMap((to) => (to && resolveFile(to)) || [])
+      graph.set(path, edges)
+    }
+    expect(circles(graph)).toEqual([])
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createIds } from '../../electron/service/ids'
+import { createIds } from '../../electron/service/core/ids'
 import { processorReference } from '../../electron/service/lifecycle/result'
 
 /** ids.ts receiptAt: M-Pesa-style receipts, dated in Nairobi time and numbered in order. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ROUTES, type RouteId } from '../../shared/api/routes'
-import { matchRoute } from '../../electron/service/http/router'
+import { matchRoute } from '../../electron/http/router'
 
 /**
  * The router answers a path without parameters from a map (one lookup) before scanning the table in

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../electron/service/db/connection'
 import { SETTINGS, type Setting } from '../../electron/service/db/settings-registry'
 import { createSettingsRepo } from '../../electron/service/db/settings-repo'
-import { createTableWatch } from '../../electron/service/db/table-watch'
+import { createTableWatch } from '../../electron/service/db/cache/table-watch'
 
 const entries = Object.values(SETTINGS).map((entry) => (typeof entry === 'function' ? entry('org_x') : entry)) as Setting<unknown>[]
 

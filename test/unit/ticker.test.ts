@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { startTicker } from '../../electron/service/ticker'
+import { startTicker } from '../../electron/service/core/ticker'
 
 /** The hosts' one tick loop (CLI serve, scenario run, desktop main process). Fake timers: nothing sleeps. */
 describe('startTicker', () => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../electron/service/db/connection'
 import { newTransaction } from '../../electron/service/db/new-transaction'
 import { createStore, type Store } from '../../electron/service/db/store'
-import { createIds } from '../../electron/service/ids'
+import { createIds } from '../../electron/service/core/ids'
 import { provisionOrganization } from '../../electron/service/seed/provisioning'
 
 /** Repositories hand out records: JSON columns decoded once, in the repository; SQLite keeps text. */
@@ -13,7 +13,7 @@ describe('typed records out of db/', () => {
   const ids = createIds(() => now)
   beforeEach(() => {
     store = createStore(openDatabase(':memory:'))
-    organizationId = provisionOrganization(store, ids, now, { name: 'Org', enterprise: false, openingFloatMinor: 0 }).organizationId
+    organizationId = provisionOrganization({ store, ids, now, emit: () => undefined }, { name: 'Org', enterprise: false, openingFloatMinor: 0 }).organizationId
   })
   afterEach(() => store.db.close())
 
@@ -49,7 +49,7 @@ describe('typed records out of db/', () => {
       account_type: 'collections', amount: 1_000, created_at: now - 5, merchant_transaction_id: 'ref-whole-1', charged_amount: 1_010, fees: 10,
       processor_reference: 'TKL0000001', phone_number: '+254712000001', narration: 'first words', message: 'done', customer_id: 'cus_1',
       metadata: { a: 1 }, sub_merchant_id: 'sub-1', sub_merchant_details: { name: 'Sub' }, shortcode: '600001', webhook_url: 'https://example.test/hook',
-      result_code: '0', outcome: '{"result":"success"}', settle_due_at: now + 50,
+      result_code: '0', outcome: { result: 'success', resultCode: '0', message: 'done' }, settle_due_at: now + 50,
     }))
     const reversal = store.transactions.insert(newTransaction({
       public_id: 'txn_whole_2', organization_id: organizationId, environment: 'test', type: 'payment', status: 'pending', account_id: payouts.id,
@@ -59,6 +59,7 @@ describe('typed records out of db/', () => {
     const asStored = (row: Record<string, unknown> | undefined) => row && {
       ...row, metadata: row['metadata'] === null ? null : JSON.stringify(row['metadata']), sub_merchant_details: row['sub_merchant_details'] === null ? null : JSON.stringify(row['sub_merchant_details']),
       counterparty: row['counterparty'] === null ? null : JSON.stringify(row['counterparty']),
+      outcome: row['outcome'] === null ? null : JSON.stringify(row['outcome']),
     }
     expect(asStored(store.transactions.get(original.id) as unknown as Record<string, unknown>)).toEqual(stored[0])
     expect(asStored(store.transactions.get(reversal.id) as unknown as Record<string, unknown>)).toEqual(stored[1])

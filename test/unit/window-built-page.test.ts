@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONSOLE_CSP } from '../../electron/service/http/static-files'
+import { CONSOLE_CSP } from '../../electron/http/static-files'
 
 // Builds the desktop app exactly as `npm run build` does (electron-vite, no Electron binary needed), into
 // a temporary folder so it never races a developer's out/, then checks what the window will load.

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import type { DoctorReport } from '../../../shared/schemas/faults'
-import { runDoctor } from '../../service/doctor/run'
+import { runDoctor } from '../../service'
 import { UsageError } from '../options'
 
 export const DOCTOR_USAGE = `Usage: paydesk doctor <url> --secret <whsec_…> [--json]

@@ -1,8 +1,6 @@
 import { parseArgs } from 'node:util'
 import { WebhookEventTypeSchema } from '../../../shared/schemas/webhooks'
-import { createIds } from '../../service/ids'
-import { codesOf, sampleEvent, SAMPLE_EVENT_TYPES } from '../../service/doctor/sample-events'
-import { signatureHeaders } from '../../service/webhooks/signing'
+import { codesOf, signedSampleEvent, SAMPLE_EVENT_TYPES } from '../../service'
 import { UsageError } from '../options'
 
 export const EVENTS_USAGE = `Usage: paydesk events sample <type> [--code <code>] [--secret <whsec_…>] [--json]
@@ -37,16 +35,14 @@ export async function eventsCommand(argv: string[]): Promise<void> {
   if (!type.success) throw usageError(`unknown event type "${typeName}"`)
   const { code, json } = parsed.values
   const now = Date.now()
-  const ids = createIds(() => now)
-  const secret = parsed.values.secret ?? ids.webhookSecret()
-  if (!SECRET.test(secret)) throw usageError('--secret must be whsec_ followed by base64')
+  if (parsed.values.secret !== undefined && !SECRET.test(parsed.values.secret)) throw usageError('--secret must be whsec_ followed by base64')
   let event
   try {
-    event = sampleEvent(type.data, { now, ids, code })
+    event = signedSampleEvent(type.data, { now, code, secret: parsed.values.secret })
   } catch (error) {
     throw usageError(error instanceof Error ? error.message : String(error))
   }
-  const headers = { 'content-type': 'application/json', ...signatureHeaders({ eventId: event.id, timestampSeconds: Math.floor(now / 1000), body: event.body, secrets: [secret] }) }
+  const { secret, headers } = event
   if (json) {
     process.stdout.write(`${JSON.stringify({ type: event.type, secret, headers, body: event.body }, null, 2)}\n`)
     return

@@ -1,6 +1,6 @@
 import type { Db } from './connection'
 import type { AccountKind, AccountRow } from './rows'
-import type { TableWatch } from './table-watch'
+import type { TableWatch } from './cache/table-watch'
 
 export type NewAccount = Omit<AccountRow, 'id' | 'available' | 'pending'>
 

@@ -1,6 +1,6 @@
 import type { Db } from './connection'
 import type { ApiKeyRow } from './rows'
-import type { TableWatch } from './table-watch'
+import type { TableWatch } from './cache/table-watch'
 
 export function createApiKeysRepo(db: Db, watch: TableWatch) {
   const insertStmt = db.prepare(

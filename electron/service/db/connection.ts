@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3'
-import { startCheckpointer, FALLBACK_AUTOCHECKPOINT_PAGES, type Checkpointer } from './checkpointer'
+import { startCheckpointer, FALLBACK_AUTOCHECKPOINT_PAGES, type Checkpointer } from './cache/checkpointer'
 import { restrictToOwner } from './file-access'
 import { MIGRATIONS } from './migrations'
 

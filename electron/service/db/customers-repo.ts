@@ -1,5 +1,5 @@
 import type { Db } from './connection'
-import type { TableWatch } from './table-watch'
+import type { TableWatch } from './cache/table-watch'
 
 export interface CustomerRow {
   phone_number: string

@@ -1,29 +1,38 @@
+import { ApiFaultsSchema, DoctorReportSchema, WebhookFaultsSchema, type ApiFaults, type DoctorReport, type WebhookFaults } from '../../../shared/schemas/faults'
 import type { Db } from './connection'
-import type { TableWatch } from './table-watch'
+import type { TableWatch } from './cache/table-watch'
 
-export interface FaultRuleRow {
+interface RuleBase {
   organization_id: string
   environment: string
-  kind: 'webhook' | 'api'
   /** A webhook URL, or an API scope (`money` or a public route id). */
   target: string
-  /** JSON of WebhookFaults or ApiFaults (shared/schemas/faults.ts). */
-  config: string
   updated_at: number
 }
+/** A fault rule, its configuration decoded (stored as JSON text). */
+export type FaultRuleRow = RuleBase & ({ kind: 'webhook'; config: WebhookFaults } | { kind: 'api'; config: ApiFaults })
+type StoredRuleRow = RuleBase & { kind: FaultRuleRow['kind']; config: string }
 
 export interface DoctorReportRow {
   organization_id: string
   environment: string
   url: string
-  report: string
+  report: DoctorReport
   created_at: number
+}
+type StoredReportRow = Omit<DoctorReportRow, 'report'> & { report: string }
+
+/** A stored rule -> its record; the schema of its kind checks the configuration (the table may be older than this code). */
+function decodeRule(row: StoredRuleRow): FaultRuleRow {
+  return row.kind === 'webhook'
+    ? { ...row, kind: 'webhook', config: WebhookFaultsSchema.parse(JSON.parse(row.config)) }
+    : { ...row, kind: 'api', config: ApiFaultsSchema.parse(JSON.parse(row.config)) }
 }
 
 /** Fault lab rules, the dispatcher's hold (postpone) of a delivery, and the doctor's last reports. */
 export function createFaultsRepo(db: Db, watch: TableWatch) {
-  const rulesStmt = db.prepare<[string, string], FaultRuleRow>('SELECT * FROM fault_rules WHERE organization_id = ? AND environment = ? ORDER BY kind, target')
-  const ruleStmt = db.prepare<[string, string, string, string], FaultRuleRow>(
+  const rulesStmt = db.prepare<[string, string], StoredRuleRow>('SELECT * FROM fault_rules WHERE organization_id = ? AND environment = ? ORDER BY kind, target')
+  const ruleStmt = db.prepare<[string, string, string, string], StoredRuleRow>(
     'SELECT * FROM fault_rules WHERE organization_id = ? AND environment = ? AND kind = ? AND target = ?',
   )
   const anyStmt = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM fault_rules')
@@ -42,7 +51,7 @@ export function createFaultsRepo(db: Db, watch: TableWatch) {
      WHERE d.url = ? AND e.transaction_id = ? AND d.rowid > ? AND d.status = 'pending' AND d.attempt_count = 0
      ORDER BY d.next_attempt_at DESC LIMIT 1`,
   )
-  const reportStmt = db.prepare<[string, string, string], DoctorReportRow>('SELECT * FROM doctor_reports WHERE organization_id = ? AND environment = ? AND url = ?')
+  const reportStmt = db.prepare<[string, string, string], StoredReportRow>('SELECT * FROM doctor_reports WHERE organization_id = ? AND environment = ? AND url = ?')
   const saveReportStmt = db.prepare(`INSERT INTO doctor_reports (organization_id, environment, url, report, created_at)
     VALUES (@organization_id, @environment, @url, @report, @created_at)
     ON CONFLICT(organization_id, environment, url) DO UPDATE SET report = excluded.report, created_at = excluded.created_at`)
@@ -57,10 +66,17 @@ export function createFaultsRepo(db: Db, watch: TableWatch) {
   let anyCommitted: { stamp: number; any: boolean } | undefined
   return {
     rules(organizationId: string, environment: string): FaultRuleRow[] {
-      return rulesStmt.all(organizationId, environment)
+      return rulesStmt.all(organizationId, environment).map(decodeRule)
     },
-    rule(organizationId: string, environment: string, kind: FaultRuleRow['kind'], target: string): FaultRuleRow | undefined {
-      return ruleStmt.get(organizationId, environment, kind, target)
+    /** The webhook faults switched on for `url`, or null. */
+    webhookRule(organizationId: string, environment: string, url: string): WebhookFaults | null {
+      const row = ruleStmt.get(organizationId, environment, 'webhook', url)
+      return row ? WebhookFaultsSchema.parse(JSON.parse(row.config)) : null
+    },
+    /** The API faults of a scope (`money` or a route id), or null. */
+    apiRule(organizationId: string, environment: string, target: string): ApiFaults | null {
+      const row = ruleStmt.get(organizationId, environment, 'api', target)
+      return row ? ApiFaultsSchema.parse(JSON.parse(row.config)) : null
     },
     /** Whether any rule exists at all (a cheap check the hot paths make before looking further). */
     anyRule(): boolean {
@@ -71,7 +87,7 @@ export function createFaultsRepo(db: Db, watch: TableWatch) {
       return any
     },
     saveRule(row: FaultRuleRow): void {
-      upsertStmt.run(row)
+      upsertStmt.run({ ...row, config: JSON.stringify(row.config) })
     },
     deleteRule(organizationId: string, environment: string, kind: FaultRuleRow['kind'], target: string): boolean {
       return deleteStmt.run(organizationId, environment, kind, target).changes > 0
@@ -90,11 +106,12 @@ export function createFaultsRepo(db: Db, watch: TableWatch) {
     newerOfTransaction(url: string, transactionId: number, rowid: number): number | null {
       return newerOfTransactionStmt.get(url, transactionId, rowid)?.next_attempt_at ?? null
     },
-    report(organizationId: string, environment: string, url: string): DoctorReportRow | undefined {
-      return reportStmt.get(organizationId, environment, url)
+    report(organizationId: string, environment: string, url: string): DoctorReport | null {
+      const row = reportStmt.get(organizationId, environment, url)
+      return row ? DoctorReportSchema.parse(JSON.parse(row.report)) : null
     },
     saveReport(row: DoctorReportRow): void {
-      saveReportStmt.run(row)
+      saveReportStmt.run({ ...row, report: JSON.stringify(row.report) })
     },
   }
 }

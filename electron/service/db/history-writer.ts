@@ -1,7 +1,7 @@
 import type { Db } from './connection'
 import { suspendNarrationIndex } from './narration-index'
 import { TRANSACTION_COLUMNS, TRANSACTION_JSON_COLUMNS } from './rows'
-import type { NewTransaction } from './transactions-repo'
+import type { NewTransaction } from './rows'
 import { NEXT_TIMELINE_ID_SQL } from './timeline-sql'
 
 // TRANSACTION_COLUMNS (rows.ts) is the column order of the positional INSERT below; `values()` follows it.

@@ -1,5 +1,5 @@
 import { CURRENCY } from '../../../shared/money'
-import type { NewTransaction } from './transactions-repo'
+import type { NewTransaction } from './rows'
 
 /** What every new transaction names itself; every other column has a default below. */
 type Named = 'public_id' | 'organization_id' | 'environment' | 'type' | 'status' | 'account_id' | 'account_type' | 'amount' | 'created_at'

@@ -1,7 +1,7 @@
 import type { Db } from './connection'
 import type { FeeTariff } from '../../../shared/schemas/fees'
 import type { OrganizationRow } from './rows'
-import type { TableWatch } from './table-watch'
+import type { TableWatch } from './cache/table-watch'
 
 /** An organization as stored: the tariff is JSON text. */
 type StoredOrganization = Omit<OrganizationRow, 'fee_tariff'> & { fee_tariff: string | null }

@@ -82,7 +82,7 @@ export interface TransactionRow {
   counterparty: Counterparty | null
   related_id: number | null
   result_code: string | null
-  outcome: string | null
+  outcome: PlannedOutcome | null
   due_at: number | null
   settle_due_at: number | null
   created_at: number
@@ -104,7 +104,7 @@ export const TRANSACTION_COLUMNS = [
 ] as const satisfies readonly (keyof Omit<TransactionRow, 'id'>)[]
 
 /** The JSON columns of `transactions`: text in SQLite, decoded by db/transaction-json.ts for the repositories. */
-export const TRANSACTION_JSON_COLUMNS = ['metadata', 'sub_merchant_details', 'counterparty'] as const
+export const TRANSACTION_JSON_COLUMNS = ['metadata', 'sub_merchant_details', 'counterparty', 'outcome'] as const
 type TransactionJsonColumn = (typeof TRANSACTION_JSON_COLUMNS)[number]
 /** A transaction as SQLite holds it (JSON columns as text): only db/ sees it. */
 export type StoredTransactionRow = Omit<TransactionRow, TransactionJsonColumn> & { [K in TransactionJsonColumn]: string | null }
@@ -155,3 +155,27 @@ export const TRANSACTION_VIEW_COLUMNS = [
   'sub_merchant_id', 'sub_merchant_details', 'created_at', 'updated_at',
 ] as const satisfies readonly (keyof TransactionRow)[]
 export type TransactionViewRow = Pick<TransactionRow, (typeof TRANSACTION_VIEW_COLUMNS)[number]>
+
+/** What the simulated processor will answer, decided when the transaction is accepted and stored with it. */
+export interface PlannedOutcome {
+  result: 'success' | 'failed' | 'never'
+  resultCode: string
+  message: string
+  /**
+   * Interactive mode: the customer's answer is awaited in the console. Until someone answers, the stored
+   * outcome is the timeout (1037) that happens if nobody does; answering replaces it.
+   */
+  prompt?: true
+  /**
+   * Decided by the caller (`forceStatus`) or a scenario's outcome rule, not by the simulated customer:
+   * a forced success completes even when the customer's wallet cannot cover it (customers.ts).
+   */
+  forced?: true
+}
+
+/** A transaction to insert: the repository (or the history writer) links its timeline (`last_event_id`). */
+export type NewTransaction = Omit<TransactionRow, 'id' | 'last_event_id'>
+
+/** Fields a state change may set alongside the status. */
+export type TransactionUpdate = Partial<Pick<TransactionRow,
+  'message' | 'processor_reference' | 'result_code' | 'due_at' | 'settle_due_at' | 'outcome' | 'related_id' | 'fees' | 'charged_amount'>>

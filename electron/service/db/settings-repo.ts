@@ -1,6 +1,6 @@
 import type { Db } from './connection'
 import type { Setting } from './settings-registry'
-import type { TableWatch } from './table-watch'
+import type { TableWatch } from './cache/table-watch'
 
 /**
  * Small key/value settings (simulator mode, clock offset, console token, ...), JSON-encoded, read and

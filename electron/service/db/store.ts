@@ -15,7 +15,7 @@ import { createSettingsRepo } from './settings-repo'
 import { createStatementRepo } from './statement-repo'
 import { createTransactionsRepo } from './transactions-repo'
 import { createWebhooksRepo } from './webhooks-repo'
-import { createTableWatch } from './table-watch'
+import { createTableWatch } from './cache/table-watch'
 
 /** Every repository over one connection; the rest of the engine reaches SQLite only through this. */
 export function createStore(db: Db) {

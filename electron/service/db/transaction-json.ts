@@ -1,5 +1,4 @@
-import type { NewTransaction } from './transactions-repo'
-import { TRANSACTION_JSON_COLUMNS, type StoredTransactionRow, type TransactionRow, type TransactionViewRow } from './rows'
+import { TRANSACTION_JSON_COLUMNS, type NewTransaction, type StoredTransactionRow, type TransactionRow, type TransactionUpdate, type TransactionViewRow } from './rows'
 
 /** A list row as read (the view's columns, JSON as text). */
 export type StoredViewRow = Omit<TransactionViewRow, 'metadata' | 'sub_merchant_details'> & Pick<StoredTransactionRow, 'metadata' | 'sub_merchant_details'>
@@ -41,5 +40,13 @@ const encode = (value: unknown): string | null => (value === null || value === u
 
 /** A new record -> what SQLite stores. */
 export function encodeTransaction(row: NewTransaction): Omit<StoredTransactionRow, 'id' | 'last_event_id'> {
-  return { ...row, metadata: encode(row.metadata), sub_merchant_details: encode(row.sub_merchant_details), counterparty: encode(row.counterparty) }
+  return {
+    ...row, metadata: encode(row.metadata), sub_merchant_details: encode(row.sub_merchant_details), counterparty: encode(row.counterparty),
+    outcome: encode(row.outcome),
+  }
+}
+
+/** The fields of a state change -> what SQLite stores (the planned outcome is the one JSON column a change may set). */
+export function encodeUpdate(fields: TransactionUpdate): Record<string, unknown> {
+  return fields.outcome === undefined ? fields : { ...fields, outcome: encode(fields.outcome) }
 }

@@ -1,13 +1,12 @@
 import { TRANSACTION_COLUMNS, TRANSACTION_VIEW_COLUMNS, type TransactionViewRow } from './rows'
 import type { Db } from './connection'
-import type { StoredTransactionRow, TransactionEventRow, TransactionRow, TransactionStatus } from './rows'
-import { decodeRow, decodeViewRow, encodeTransaction, type StoredViewRow } from './transaction-json'
-import { createPageCache } from './page-cache'
+import type { NewTransaction, StoredTransactionRow, TransactionEventRow, TransactionRow, TransactionStatus, TransactionUpdate } from './rows'
+import { decodeRow, decodeViewRow, encodeTransaction, encodeUpdate, type StoredViewRow } from './transaction-json'
+import { createPageCache } from './cache/page-cache'
 import { TRANSACTION_JSON_SQL } from './transaction-json-sql'
 import { NEXT_TIMELINE_ID_SQL, TIMELINE_SQL } from './timeline-sql'
 
-/** A transaction to insert: the repository (or the history writer) links its timeline (`last_event_id`). */
-export type NewTransaction = Omit<TransactionRow, 'id' | 'last_event_id'>
+export type { NewTransaction, TransactionUpdate } from './rows'
 
 export interface TransactionFilter {
   organizationId: string
@@ -22,10 +21,6 @@ export interface TransactionFilter {
   shortcode?: string
   limit: number
 }
-
-/** Fields a state change may set alongside the status. */
-export type TransactionUpdate = Partial<Pick<TransactionRow,
-  'message' | 'processor_reference' | 'result_code' | 'due_at' | 'settle_due_at' | 'outcome' | 'related_id' | 'fees' | 'charged_amount'>>
 
 const LIST_SELECT = TRANSACTION_VIEW_COLUMNS.map((column) => `t.${column}`).join(', ')
 
@@ -168,7 +163,7 @@ export function createTransactionsRepo(db: Db, unrelatedChanges: () => number) {
       updateCache.set(sql, stmt)
     }
     const lastEventId = eventId ?? row.last_event_id
-    const { changes } = stmt.run({ ...fields, status, updated_at: at, id: row.id, previous: row.status, ...(eventId === null ? {} : { last_event_id: eventId }) })
+    const { changes } = stmt.run({ ...encodeUpdate(fields), status, updated_at: at, id: row.id, previous: row.status, ...(eventId === null ? {} : { last_event_id: eventId }) })
     if (changes !== 1) throw new Error(`transaction ${row.public_id} is no longer ${row.status}: not updated`)
     // Only the columns just set changed (no trigger or default rewrites a transaction), so the row is not read back.
     return { ...row, ...fields, status, updated_at: at, last_event_id: lastEventId }

@@ -1,7 +1,7 @@
 import type { Environment } from '../../../shared/schemas/common'
-import type { WebhookEventType } from '../../../shared/schemas/webhooks'
+import type { WebhookEnvelope, WebhookEventType } from '../../../shared/schemas/webhooks'
 import type { Db } from './connection'
-import type { TableWatch } from './table-watch'
+import type { TableWatch } from './cache/table-watch'
 
 export interface WebhookEndpointRow {
   organization_id: string
@@ -46,9 +46,16 @@ export interface WebhookAttemptRow {
   response_status: number | null
   response_body: string | null
   error: string | null
-  /** JSON array of the fault lab's faults applied to this attempt (faults/webhook-faults.ts), or null. */
-  faults: string | null
+  /** The fault lab's faults applied to this attempt (faults/webhook-faults.ts), or null (stored as JSON text). */
+  faults: string[] | null
 }
+type StoredAttemptRow = Omit<WebhookAttemptRow, 'faults'> & { faults: string | null }
+
+/** An event as the console reads it: its payload's exact bytes, and the envelope they hold. */
+export interface WebhookEventRecord extends WebhookEventRow {
+  envelope: WebhookEnvelope
+}
+const withEnvelope = (row: WebhookEventRow): WebhookEventRecord => ({ ...row, envelope: JSON.parse(row.payload) as WebhookEnvelope })
 
 /** What one attempt needs: the delivery joined with its event. */
 export interface SendableDeliveryRow {
@@ -75,82 +82,98 @@ export interface EventFilter {
 export const DUE_OF_ORIGIN_SQL =
   "SELECT id FROM webhook_deliveries WHERE origin = ? AND status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, rowid LIMIT ?"
 
-/** Webhook endpoints, the outbox of events and their deliveries. Dispatch logic lives in webhooks/. */
-export function createWebhooksRepo(db: Db, watch: TableWatch) {
+/** Endpoints, events, deliveries and attempts: what the outbox writes and the console reads. */
+function outboxStatements(db: Db, watch: TableWatch) {
   const endpointStmt = db.prepare<[string, string], WebhookEndpointRow>('SELECT * FROM webhook_endpoints WHERE organization_id = ? AND environment = ?')
-  // Asked for every event written (and every balance change): remembered until an endpoint changes.
-  const endpointOf = watch.memo([{ table: 'webhook_endpoints' }], (key) => {
-    const [organizationId, environment] = key.split('\u0000') as [string, string]
-    return endpointStmt.get(organizationId, environment)
-  })
-  const insertEndpointStmt = db.prepare(`INSERT INTO webhook_endpoints (organization_id, environment, default_url, secret, previous_secret, previous_secret_expires_at)
-    VALUES (@organization_id, @environment, @default_url, @secret, @previous_secret, @previous_secret_expires_at)
-    ON CONFLICT(organization_id, environment) DO UPDATE SET default_url = excluded.default_url, secret = excluded.secret,
-      previous_secret = excluded.previous_secret, previous_secret_expires_at = excluded.previous_secret_expires_at`)
-  const insertEventStmt = db.prepare('INSERT INTO webhook_events (id, organization_id, environment, type, transaction_id, payload, created_at) VALUES (@id, @organization_id, @environment, @type, @transaction_id, @payload, @created_at)')
-  const insertDeliveryStmt = db.prepare(`INSERT INTO webhook_deliveries (id, event_id, url, origin, target, status, attempt_count, next_attempt_at, last_response_status, created_at, updated_at)
-    VALUES (@id, @event_id, @url, @origin, @target, @status, @attempt_count, @next_attempt_at, @last_response_status, @created_at, @updated_at)`)
-  const eventsOfTxStmt = db.prepare<[number], WebhookEventRow>('SELECT * FROM webhook_events WHERE transaction_id = ? ORDER BY created_at, id')
-  const eventStmt = db.prepare<[string], WebhookEventRow>('SELECT * FROM webhook_events WHERE id = ?')
-  const listEventsStmt = db.prepare<[EventFilter], WebhookEventRow>(`SELECT e.* FROM webhook_events e
-    WHERE e.organization_id = @organizationId AND e.environment = @environment
-      AND (@transactionId IS NULL OR e.transaction_id = @transactionId)
-      AND (@type IS NULL OR e.type = @type)
-      AND (@url IS NULL OR EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.url = @url))
-    -- rowid breaks ties in insertion order: ids are random within one millisecond.
-    ORDER BY e.created_at DESC, e.rowid DESC LIMIT @limit`)
-  const deliveryStmt = db.prepare<[string], WebhookDeliveryRow>('SELECT * FROM webhook_deliveries WHERE id = ?')
-  const deliveriesOfEventStmt = db.prepare<[string], WebhookDeliveryRow>('SELECT * FROM webhook_deliveries WHERE event_id = ? ORDER BY created_at, rowid')
-  // The dispatcher's queries: each one a seek in webhook_deliveries_origin_due (migration 002) or on the
-  // rowid, so their cost does not grow with the backlog of pending deliveries.
+  return {
+    // Asked for every event written (and every balance change): remembered until an endpoint changes.
+    endpointOf: watch.memo([{ table: 'webhook_endpoints' }], (key) => {
+      const [organizationId, environment] = key.split('\u0000') as [string, string]
+      return endpointStmt.get(organizationId, environment)
+    }),
+    insertEndpoint: db.prepare(`INSERT INTO webhook_endpoints (organization_id, environment, default_url, secret, previous_secret, previous_secret_expires_at)
+      VALUES (@organization_id, @environment, @default_url, @secret, @previous_secret, @previous_secret_expires_at)
+      ON CONFLICT(organization_id, environment) DO UPDATE SET default_url = excluded.default_url, secret = excluded.secret,
+        previous_secret = excluded.previous_secret, previous_secret_expires_at = excluded.previous_secret_expires_at`),
+    insertEvent: db.prepare('INSERT INTO webhook_events (id, organization_id, environment, type, transaction_id, payload, created_at) VALUES (@id, @organization_id, @environment, @type, @transaction_id, @payload, @created_at)'),
+    insertDelivery: db.prepare(`INSERT INTO webhook_deliveries (id, event_id, url, origin, target, status, attempt_count, next_attempt_at, last_response_status, created_at, updated_at)
+      VALUES (@id, @event_id, @url, @origin, @target, @status, @attempt_count, @next_attempt_at, @last_response_status, @created_at, @updated_at)`),
+    eventsOfTx: db.prepare<[number], WebhookEventRow>('SELECT * FROM webhook_events WHERE transaction_id = ? ORDER BY created_at, id'),
+    event: db.prepare<[string], WebhookEventRow>('SELECT * FROM webhook_events WHERE id = ?'),
+    listEvents: db.prepare<[EventFilter], WebhookEventRow>(`SELECT e.* FROM webhook_events e
+      WHERE e.organization_id = @organizationId AND e.environment = @environment
+        AND (@transactionId IS NULL OR e.transaction_id = @transactionId)
+        AND (@type IS NULL OR e.type = @type)
+        AND (@url IS NULL OR EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.url = @url))
+      -- rowid breaks ties in insertion order: ids are random within one millisecond.
+      ORDER BY e.created_at DESC, e.rowid DESC LIMIT @limit`),
+    delivery: db.prepare<[string], WebhookDeliveryRow>('SELECT * FROM webhook_deliveries WHERE id = ?'),
+    deliveriesOfEvent: db.prepare<[string], WebhookDeliveryRow>('SELECT * FROM webhook_deliveries WHERE event_id = ? ORDER BY created_at, rowid'),
+    insertAttempt: db.prepare(`INSERT INTO webhook_attempts (delivery_id, attempt_no, started_at, duration_ms, response_status, response_body, error, faults)
+      VALUES (@delivery_id, @attempt_no, @started_at, @duration_ms, @response_status, @response_body, @error, @faults)`),
+    attempts: db.prepare<[string], StoredAttemptRow>('SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempt_no, id'),
+  }
+}
+
+function outboxRepo(db: Db, watch: TableWatch) {
+  const stmt = outboxStatements(db, watch)
+  return {
+    endpoint(organizationId: string, environment: string): WebhookEndpointRow | undefined {
+      return stmt.endpointOf(`${organizationId}\u0000${environment}`)
+    },
+    saveEndpoint(row: WebhookEndpointRow): void {
+      stmt.insertEndpoint.run(row)
+    },
+    insertEvent(row: WebhookEventRow): void {
+      stmt.insertEvent.run(row)
+    },
+    insertDelivery(row: WebhookDeliveryRow): void {
+      stmt.insertDelivery.run(row)
+    },
+    eventsOfTransaction(transactionId: number): WebhookEventRecord[] {
+      return stmt.eventsOfTx.all(transactionId).map(withEnvelope)
+    },
+    event(id: string): WebhookEventRecord | undefined {
+      const row = stmt.event.get(id)
+      return row && withEnvelope(row)
+    },
+    /** Newest first, in one organization and environment. */
+    listEvents(filter: EventFilter): WebhookEventRecord[] {
+      return stmt.listEvents.all(filter).map(withEnvelope)
+    },
+    delivery(id: string): WebhookDeliveryRow | undefined {
+      return stmt.delivery.get(id)
+    },
+    deliveriesOfEvent(eventId: string): WebhookDeliveryRow[] {
+      return stmt.deliveriesOfEvent.all(eventId)
+    },
+    insertAttempt(row: Omit<WebhookAttemptRow, 'id'>): void {
+      stmt.insertAttempt.run({ ...row, faults: row.faults === null ? null : JSON.stringify(row.faults) })
+    },
+    attemptsOfDelivery(deliveryId: string): WebhookAttemptRow[] {
+      return stmt.attempts.all(deliveryId).map((row) => ({ ...row, faults: row.faults === null ? null : (JSON.parse(row.faults) as string[]) }))
+    },
+  }
+}
+
+/**
+ * The dispatcher's queries: each one a seek in webhook_deliveries_origin_due (migration 002) or on the
+ * rowid, so their cost does not grow with the backlog of pending deliveries.
+ */
+function dispatchRepo(db: Db) {
   const dueOfOriginStmt = db.prepare<[string, number, number], { id: string }>(DUE_OF_ORIGIN_SQL)
   const nextDueOfOriginStmt = db.prepare<[string, number], { next_attempt_at: number }>(
     "SELECT next_attempt_at FROM webhook_deliveries WHERE origin = ? AND status = 'pending' AND next_attempt_at > ? ORDER BY next_attempt_at LIMIT 1",
   )
-  const pendingOriginAfterStmt = db.prepare<[string], { origin: string }>(
-    "SELECT origin FROM webhook_deliveries WHERE status = 'pending' AND origin > ? ORDER BY origin LIMIT 1",
-  )
-  const deliveriesFromRowidStmt = db.prepare<[number], { rowid: number; id: string; origin: string }>(
-    'SELECT rowid, id, origin FROM webhook_deliveries WHERE rowid >= ? ORDER BY rowid',
-  )
+  const pendingOriginAfterStmt = db.prepare<[string], { origin: string }>("SELECT origin FROM webhook_deliveries WHERE status = 'pending' AND origin > ? ORDER BY origin LIMIT 1")
+  const deliveriesFromRowidStmt = db.prepare<[number], { rowid: number; id: string; origin: string }>('SELECT rowid, id, origin FROM webhook_deliveries WHERE rowid >= ? ORDER BY rowid')
   const lastDeliveryStmt = db.prepare<[], { rowid: number; id: string }>('SELECT rowid, id FROM webhook_deliveries ORDER BY rowid DESC LIMIT 1')
   const sendableStmt = db.prepare<[string], SendableDeliveryRow>(`SELECT d.id, d.url, d.status, d.attempt_count, e.id AS event_id,
       e.organization_id, e.environment, e.payload
     FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id WHERE d.id = ?`)
-  const insertAttemptStmt = db.prepare(`INSERT INTO webhook_attempts (delivery_id, attempt_no, started_at, duration_ms, response_status, response_body, error, faults)
-    VALUES (@delivery_id, @attempt_no, @started_at, @duration_ms, @response_status, @response_body, @error, @faults)`)
-  const attemptsStmt = db.prepare<[string], WebhookAttemptRow>('SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempt_no, id')
   const finishAttemptStmt = db.prepare(`UPDATE webhook_deliveries SET status = @status, attempt_count = @attempt_count,
     next_attempt_at = @next_attempt_at, last_response_status = @last_response_status, updated_at = @updated_at WHERE id = @id`)
   return {
-    endpoint(organizationId: string, environment: string): WebhookEndpointRow | undefined {
-      return endpointOf(`${organizationId}\u0000${environment}`)
-    },
-    saveEndpoint(row: WebhookEndpointRow): void {
-      insertEndpointStmt.run(row)
-    },
-    insertEvent(row: WebhookEventRow): void {
-      insertEventStmt.run(row)
-    },
-    insertDelivery(row: WebhookDeliveryRow): void {
-      insertDeliveryStmt.run(row)
-    },
-    eventsOfTransaction(transactionId: number): WebhookEventRow[] {
-      return eventsOfTxStmt.all(transactionId)
-    },
-    event(id: string): WebhookEventRow | undefined {
-      return eventStmt.get(id)
-    },
-    /** Newest first, in one organization and environment. */
-    listEvents(filter: EventFilter): WebhookEventRow[] {
-      return listEventsStmt.all(filter)
-    },
-    delivery(id: string): WebhookDeliveryRow | undefined {
-      return deliveryStmt.get(id)
-    },
-    deliveriesOfEvent(eventId: string): WebhookDeliveryRow[] {
-      return deliveriesOfEventStmt.all(eventId)
-    },
     /** Ids of up to `limit` pending deliveries to one origin due at `now`, oldest due first. */
     dueDeliveriesOfOrigin(origin: string, now: number, limit: number): string[] {
       return dueOfOriginStmt.all(origin, now, limit).map((row) => row.id)
@@ -176,16 +199,15 @@ export function createWebhooksRepo(db: Db, watch: TableWatch) {
     sendableDelivery(id: string): SendableDeliveryRow | undefined {
       return sendableStmt.get(id)
     },
-    insertAttempt(row: Omit<WebhookAttemptRow, 'id'>): void {
-      insertAttemptStmt.run(row)
-    },
-    attemptsOfDelivery(deliveryId: string): WebhookAttemptRow[] {
-      return attemptsStmt.all(deliveryId)
-    },
     /** Records where a delivery stands after an attempt (next attempt time, or final status). */
     finishAttempt(row: Pick<WebhookDeliveryRow, 'id' | 'status' | 'attempt_count' | 'next_attempt_at' | 'last_response_status' | 'updated_at'>): void {
       finishAttemptStmt.run(row)
     },
   }
+}
+
+/** Webhook endpoints, the outbox of events and their deliveries. Dispatch logic lives in webhooks/. */
+export function createWebhooksRepo(db: Db, watch: TableWatch) {
+  return { ...outboxRepo(db, watch), ...dispatchRepo(db) }
 }
 export type WebhooksRepo = ReturnType<typeof createWebhooksRepo>

@@ -1,5 +1,5 @@
 import type { DoctorCheck } from '../../../shared/schemas/faults'
-import { createIds, type Ids } from '../ids'
+import { createIds, type Ids } from '../core/ids'
 import { STALE_BY_SECONDS, tamperBody } from '../faults/webhook-faults'
 import { signatureHeaders } from '../webhooks/signing'
 import { sampleEvent, unknownTypeEvent, type SampleEvent } from './sample-events'

@@ -2,10 +2,11 @@ import type { WebhookEventType } from '../../../shared/schemas/webhooks'
 import { newTransaction } from '../db/new-transaction'
 import type { AccountRow, TransactionRow } from '../db/rows'
 import { toTransactionAlt } from '../views/transaction'
-import { createIds, type Ids } from '../ids'
+import { createIds, type Ids } from '../core/ids'
 import { toBalance } from '../views/account'
 import { OUTCOMES } from '../lifecycle/plan'
-import { eventEnvelope } from '../webhooks/outbox'
+import { eventEnvelope } from '../outbox/outbox'
+import { signatureHeaders } from '../webhooks/signing'
 
 /**
  * Realistic events built with the engine's own envelope and transaction/balance views (never a copy), for
@@ -129,4 +130,20 @@ export function unknownTypeEvent(now: number, ids: Ids = createIds(() => now)): 
   const id = ids.event()
   const type = 'transaction.disputed_v2'
   return { id, type, body: eventEnvelope(id, type, now, { id: ids.transaction(), note: 'An event type your receiver has not seen.', paydeskDoctor: true }) }
+}
+
+/** A sample event with the headers Paydesk would send it with, signed with `secret` (a fresh one when absent). */
+export interface SignedSample extends SampleEvent {
+  secret: string
+  headers: Record<string, string>
+}
+
+/** `paydesk events sample`: one event of `type`, signed at `now` with both schemes. Throws on a code the type does not take. */
+export function signedSampleEvent(type: WebhookEventType, options: { now: number; code?: string; secret?: string }): SignedSample {
+  const { now } = options
+  const ids = createIds(() => now)
+  const secret = options.secret ?? ids.webhookSecret()
+  const event = sampleEvent(type, { now, ids, code: options.code })
+  const signed = signatureHeaders({ eventId: event.id, timestampSeconds: Math.floor(now / 1000), body: event.body, secrets: [secret] })
+  return { ...event, secret, headers: { 'content-type': 'application/json', ...signed } }
 }

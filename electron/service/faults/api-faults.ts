@@ -1,7 +1,8 @@
 import { ApiError } from '../../../shared/errors'
-import { ApiFaultsSchema, MONEY_ROUTE_IDS, type ApiFaultName, type ApiFaults } from '../../../shared/schemas/faults'
-import { authenticate, type CallContext } from '../auth'
-import type { Engine } from '../engine'
+import { MONEY_ROUTE_IDS, type ApiFaultName, type ApiFaults } from '../../../shared/schemas/faults'
+import type { Scope } from '../core/principal'
+import type { Ids } from '../core/ids'
+import type { Store } from '../db/store'
 
 /** What the HTTP adapter does to one public request (docs/simulator.md "Provider faults"). */
 export interface ApiFaultPlan {
@@ -18,11 +19,8 @@ export interface ApiFaultPlan {
 const MONEY = new Set<string>(MONEY_ROUTE_IDS)
 
 /** The faults of the route's own rule win over those of the `money` rule, fault by fault. */
-function faultsFor(engine: Engine, organizationId: string, environment: string, routeId: string): ApiFaults | null {
-  const read = (target: string) => {
-    const row = engine.store.faults.rule(organizationId, environment, 'api', target)
-    return row ? ApiFaultsSchema.parse(JSON.parse(row.config)) : null
-  }
+function faultsFor(store: Store, { organizationId, environment }: Scope, routeId: string): ApiFaults | null {
+  const read = (target: string) => store.faults.apiRule(organizationId, environment, target)
   const money = MONEY.has(routeId) ? read('money') : null
   const own = read(routeId)
   if (!money && !own) return null
@@ -30,32 +28,31 @@ function faultsFor(engine: Engine, organizationId: string, environment: string, 
 }
 
 /** True with probability `rate` (the engine's randomness). */
-function chance(engine: Engine, rate: number): boolean {
-  return rate >= 1 || (rate > 0 && engine.ids.int(1_000_000) < rate * 1_000_000)
+function chance(ids: Ids, rate: number): boolean {
+  return rate >= 1 || (rate > 0 && ids.int(1_000_000) < rate * 1_000_000)
+}
+
+/** The inputs of a plan: the store, the engine's randomness and the simulated now. */
+export interface FaultPlanning {
+  store: Store
+  ids: Ids
+  now: number
 }
 
 /**
- * The API faults for one public request, or null when none applies. The caller is identified as the
- * dispatcher would (an unknown key gets no faults: its request fails on its own). The outage window is
- * on the simulated clock; latency is real time, since a client waits for it.
+ * The API faults for one public request of the caller `scope`, or null when none applies. The outage
+ * window is on the simulated clock; latency is real time, since a client waits for it.
  */
-export function planApiFaults(engine: Engine, routeId: string, ctx: CallContext): ApiFaultPlan | null {
-  if (!engine.store.faults.anyRule()) return null
-  let scope: { organizationId: string; environment: string }
-  try {
-    scope = authenticate(engine.store, engine.consoleToken, ctx, engine.now())
-  } catch {
-    return null
-  }
-  const faults = faultsFor(engine, scope.organizationId, scope.environment, routeId)
+export function planApiFaults(planning: FaultPlanning, scope: Scope, routeId: string): ApiFaultPlan | null {
+  const { store, ids, now } = planning
+  const faults = faultsFor(store, scope, routeId)
   if (!faults) return null
   const plan: ApiFaultPlan = { faults: [], latencyMs: 0, answer: null, commitThenDrop: false }
   if (faults.latency) {
     const { minMs, maxMs } = faults.latency
-    plan.latencyMs = maxMs === undefined || maxMs <= minMs ? minMs : minMs + engine.ids.int(maxMs - minMs + 1)
+    plan.latencyMs = maxMs === undefined || maxMs <= minMs ? minMs : minMs + ids.int(maxMs - minMs + 1)
     plan.faults.push('latency')
   }
-  const now = engine.now()
   if (faults.outage && now >= faults.outage.from && now < faults.outage.until) {
     const retryAfter = Math.max(1, Math.ceil((faults.outage.until - now) / 1000))
     plan.faults.push('outage')
@@ -64,14 +61,14 @@ export function planApiFaults(engine: Engine, routeId: string, ctx: CallContext)
     })
     return plan
   }
-  if (faults.errorRate && chance(engine, faults.errorRate.rate)) {
+  if (faults.errorRate && chance(ids, faults.errorRate.rate)) {
     plan.faults.push('error-rate')
     plan.answer = faults.errorRate.status === 503
       ? new ApiError('unavailable', 'The service is temporarily unavailable. Retry later.', null, { 'Retry-After': '1', 'Paydesk-Fault': 'error-rate' })
       : new ApiError('internal', 'An internal error occurred.', null, { 'Paydesk-Fault': 'error-rate' })
     return plan
   }
-  if (faults.commitThenDrop && chance(engine, faults.commitThenDrop.rate)) {
+  if (faults.commitThenDrop && chance(ids, faults.commitThenDrop.rate)) {
     plan.faults.push('commit-then-drop')
     plan.commitThenDrop = true
   }

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto'
-import { WebhookFaultsSchema, type WebhookFaultName, type WebhookFaults } from '../../../shared/schemas/faults'
+import type { WebhookFaultName, WebhookFaults } from '../../../shared/schemas/faults'
 import type { SendableDeliveryRow } from '../db/webhooks-repo'
 import type { Store } from '../db/store'
-import { signatureHeaders, type SignatureInput } from '../webhooks/signing'
 
 /** `stale`: the signature timestamp is this old (past the 5-minute tolerance receivers should keep). */
 export const STALE_BY_SECONDS = 6 * 60
@@ -11,8 +10,7 @@ const DEFAULT_REORDER_WINDOW_MS = 10_000
 /** The faults switched on for a delivery's URL in its organization and environment, or null when none. */
 export function webhookFaultsOf(store: Store, delivery: Pick<SendableDeliveryRow, 'organization_id' | 'environment' | 'url'>): WebhookFaults | null {
   if (!store.faults.anyRule()) return null
-  const rule = store.faults.rule(delivery.organization_id, delivery.environment, 'webhook', delivery.url)
-  return rule ? WebhookFaultsSchema.parse(JSON.parse(rule.config)) : null
+  return store.faults.webhookRule(delivery.organization_id, delivery.environment, delivery.url)
 }
 
 /** A number in [min, max] fixed by the delivery id, so every look at one delivery agrees on its delay. */
@@ -44,15 +42,22 @@ export function holdUntil(store: Store, delivery: SendableDeliveryRow, faults: W
   return now < until ? until : null
 }
 
-/** What one attempt sends once the faults are applied, and which of them were. */
+/**
+ * What the faults do to one attempt, for the dispatcher to apply: whether it is sent, how many copies,
+ * and how each copy's signing is altered. The fault lab never signs (webhooks/ does).
+ */
 export interface FaultedAttempt {
   faults: WebhookFaultName[]
   /** Not sent at all (`drop`): the attempt is logged as failed and the retry schedule goes on. */
   dropped: boolean
   /** Send a second, separately signed copy after the first (`duplicate`). */
   duplicate: boolean
-  /** Signs (and maybe alters) one copy. */
-  sign(input: SignatureInput): { headers: Record<string, string>; body: string }
+  /** Sign each copy this many seconds in the past (`stale`), else 0. */
+  staleBySeconds: number
+  /** Sign each copy with a secret the receiver does not know (`wrong-secret`): a fresh one per copy, else null. */
+  otherSecret: (() => string) | null
+  /** Change a byte of each copy's body after signing (`tamper`). */
+  tamper: boolean
 }
 
 /** Changes one byte of the body after signing: the last digit of `created` (the JSON stays valid). */
@@ -83,14 +88,8 @@ export function faultAttempt(faults: WebhookFaults | null, attemptNo: number, ot
     faults: names,
     dropped,
     duplicate,
-    sign(input) {
-      const signing: SignatureInput = {
-        ...input,
-        timestampSeconds: names.includes('stale') ? input.timestampSeconds - STALE_BY_SECONDS : input.timestampSeconds,
-        secrets: names.includes('wrong-secret') ? [otherSecret()] : input.secrets,
-      }
-      const headers = signatureHeaders(signing)
-      return { headers, body: names.includes('tamper') ? tamperBody(input.body) : input.body }
-    },
+    staleBySeconds: names.includes('stale') ? STALE_BY_SECONDS : 0,
+    otherSecret: names.includes('wrong-secret') ? otherSecret : null,
+    tamper: names.includes('tamper'),
   }
 }

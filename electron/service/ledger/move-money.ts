@@ -1,7 +1,7 @@
 import type { TransactionRow } from '../db/rows'
 import type { Posting } from './postings'
-import type { Unit } from '../unit'
-import { enqueueWebhookEvent } from '../webhooks/outbox'
+import type { Unit } from '../core/unit'
+import { enqueueWebhookEvent } from '../outbox/outbox'
 import { toBalance } from '../views/account'
 
 /**

@@ -2,11 +2,11 @@ import type { TransactionRow } from '../db/rows'
 import { completeCharge } from '../ledger/postings'
 import { assertTransition } from '../domain/transaction-states'
 import { moveMoney } from '../ledger/move-money'
-import { enqueueWebhookEvent } from '../webhooks/outbox'
-import type { EngineUnit } from '../unit'
+import { enqueueWebhookEvent } from '../outbox/outbox'
+import type { Unit } from '../core/unit'
 import type { PlannedOutcome } from './plan'
 import { announce, finalFields, systemAccounts, webhookError } from './result'
-import { settlementDelayMs } from '../simulator/settings'
+import { settlementDelayMs } from './simulator-settings'
 import { debitWallet } from './customers'
 
 /**
@@ -14,15 +14,15 @@ import { debitWallet } from './customers'
  * net of fees and the settlement is scheduled; failure: nothing moves. Either way the webhook event is
  * written in the same SQLite transaction as the state change.
  */
-export function finalizeCharge(ctx: EngineUnit, charge: TransactionRow, planned: PlannedOutcome): TransactionRow {
-  const { engine, store, now } = ctx
+export function finalizeCharge(ctx: Unit, charge: TransactionRow, planned: PlannedOutcome): TransactionRow {
+  const { ids, store, now } = ctx
   const outcome = debitWallet(store, charge.phone_number, charge.amount, planned, now)
   const succeeded = outcome.result === 'success'
   const status = succeeded ? 'completed' : 'failed'
   assertTransition(charge.public_id, charge.status, status)
   const row = store.transactions.setStatus(charge, status, now, {
-    ...finalFields(engine.ids, charge, outcome),
-    settle_due_at: succeeded ? now + settlementDelayMs(engine) : null,
+    ...finalFields(ids, charge, outcome),
+    settle_due_at: succeeded ? now + settlementDelayMs(store) : null,
   })
   if (succeeded) {
     const { external, fees } = systemAccounts(store, row)

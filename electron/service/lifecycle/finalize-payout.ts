@@ -2,8 +2,8 @@ import type { TransactionRow } from '../db/rows'
 import { completePayout, releasePayout } from '../ledger/postings'
 import { assertTransition } from '../domain/transaction-states'
 import { moveMoney } from '../ledger/move-money'
-import { enqueueWebhookEvent } from '../webhooks/outbox'
-import type { EngineUnit } from '../unit'
+import { enqueueWebhookEvent } from '../outbox/outbox'
+import type { Unit } from '../core/unit'
 import type { PlannedOutcome } from './plan'
 import { creditWallet } from './customers'
 import { announce, finalFields, systemAccounts, webhookError } from './result'
@@ -13,12 +13,12 @@ import { announce, finalFields, systemAccounts, webhookError } from './result'
  * fees were reserved in payouts `pending` at acceptance: success consumes the reservation (recipient gets
  * the amount, the provider the fee); failure releases it back to `available`.
  */
-export function finalizePayout(ctx: EngineUnit, payout: TransactionRow, outcome: PlannedOutcome): TransactionRow {
-  const { engine, store, now } = ctx
+export function finalizePayout(ctx: Unit, payout: TransactionRow, outcome: PlannedOutcome): TransactionRow {
+  const { ids, store, now } = ctx
   const succeeded = outcome.result === 'success'
   const status = succeeded ? 'completed' : 'failed'
   assertTransition(payout.public_id, payout.status, status)
-  const row = store.transactions.setStatus(payout, status, now, finalFields(engine.ids, payout, outcome))
+  const row = store.transactions.setStatus(payout, status, now, finalFields(ids, payout, outcome))
   const { external, fees } = systemAccounts(store, row)
   const postings = succeeded
     ? completePayout(row.account_id, external, fees, row.amount, row.fees)

@@ -3,8 +3,8 @@ import { completeReversal, releaseReversal } from '../ledger/postings'
 import { assertTransition } from '../domain/transaction-states'
 import { toTransactionAlt } from '../views/transaction'
 import { moveMoney } from '../ledger/move-money'
-import { enqueueWebhookEvent } from '../webhooks/outbox'
-import type { EngineUnit } from '../unit'
+import { enqueueWebhookEvent } from '../outbox/outbox'
+import type { Unit } from '../core/unit'
 import type { PlannedOutcome } from './plan'
 import { creditWallet } from './customers'
 import { announce, finalFields, systemAccounts, webhookError } from './result'
@@ -15,14 +15,14 @@ import { announce, finalFields, systemAccounts, webhookError } from './result'
  * reservation and the refunded fee pay for it, and the charge's owner hears `transaction.reversed`.
  * Failure: the reservation returns to `available` and the reversal fails with `transaction.failed`.
  */
-export function finalizeReversal(ctx: EngineUnit, reversal: TransactionRow, outcome: PlannedOutcome): TransactionRow {
-  const { engine, store, now } = ctx
+export function finalizeReversal(ctx: Unit, reversal: TransactionRow, outcome: PlannedOutcome): TransactionRow {
+  const { ids, store, now } = ctx
   const charge = reversal.related_id === null ? undefined : store.transactions.get(reversal.related_id)
   if (!charge) throw new Error(`reversal ${reversal.public_id} has no related charge`)
   const succeeded = outcome.result === 'success'
   const status = succeeded ? 'completed' : 'failed'
   assertTransition(reversal.public_id, reversal.status, status)
-  const row = store.transactions.setStatus(reversal, status, now, finalFields(engine.ids, reversal, outcome))
+  const row = store.transactions.setStatus(reversal, status, now, finalFields(ids, reversal, outcome))
   const { external, fees } = systemAccounts(store, row)
   const postings = succeeded
     ? completeReversal(row.account_id, external, fees, charge.amount, charge.fees)

@@ -1,9 +1,9 @@
 import type { TransactionRow } from '../db/rows'
-import type { EngineUnit } from '../unit'
+import type { Unit } from '../core/unit'
 import { finalizeCharge } from './finalize-charge'
 import { finalizePayout } from './finalize-payout'
 import { finalizeReversal } from './finalize-reversal'
-import { parseOutcome } from './plan'
+import { checkedOutcome } from './plan'
 
 /**
  * Gives one transaction its planned final answer if it is due. Call inside the transaction's own SQLite
@@ -11,10 +11,10 @@ import { parseOutcome } from './plan'
  * console answer may already have finalized it, and then nothing happens (nothing finalizes twice).
  * Returns the finalized row, or null when there was nothing to do.
  */
-export function finalizeIfDue(ctx: EngineUnit, id: number): TransactionRow | null {
+export function finalizeIfDue(ctx: Unit, id: number): TransactionRow | null {
   const row = ctx.store.transactions.get(id)
   if (!row || row.status !== 'pending' || row.due_at === null || row.due_at > ctx.now) return null
-  const outcome = parseOutcome(row.outcome)
+  const outcome = checkedOutcome(row.outcome)
   if (!outcome || outcome.result === 'never') return null
   switch (row.type) {
     case 'charge':

@@ -1,5 +1,6 @@
 import type { OutcomeOperation, OutcomeRule } from '../../../shared/schemas/scenario'
 import type { Store } from '../db/store'
+import type { Unit } from '../core/unit'
 import { SETTINGS } from '../db/settings-registry'
 
 export interface RuleSubject {
@@ -10,8 +11,8 @@ export interface RuleSubject {
 }
 
 /** Replaces the outcome rules (a scenario's `outcomes:`); phones are already normalised by the schema. */
-export function saveOutcomeRules(store: Store, rules: readonly OutcomeRule[]): void {
-  store.settings.set(SETTINGS.outcomeRules, [...rules])
+export function saveOutcomeRules(unit: Unit, rules: readonly OutcomeRule[]): void {
+  unit.store.settings.set(SETTINGS.outcomeRules, [...rules])
 }
 
 export function outcomeRules(store: Store): OutcomeRule[] {

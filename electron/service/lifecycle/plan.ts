@@ -1,26 +1,11 @@
 import type { ForceStatus } from '../../../shared/schemas/common'
 import { SimulatorModeSchema, type SimulatorMode } from '../../../shared/schemas/simulator'
-import type { Ids } from '../ids'
+import type { Ids } from '../core/ids'
+import type { PlannedOutcome } from '../db/rows'
 
 export type { SimulatorMode } from '../../../shared/schemas/simulator'
+export type { PlannedOutcome } from '../db/rows'
 export const SIMULATOR_MODES: readonly SimulatorMode[] = SimulatorModeSchema.options
-
-/** What the simulated processor will answer, decided when the transaction is accepted and stored with it. */
-export interface PlannedOutcome {
-  result: 'success' | 'failed' | 'never'
-  resultCode: string
-  message: string
-  /**
-   * Interactive mode: the customer's answer is awaited in the console. Until someone answers, the stored
-   * outcome is the timeout (1037) that happens if nobody does; answering replaces it.
-   */
-  prompt?: true
-  /**
-   * Decided by the caller (`forceStatus`) or a scenario's outcome rule, not by the simulated customer:
-   * a forced success completes even when the customer's wallet cannot cover it (customers.ts).
-   */
-  forced?: true
-}
 
 /** M-Pesa result codes and texts (DECISIONS "Sandbox outcomes"). */
 export const OUTCOMES: Record<ForceStatus, PlannedOutcome> = {
@@ -89,15 +74,14 @@ export function planTransaction(kind: TimedKind, phoneNumber: string | null, for
   return { outcome, dueAt: planDueAt(kind, outcome, mode, now, ids) }
 }
 
-/** Reads the stored plan back (the column holds JSON written by this module). */
-export function parseOutcome(json: string | null): PlannedOutcome | null {
-  if (json === null) return null
-  const value = JSON.parse(json) as Partial<PlannedOutcome>
+/**
+ * The stored plan, checked: the column is decoded by the repository, and a value this version cannot
+ * act on (hand-edited, or written by a newer release) must stop the step rather than guess an outcome.
+ */
+export function checkedOutcome(value: PlannedOutcome | null): PlannedOutcome | null {
+  if (value === null) return null
   if ((value.result !== 'success' && value.result !== 'failed' && value.result !== 'never') || typeof value.resultCode !== 'string' || typeof value.message !== 'string') {
-    throw new Error(`unreadable planned outcome: ${json}`)
+    throw new Error(`unreadable planned outcome: ${JSON.stringify(value)}`)
   }
-  return {
-    result: value.result, resultCode: value.resultCode, message: value.message,
-    ...(value.prompt === true ? { prompt: true as const } : {}), ...(value.forced === true ? { forced: true as const } : {}),
-  }
+  return value
 }

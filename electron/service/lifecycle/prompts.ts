@@ -1,8 +1,8 @@
 import type { PromptAnswer } from '../../../shared/schemas/simulator'
 import type { TransactionRow } from '../db/rows'
-import type { EngineUnit } from '../unit'
+import type { Unit } from '../core/unit'
 import { finalizeIfDue } from './finalize'
-import { OUTCOMES, parseOutcome, type PlannedOutcome } from './plan'
+import { OUTCOMES, type PlannedOutcome } from './plan'
 
 /**
  * Interactive mode: a charge's push prompt waits for the customer's answer, which QA gives in the console.
@@ -10,7 +10,7 @@ import { OUTCOMES, parseOutcome, type PlannedOutcome } from './plan'
  * answers; an answer replaces that outcome and finalizes the charge at once.
  */
 export function isAwaitingPrompt(row: TransactionRow): boolean {
-  return row.type === 'charge' && row.status === 'pending' && parseOutcome(row.outcome)?.prompt === true
+  return row.type === 'charge' && row.status === 'pending' && row.outcome?.prompt === true
 }
 
 /** What each console answer means on the customer's phone. */
@@ -24,8 +24,8 @@ export const PROMPT_ANSWERS: Record<PromptAnswer, PlannedOutcome> = {
  * Records the customer's answer and finalizes the charge in the caller's SQLite transaction. The caller
  * has checked that the prompt is still open (awaiting, not yet expired).
  */
-export function answerPrompt(ctx: EngineUnit, row: TransactionRow, answer: PromptAnswer): TransactionRow {
-  ctx.store.transactions.patch(row, ctx.now, { outcome: JSON.stringify(PROMPT_ANSWERS[answer]), due_at: ctx.now })
+export function answerPrompt(ctx: Unit, row: TransactionRow, answer: PromptAnswer): TransactionRow {
+  ctx.store.transactions.patch(row, ctx.now, { outcome: PROMPT_ANSWERS[answer], due_at: ctx.now })
   const finalized = finalizeIfDue(ctx, row.id)
   if (!finalized) throw new Error(`prompt ${row.public_id} did not finalize after its answer`)
   return finalized

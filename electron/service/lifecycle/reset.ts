@@ -1,6 +1,6 @@
 import type { Environment } from '../../../shared/schemas/common'
 import type { AccountRow } from '../db/rows'
-import type { EngineUnit } from '../unit'
+import type { Unit } from '../core/unit'
 
 /**
  * Console "reset": erases one environment of one organization's sandbox (transactions, ledger postings,
@@ -8,7 +8,7 @@ import type { EngineUnit } from '../unit'
  * balances. API keys, webhook endpoints, fee tariff, simulator settings and the other environment stay.
  * One SQLite transaction: a crash leaves either the old sandbox or the reset one.
  */
-export function resetSandbox(ctx: EngineUnit, organizationId: string, environment: Environment): { removedTransactions: number; accounts: AccountRow[] } {
+export function resetSandbox(ctx: Unit, organizationId: string, environment: Environment): { removedTransactions: number; accounts: AccountRow[] } {
   const removedTransactions = ctx.store.sandbox.purge(organizationId, environment, ctx.now)
   const accounts = ctx.store.accounts.list(organizationId, environment)
   for (const account of accounts) ctx.emit({ type: 'balance.changed', environment, accountNo: account.account_no })

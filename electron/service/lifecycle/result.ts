@@ -1,8 +1,8 @@
 import type { TransactionRow } from '../db/rows'
 import type { Store } from '../db/store'
 import type { TransactionUpdate } from '../db/transactions-repo'
-import type { Ids } from '../ids'
-import type { Unit } from '../unit'
+import type { Ids } from '../core/ids'
+import type { Unit } from '../core/unit'
 import type { PlannedOutcome } from './plan'
 
 /**

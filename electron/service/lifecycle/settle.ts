@@ -2,7 +2,7 @@ import type { TransactionRow } from '../db/rows'
 import { settleCharge } from '../ledger/postings'
 import { assertTransition } from '../domain/transaction-states'
 import { moveMoney } from '../ledger/move-money'
-import type { Unit } from '../unit'
+import type { Unit } from '../core/unit'
 import { announce } from './result'
 
 /** Moves a completed charge's net from collections pending to available and marks it `settled`. */

@@ -1,6 +1,6 @@
 import { ApiError } from '../../../shared/errors'
 import { computeFee } from '../domain/fees'
-import { accepted, acceptPayout } from './support/accept'
+import { accepted, acceptPayout } from '../lifecycle/accept'
 import { assertForceStatusAllowed, assertReferenceFree, findOwnAccount, tariffOf } from './support/guards'
 import type { Operation } from './types'
 
@@ -16,7 +16,7 @@ export const bankTransfer: Operation<'bank.transfer'> = (ctx, { body }) => {
     throw new ApiError('invalid_parameter', `beneficiaryAccountCcy must be ${sender.currency}, the currency of the sender account.`, 'beneficiaryAccountCcy')
   }
   assertReferenceFree(ctx, body.merchantTransactionId)
-  const row = acceptPayout(ctx, {
+  const row = acceptPayout(ctx, ctx.principal, {
     type: 'bank_withdrawal', timedKind: 'bank', account: sender, amount: body.amount, fees: computeFee(tariffOf(ctx), 'bankTransfer', body.amount),
     merchantTransactionId: body.merchantTransactionId, phoneNumber: null, narration: body.narration, webhookUrl: body.webhookUrl,
     metadata: body.metadata, forceStatus: body.forceStatus,

@@ -1,10 +1,11 @@
 import { ApiError } from '../../../shared/errors'
 import type { Organization } from '../../../shared/schemas/console'
 import type { OrganizationRow } from '../db/rows'
-import type { OperationContext } from '../engine'
+import type { OperationContext } from './types'
 import { insertApiKey, provisionOrganization } from '../seed/provisioning'
 import { toApiKey, toOrganization } from '../views/console'
 import type { PartialOperationTable } from './types'
+import { simulatorModeOf } from '../lifecycle/simulator-settings'
 
 function organizationView(ctx: OperationContext, row: OrganizationRow): Organization {
   return toOrganization(row, ctx.store.organizations.shortcodes(row.id))
@@ -14,19 +15,18 @@ export const CONSOLE_CORE_OPERATIONS: PartialOperationTable<
   'console.info' | 'console.keys.list' | 'console.keys.create' | 'console.keys.revoke' | 'console.organizations.list' | 'console.organizations.create'
 > = {
   'console.info': (ctx) => ({
-    version: ctx.engine.version,
+    version: ctx.host.version,
     environment: ctx.principal.environment,
     organization: organizationView(ctx, ctx.store.organizations.get(ctx.principal.organizationId)!),
-    httpUrl: ctx.engine.hostInfo.httpUrl,
-    consoleUrl: ctx.engine.hostInfo.consoleUrl,
-    simulatorMode: ctx.engine.simulatorMode(),
+    ...ctx.host.hostInfo(),
+    simulatorMode: simulatorModeOf(ctx.store),
   }),
   'console.keys.list': (ctx) => ({
     items: ctx.store.apiKeys.list(ctx.principal.organizationId, ctx.principal.environment).map(toApiKey),
   }),
   'console.keys.create': (ctx, { body }) => {
-    const key = ctx.engine.ids.apiKey(ctx.principal.environment)
-    const row = insertApiKey(ctx.store, ctx.engine.ids, ctx.principal.organizationId, ctx.principal.environment, key, body.label ?? 'Console key', ctx.now)
+    const key = ctx.ids.apiKey(ctx.principal.environment)
+    const row = insertApiKey(ctx, ctx.principal.organizationId, ctx.principal.environment, key, body.label ?? 'Console key')
     if (body.apiVersion !== undefined) ctx.store.apiKeys.setApiVersion(row.id, body.apiVersion)
     return { ...toApiKey({ ...row, api_version: body.apiVersion ?? null }), key }
   },
@@ -41,7 +41,7 @@ export const CONSOLE_CORE_OPERATIONS: PartialOperationTable<
   },
   'console.organizations.list': (ctx) => ({ items: ctx.store.organizations.list().map((row) => organizationView(ctx, row)) }),
   'console.organizations.create': (ctx, { body }) => {
-    const created = provisionOrganization(ctx.store, ctx.engine.ids, ctx.now, { name: body.name, enterprise: body.enterprise ?? false, openingFloatMinor: 50_000_000 })
+    const created = provisionOrganization(ctx, { name: body.name, enterprise: body.enterprise ?? false, openingFloatMinor: 50_000_000 })
     return { ...organizationView(ctx, ctx.store.organizations.get(created.organizationId)!), testKey: created.testKey, liveKey: created.liveKey }
   },
 }

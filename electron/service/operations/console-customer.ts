@@ -2,7 +2,7 @@ import { ApiError } from '../../../shared/errors'
 import type { CustomerView } from '../../../shared/schemas/console-support'
 import { readPhone } from '../domain/search-query'
 import { toTransaction } from '../views/transaction'
-import type { OperationContext } from '../engine'
+import type { OperationContext } from './types'
 
 const LISTED = 500
 const PAYOUT_TYPES = new Set(['transfer', 'payment'])

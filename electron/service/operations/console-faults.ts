@@ -1,6 +1,5 @@
 import { ApiError } from '../../../shared/errors'
-import type { OperationContext } from '../engine'
-import { doctorState, startConsoleDoctor } from '../doctor/console-runs'
+import type { OperationContext } from './types'
 import { faultState, saveFaultRule } from '../faults/state'
 import type { PartialOperationTable } from './types'
 
@@ -18,11 +17,11 @@ export const CONSOLE_FAULTS_OPERATIONS: PartialOperationTable<
 > = {
   'console.faults.get': (ctx) => faultState(ctx.store, ctx.principal.organizationId, ctx.principal.environment),
   'console.faults.webhooks.set': (ctx, { body }) => {
-    saveFaultRule(ctx.store, scopeOf(ctx), 'webhook', body.url, body.faults, ctx.now)
+    saveFaultRule(ctx, scopeOf(ctx), { kind: 'webhook', faults: body.faults }, body.url)
     return faultState(ctx.store, ctx.principal.organizationId, ctx.principal.environment)
   },
   'console.faults.api.set': (ctx, { body }) => {
-    saveFaultRule(ctx.store, scopeOf(ctx), 'api', body.scope, body.faults, ctx.now)
+    saveFaultRule(ctx, scopeOf(ctx), { kind: 'api', faults: body.faults }, body.scope)
     return faultState(ctx.store, ctx.principal.organizationId, ctx.principal.environment)
   },
   'console.faults.clear': (ctx) => {
@@ -34,8 +33,8 @@ export const CONSOLE_FAULTS_OPERATIONS: PartialOperationTable<
     if (!url) throw new ApiError('missing_parameter', 'url is required: no default endpoint is set (PUT /console/webhooks/endpoint).', 'url')
     const endpoint = ctx.store.webhooks.endpoint(ctx.principal.organizationId, ctx.principal.environment)
     if (!endpoint) throw new Error(`no webhook endpoint row for ${ctx.principal.organizationId}/${ctx.principal.environment}`)
-    startConsoleDoctor(ctx.engine, scopeOf(ctx), url, endpoint.secret)
-    return { ...doctorState(ctx.engine, scopeOf(ctx), url), running: true }
+    ctx.host.doctor.start(scopeOf(ctx), url, endpoint.secret)
+    return { ...ctx.host.doctor.state(scopeOf(ctx), url), running: true }
   },
-  'console.webhooks.doctor.get': (ctx, { query }) => doctorState(ctx.engine, scopeOf(ctx), doctorUrl(ctx, query.url)),
+  'console.webhooks.doctor.get': (ctx, { query }) => ctx.host.doctor.state(scopeOf(ctx), doctorUrl(ctx, query.url)),
 }

@@ -1,8 +1,8 @@
 import { ApiError } from '../../../shared/errors'
 import { rawJson } from '../../../shared/api/raw-json'
 import type { DeveloperSettings, RequestLogPage } from '../../../shared/schemas/request-log'
-import type { OperationContext } from '../engine'
-import { setStrictChecks, strictChecks } from '../request-checks'
+import type { OperationContext } from './types'
+import { setStrictChecks, strictChecks } from './support/developer-settings'
 import { requestLogLimit, setRequestLogLimit } from '../request-log/request-log'
 import { toRequestLogDetail } from '../request-log/view'
 import type { PartialOperationTable } from './types'
@@ -12,7 +12,7 @@ const DEFAULT_PAGE = 50
 function developerSettings(ctx: OperationContext): DeveloperSettings {
   return {
     strictRequestChecks: strictChecks(ctx.store, ctx.principal.organizationId, false),
-    strictForcedByHost: ctx.engine.strictRequestChecks,
+    strictForcedByHost: ctx.host.strictRequestChecks,
     requestLogLimit: requestLogLimit(ctx.store),
   }
 }
@@ -22,7 +22,7 @@ export const CONSOLE_REQUESTS_OPERATIONS: PartialOperationTable<
 > = {
   'console.requests.list': (ctx, { query }) => {
     // Everything answered so far is in the table before it is read.
-    ctx.engine.requestLog.flush(ctx.emit)
+    ctx.host.flushRequestLog(ctx.emit)
     const limit = query.limit ?? DEFAULT_PAGE
     // Built as JSON in SQLite, never reading headers or bodies (db/api-requests-repo.ts `listJson`).
     const page = ctx.store.apiRequests.listJson({
@@ -42,15 +42,15 @@ export const CONSOLE_REQUESTS_OPERATIONS: PartialOperationTable<
     return rawJson<RequestLogPage>(`{"items":${page.json},"nextCursor":${page.nextSeq === null ? 'null' : JSON.stringify(String(page.nextSeq))}}`)
   },
   'console.requests.get': (ctx, { params }) => {
-    ctx.engine.requestLog.flush(ctx.emit)
+    ctx.host.flushRequestLog(ctx.emit)
     const row = ctx.store.apiRequests.get(ctx.principal.environment, ctx.principal.organizationId, params.requestId)
     if (!row) throw new ApiError('not_found', `No request ${params.requestId} in the ${ctx.principal.environment} request log.`, 'requestId')
     return toRequestLogDetail(ctx.store, row, ctx.principal.organizationId)
   },
   'console.developer.settings.get': (ctx) => developerSettings(ctx),
   'console.developer.settings.update': (ctx, { body }) => {
-    if (body.strictRequestChecks !== undefined) setStrictChecks(ctx.store, ctx.principal.organizationId, body.strictRequestChecks)
-    if (body.requestLogLimit !== undefined) setRequestLogLimit(ctx.store, body.requestLogLimit)
+    if (body.strictRequestChecks !== undefined) setStrictChecks(ctx, ctx.principal.organizationId, body.strictRequestChecks)
+    if (body.requestLogLimit !== undefined) setRequestLogLimit(ctx, body.requestLogLimit)
     return developerSettings(ctx)
   },
 }

@@ -29,7 +29,7 @@ export const CONSOLE_SANDBOXES_OPERATIONS: PartialOperationTable<'console.sandbo
     const seq = ctx.store.settings.get(SETTINGS.sandboxCount) + 1
     ctx.store.settings.set(SETTINGS.sandboxCount, seq)
     const name = body.name ?? `Sandbox ${seq}`
-    const created = provisionOrganization(ctx.store, ctx.engine.ids, ctx.now, {
+    const created = provisionOrganization(ctx, {
       name, enterprise, shortcode: enterprise ? nextShortcode(ctx.store) : undefined, openingFloatMinor: OPENING_FLOAT_MINOR,
     })
     const id = created.organizationId

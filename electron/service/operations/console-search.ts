@@ -4,7 +4,7 @@ import type { SearchMatch, SearchResult } from '../../../shared/schemas/console-
 import type { TransactionRow } from '../db/rows'
 import { readQuery } from '../domain/search-query'
 import { toTransaction } from '../views/transaction'
-import type { OperationContext } from '../engine'
+import type { OperationContext } from './types'
 
 const DEFAULT_LIMIT = 20
 const EXACT: ReadonlySet<SearchMatch> = new Set(['transactionId', 'merchantReference', 'receipt'])

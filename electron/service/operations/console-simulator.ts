@@ -1,11 +1,11 @@
 import { ApiError } from '../../../shared/errors'
 import type { AccountKind, AccountRow } from '../db/rows'
 import { toTransaction } from '../views/transaction'
-import type { OperationContext } from '../engine'
+import type { OperationContext } from './types'
 import { sweepCollections, topUpAccount } from '../lifecycle/funds'
 import { answerPrompt, isAwaitingPrompt } from '../lifecycle/prompts'
 import { resetSandbox } from '../lifecycle/reset'
-import { simulatorState, updateSimulator } from '../simulator/settings'
+import { simulatorState, updateSimulator } from '../lifecycle/simulator-settings'
 import { settleChargeNow } from '../lifecycle/settle'
 import { findOwnAccount, tariffOf } from './support/guards'
 import { toAccount } from '../views/account'
@@ -32,16 +32,21 @@ function accountOfKind(ctx: OperationContext, accountNo: string | undefined, kin
   return account
 }
 
+/** The simulator's settings and where simulated time stands now (after an advance, not when the unit began). */
+function stateOf(ctx: OperationContext) {
+  return simulatorState(ctx.store, ctx.host.clock.now(), ctx.host.clock.offsetMs())
+}
+
 /** Operations of the console simulator routes (shared/api/routes/console-simulator.ts); the rules live in simulator/. */
 export const CONSOLE_SIMULATOR_OPERATIONS: PartialOperationTable<SimulatorRouteId> = {
-  'console.simulator.get': (ctx) => simulatorState(ctx.engine),
+  'console.simulator.get': (ctx) => stateOf(ctx),
   'console.simulator.update': (ctx, { body }) => {
-    updateSimulator(ctx.store, body)
-    return simulatorState(ctx.engine)
+    updateSimulator(ctx, body)
+    return stateOf(ctx)
   },
   'console.simulator.advance': (ctx, { body }) => {
-    ctx.engine.clock.advance(body.ms)
-    return simulatorState(ctx.engine)
+    ctx.host.clock.advance(body.ms)
+    return stateOf(ctx)
   },
   'console.simulator.settle': (ctx, { body }) => {
     const { organizationId, environment } = ctx.principal

@@ -1,14 +1,7 @@
 import { ApiError } from '../../../shared/errors'
-import { createSnapshotStore, SnapshotTooNewError, type SnapshotStore } from '../db/snapshots'
-import type { Engine, OperationContext } from '../engine'
+import { SnapshotTooNewError } from '../db/snapshots'
+import type { OperationContext } from './types'
 import type { PartialOperationTable } from './types'
-
-const stores = new WeakMap<Engine, SnapshotStore>()
-function snapshotsOf(engine: Engine): SnapshotStore {
-  let store = stores.get(engine)
-  if (!store) stores.set(engine, (store = createSnapshotStore(engine.store.db, engine.snapshotsFolder)))
-  return store
-}
 
 function isRefusedRow(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code
@@ -32,15 +25,15 @@ export const CONSOLE_SNAPSHOTS_OPERATIONS: PartialOperationTable<
   'console.snapshots.list' | 'console.snapshots.save' | 'console.snapshots.restore' | 'console.snapshots.delete'
 > = {
   'console.snapshots.list': (ctx) => {
-    const snapshots = snapshotsOf(ctx.engine)
+    const snapshots = ctx.host.snapshots()
     return { folder: snapshots.folder(), items: snapshots.list() }
   },
   'console.snapshots.save': (ctx, { body }) => {
-    const realNow = ctx.now - ctx.engine.clock.offsetMs()
-    return snapshotsOf(ctx.engine).save(body.name, { createdAt: realNow, takenAt: ctx.now, paydeskVersion: ctx.engine.version })
+    const realNow = ctx.now - ctx.host.clock.offsetMs()
+    return ctx.host.snapshots().save(body.name, { createdAt: realNow, takenAt: ctx.now, paydeskVersion: ctx.host.version })
   },
   'console.snapshots.restore': (ctx, { params }) => {
-    const snapshots = snapshotsOf(ctx.engine)
+    const snapshots = ctx.host.snapshots()
     const snapshot = snapshots.get(params.name)
     if (!snapshot) throw missing(params.name)
     const timersShiftedMs = Math.max(0, ctx.now - snapshot.takenAt)
@@ -54,12 +47,12 @@ export const CONSOLE_SNAPSHOTS_OPERATIONS: PartialOperationTable<
       throw error
     }
     // In-memory bookkeeping (the webhook dispatcher's in-flight set and known endpoints) describes the old state.
-    ctx.engine.stateReplaced()
+    ctx.host.stateReplaced()
     announceBalances(ctx)
     return { snapshot, tables, timersShiftedMs }
   },
   'console.snapshots.delete': (ctx, { params }) => {
-    if (!snapshotsOf(ctx.engine).remove(params.name)) throw missing(params.name)
+    if (!ctx.host.snapshots().remove(params.name)) throw missing(params.name)
     return { name: params.name, deleted: true as const }
   },
 }

@@ -3,7 +3,7 @@ import { addDays, dayRange, dayStart, hostTimeZone } from '../../../shared/local
 import type { SettlementReport, Statement } from '../../../shared/schemas/console-support'
 import type { AccountRow } from '../db/rows'
 import { buildStatement, statementLines } from '../domain/statement'
-import type { OperationContext } from '../engine'
+import type { OperationContext } from './types'
 
 const MAX_STATEMENT_DAYS = 366
 const MAX_REPORT_DAYS = 92

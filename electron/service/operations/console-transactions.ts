@@ -2,7 +2,7 @@ import { ApiError } from '../../../shared/errors'
 import type { CounterpartyView, TransactionDetail } from '../../../shared/schemas/console-transactions'
 import type { TransactionRow } from '../db/rows'
 import { toTransaction } from '../views/transaction'
-import type { OperationContext } from '../engine'
+import type { OperationContext } from './types'
 import type { PartialOperationTable } from './types'
 
 /**

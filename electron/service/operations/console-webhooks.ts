@@ -1,9 +1,9 @@
 import { ApiError } from '../../../shared/errors'
 import type { WebhookDelivery, WebhookEvent } from '../../../shared/schemas/webhooks'
-import type { WebhookDeliveryRow, WebhookEndpointRow, WebhookEventRow } from '../db/webhooks-repo'
-import type { OperationContext } from '../engine'
+import type { WebhookDeliveryRow, WebhookEndpointRow, WebhookEventRecord, WebhookEventRow } from '../db/webhooks-repo'
+import type { OperationContext } from './types'
 import { toWebhookDelivery, toWebhookEndpoint, toWebhookEvent } from '../views/webhook'
-import { enqueueTestEvent, insertDelivery } from '../webhooks/outbox'
+import { enqueueTestEvent, insertDelivery } from '../outbox/outbox'
 import type { PartialOperationTable } from './types'
 
 const DEFAULT_LIST_LIMIT = 50
@@ -21,13 +21,13 @@ function deliveryView(ctx: OperationContext, row: WebhookDeliveryRow): WebhookDe
 }
 
 /** An event with its transaction's public id and every delivery with its attempts. */
-function eventView(ctx: OperationContext, row: WebhookEventRow): WebhookEvent {
+function eventView(ctx: OperationContext, row: WebhookEventRecord): WebhookEvent {
   const transaction = row.transaction_id === null ? undefined : ctx.store.transactions.get(row.transaction_id)
   return toWebhookEvent(row, transaction?.public_id ?? null, ctx.store.webhooks.deliveriesOfEvent(row.id).map((delivery) => deliveryView(ctx, delivery)))
 }
 
 /** An event of the console's organization and environment, or 404 (other scopes' events do not exist here). */
-function ownEvent(ctx: OperationContext, eventId: string): WebhookEventRow {
+function ownEvent(ctx: OperationContext, eventId: string): WebhookEventRecord {
   const event = ctx.store.webhooks.event(eventId)
   if (!event || event.organization_id !== ctx.principal.organizationId || event.environment !== ctx.principal.environment) {
     throw new ApiError('not_found', `No webhook event ${eventId}.`, 'eventId')
@@ -78,7 +78,7 @@ export const CONSOLE_WEBHOOKS_OPERATIONS: PartialOperationTable<
     // Only two secrets at a time: rotating again during an overlap ends the older secret's overlap at once.
     const current = endpointOf(ctx)
     const endpoint: WebhookEndpointRow = {
-      ...current, secret: ctx.engine.ids.webhookSecret(), previous_secret: current.secret,
+      ...current, secret: ctx.ids.webhookSecret(), previous_secret: current.secret,
       previous_secret_expires_at: ctx.now + (body.overlapMs ?? DEFAULT_ROTATION_OVERLAP_MS),
     }
     ctx.store.webhooks.saveEndpoint(endpoint)

@@ -1,5 +1,5 @@
 import { computeFee } from '../domain/fees'
-import { accepted, acceptPayout } from './support/accept'
+import { accepted, acceptPayout } from '../lifecycle/accept'
 import { assertForceStatusAllowed, assertReferenceFree, tariffOf } from './support/guards'
 import type { Operation } from './types'
 
@@ -9,7 +9,7 @@ export const mobileB2c: Operation<'mobile.b2c'> = (ctx, { body }) => {
   assertReferenceFree(ctx, body.merchantTransactionId)
   const { organizationId, environment } = ctx.principal
   const account = ctx.store.accounts.resolveIdentity(organizationId, environment, 'payouts', body.shortcode)
-  const row = acceptPayout(ctx, {
+  const row = acceptPayout(ctx, ctx.principal, {
     type: 'transfer', timedKind: 'mobilePayout', account, amount: body.amount, fees: computeFee(tariffOf(ctx), 'b2c', body.amount),
     merchantTransactionId: body.merchantTransactionId, phoneNumber: body.phoneNumber, narration: body.narration,
     webhookUrl: body.webhookUrl, metadata: body.metadata, customerId: body.customerId, subMerchantId: body.subMerchantId,

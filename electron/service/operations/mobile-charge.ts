@@ -1,5 +1,5 @@
 import { computeFee } from '../domain/fees'
-import { accepted, acceptPending } from './support/accept'
+import { accepted, acceptPending } from '../lifecycle/accept'
 import { assertForceStatusAllowed, assertReferenceFree, tariffOf } from './support/guards'
 import type { Operation } from './types'
 
@@ -9,7 +9,7 @@ export const mobileCharge: Operation<'mobile.charge'> = (ctx, { body }) => {
   assertReferenceFree(ctx, body.merchantTransactionId)
   const { organizationId, environment } = ctx.principal
   const account = ctx.store.accounts.resolveIdentity(organizationId, environment, 'collections', body.shortcode)
-  const row = acceptPending(ctx, {
+  const row = acceptPending(ctx, ctx.principal, {
     type: 'charge', timedKind: 'charge', account, amount: body.amount, fees: computeFee(tariffOf(ctx), 'charge', body.amount),
     merchantTransactionId: body.merchantTransactionId, phoneNumber: body.phoneNumber, narration: body.narration,
     webhookUrl: body.webhookUrl, metadata: body.metadata, customerId: body.customerId, subMerchantId: body.subMerchantId,

@@ -2,7 +2,7 @@ import { ApiError } from '../../../shared/errors'
 import { reserveReversal } from '../ledger/postings'
 import { moveMoney } from '../ledger/move-money'
 import { settleChargeNow } from '../lifecycle/settle'
-import { acceptPending, acceptRejected } from './support/accept'
+import { acceptPending, acceptRejected } from '../lifecycle/accept'
 import { assertForceStatusAllowed } from './support/guards'
 import type { Operation } from './types'
 
@@ -31,10 +31,10 @@ export const mobileReverse: Operation<'mobile.reverse'> = (ctx, { body }) => {
     webhookUrl: body.webhookUrl ?? charge.webhook_url ?? undefined, forceStatus: body.forceStatus, relatedId: charge.id,
   }
   if (account.available < net) {
-    const rejected = acceptRejected(ctx, acceptance, 'insufficient_collections', `Collections account ${account.account_no} no longer holds the ${net} minor units this reversal needs.`)
+    const rejected = acceptRejected(ctx, ctx.principal, acceptance, 'insufficient_collections', `Collections account ${account.account_no} no longer holds the ${net} minor units this reversal needs.`)
     return { transactionId: rejected.public_id }
   }
-  const reversal = acceptPending(ctx, acceptance)
+  const reversal = acceptPending(ctx, ctx.principal, acceptance)
   ctx.store.transactions.patch(charge, ctx.now, { related_id: reversal.id })
   moveMoney(ctx, reversal, reserveReversal(account.id, net))
   return { transactionId: reversal.public_id }

@@ -1,7 +1,7 @@
 import { ApiError } from '../../../shared/errors'
 import type { TransactionRow } from '../db/rows'
 import { toTransaction, toTransactionAlt } from '../views/transaction'
-import type { OperationContext } from '../engine'
+import type { OperationContext } from './types'
 import type { Operation } from './types'
 
 function findTransaction(ctx: OperationContext, transactionId: string): TransactionRow {

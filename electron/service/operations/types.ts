@@ -1,7 +1,12 @@
 import type { z } from 'zod'
 import type { RouteData, RouteId, Routes } from '../../../shared/api/routes'
 import type { Wire } from '../../../shared/api/raw-json'
-import type { OperationContext } from '../engine'
+import type { ApiVersion } from '../../../shared/api/api-versions'
+import type { Principal } from '../core/principal'
+import type { Unit } from '../core/unit'
+import type { SnapshotStore } from '../db/snapshots'
+import type { SimulatedClock } from '../core/clock'
+import type { ConsoleDoctor } from '../doctor/console-runs'
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined
 
@@ -9,6 +14,38 @@ export interface ParsedInput<Id extends RouteId> {
   query: Out<Routes[Id] extends { query: infer Q } ? Q : undefined>
   body: Out<Routes[Id] extends { body: infer B } ? B : undefined>
   params: Out<Routes[Id] extends { params: infer P } ? P : undefined>
+}
+
+/**
+ * What console operations need of the process around the engine: facts the host set, QA's hold on
+ * simulated time, the request log's queue, snapshots. One typed object, so an operation reaches nothing
+ * else (no service locator): built once by createService.
+ */
+export interface OperationHost {
+  /** Paydesk's own version. */
+  readonly version: string
+  /** Where the host serves the API and the console (null: not serving HTTP). */
+  hostInfo(): { httpUrl: string | null; consoleUrl: string | null }
+  /** The host forces strict request checks for every organization (`--strict` / `PAYDESK_STRICT=1`). */
+  readonly strictRequestChecks: boolean
+  /** Simulated time as it stands now (a unit's `now` is fixed when it starts), and QA's advance of it. */
+  readonly clock: Pick<SimulatedClock, 'now' | 'offsetMs' | 'advance'>
+  /** Writes the request log's queued exchanges, so a read sees every request answered so far. */
+  flushRequestLog(emit: Unit['emit']): void
+  /** The snapshot folder of this database. */
+  snapshots(): SnapshotStore
+  /** The console's "Check my endpoint": runs in the background, one at a time per URL. */
+  readonly doctor: ConsoleDoctor
+  /** The database's state was replaced wholesale (a snapshot restore): in-memory bookkeeping must reload. */
+  stateReplaced(): void
+}
+
+/** What an operation receives besides its parsed input: its unit of work, who calls, under which release, the host. */
+export interface OperationContext extends Unit {
+  principal: Principal
+  /** The API release this request is served under (header, key pin, or the newest). */
+  apiVersion: ApiVersion
+  host: OperationHost
 }
 
 /** An operation answers its route's data, or that data as JSON text (list pages built in SQLite: shared/api/raw-json.ts). */

@@ -1,4 +1,16 @@
-import type { CallNotes } from '../auth'
+import type { ApiWarning } from '../../../shared/api/warnings'
+import type { Environment } from '../../../shared/schemas/common'
+
+/** What the dispatcher learned about one call that the HTTP adapter cannot see: who called, what it touched. */
+export interface CallNotes {
+  organizationId?: string
+  environment?: Environment
+  keyPrefix?: string | null
+  /** The transaction the call created or read. */
+  transactionId?: string
+  replayed?: boolean
+  warnings?: ApiWarning[]
+}
 
 /** One answered /v1 request, as the HTTP adapter saw it; the request log redacts and stores it. */
 export interface ApiExchange {

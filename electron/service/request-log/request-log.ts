@@ -2,8 +2,9 @@ import type { PushEvent } from '../../../shared/api/push-events'
 import type { Environment } from '../../../shared/schemas/common'
 import type { NewApiRequestRow } from '../db/api-requests-repo'
 import type { Store } from '../db/store'
+import type { Unit } from '../core/unit'
 import { REQUEST_BODY_LIMIT_BYTES, RESPONSE_BODY_LIMIT_BYTES } from '../../../shared/logged-body'
-import { sha256Hex } from '../ids'
+import { sha256Hex } from '../core/ids'
 import type { ApiExchange } from './exchange'
 import { redactHeaders, redactSecrets } from './redact'
 import { SETTINGS } from '../db/settings-registry'
@@ -25,8 +26,8 @@ export function requestLogLimit(store: Store): number {
   return store.settings.get(SETTINGS.requestLogLimit)
 }
 
-export function setRequestLogLimit(store: Store, limit: number): void {
-  store.settings.set(SETTINGS.requestLogLimit, limit)
+export function setRequestLogLimit(unit: Unit, limit: number): void {
+  unit.store.settings.set(SETTINGS.requestLogLimit, limit)
 }
 
 function environmentOf(exchange: ApiExchange): Environment {

@@ -2,17 +2,15 @@ import type { Environment } from '../../../shared/schemas/common'
 import type { Scenario, ScenarioHistoryTransaction, ScenarioOrganization } from '../../../shared/schemas/scenario'
 import { newTransaction } from '../db/new-transaction'
 import type { TransactionRow } from '../db/rows'
-import type { Store } from '../db/store'
 import { computeFee, DEFAULT_TARIFF } from '../domain/fees'
 import { replaceFaultConfig } from '../faults/state'
 import { completeCharge, completePayout, reservePayout, settleCharge } from '../ledger/postings'
-import type { Ids } from '../ids'
 import { moveMoney } from '../ledger/move-money'
-import type { Unit } from '../unit'
+import { atTime, type Unit } from '../core/unit'
 import { provisionOrganization, type ProvisionedOrganization } from '../seed/provisioning'
 import { saveOutcomeRules } from '../lifecycle/outcome-rules'
 import { processorReference } from '../lifecycle/result'
-import { updateSimulator } from '../simulator/settings'
+import { updateSimulator } from '../lifecycle/simulator-settings'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -48,7 +46,8 @@ function accountNoCheck(scenario: Scenario): void {
   scenario.organizations?.forEach((org, i) => check(org.accounts, ['organizations', i, 'accounts']))
 }
 
-function historyRow(store: Store, ids: Ids, now: number, orgId: string, t: ScenarioHistoryTransaction, index: number): TransactionRow {
+function historyRow(unit: Unit, orgId: string, t: ScenarioHistoryTransaction, index: number): TransactionRow {
+  const { store, ids, now } = unit
   const kind = t.type === 'charge' ? 'collections' : 'payouts'
   const account = t.accountNo ? store.accounts.getByNo(t.accountNo) : store.accounts.resolve(orgId, t.environment, kind)
   if (!account || account.organization_id !== orgId || account.environment !== t.environment || account.kind !== kind) {
@@ -71,14 +70,14 @@ function historyRow(store: Store, ids: Ids, now: number, orgId: string, t: Scena
 /**
  * Books one history transaction through the ledger (move-money), as the simulator would have: a completed
  * charge pays collections `pending`, a settled one moves on to `available`, a completed b2c is reserved
- * and paid out of the float. Push events go nowhere (no console is listening yet) and the webhook URL is
- * set only after the history, so nothing is sent for the past.
+ * and paid out of the float. The webhook URL is set only after the history, so nothing is sent for the past.
  */
-function bookHistory(store: Store, ids: Ids, now: number, orgId: string, t: ScenarioHistoryTransaction, index: number): void {
-  const row = historyRow(store, ids, now, orgId, t, index)
+function bookHistory(outer: Unit, orgId: string, t: ScenarioHistoryTransaction, index: number): void {
+  const row = historyRow(outer, orgId, t, index)
   if (t.status === 'failed') return
-  // Push events go nowhere: no console listens yet. The unit acts at the history row's own time.
-  const unit: Unit = { store, ids, now: row.created_at, emit: () => undefined }
+  // The money moves at the history row's own time.
+  const unit = atTime(outer, row.created_at)
+  const { store } = unit
   const external = store.accounts.resolve(orgId, t.environment, 'external')
   const feesAccount = store.accounts.resolve(orgId, t.environment, 'fees')
   if (t.type === 'charge') {
@@ -104,12 +103,13 @@ export interface AppliedScenario {
  * their accounts, keys, webhook endpoints and fault lab rules, the simulator settings, customers, outcome rules and history.
  * The first organization is the one the console acts for.
  */
-export function applyScenario(store: Store, ids: Ids, now: number, scenario: Scenario): AppliedScenario {
+export function applyScenario(unit: Unit, scenario: Scenario): AppliedScenario {
+  const { store, now } = unit
   accountNoCheck(scenario)
   const orgs = scenarioOrganizations(scenario)
   const provisioned = orgs.map((org, i) => {
     try {
-      return provisionOrganization(store, ids, now, {
+      return provisionOrganization(unit, {
         name: org.name, enterprise: org.enterprise, openingFloatMinor: org.accounts ? 0 : 50_000_000,
         testKey: org.apiKeys?.test, liveKey: org.apiKeys?.live,
         testWebhookSecret: org.webhooks?.secret, liveWebhookSecret: org.webhooks?.live?.secret,
@@ -124,7 +124,7 @@ export function applyScenario(store: Store, ids: Ids, now: number, scenario: Sce
   scenario.transactions?.forEach((t, index) => {
     const orgIndex = t.organization === undefined ? 0 : orgs.findIndex((o) => o.name === t.organization)
     if (orgIndex < 0) throw new ScenarioApplyError(['transactions', index, 'organization'], `no organization named "${t.organization}" in this scenario`)
-    bookHistory(store, ids, now, provisioned[orgIndex]!.organizationId, t, index)
+    bookHistory(unit, provisioned[orgIndex]!.organizationId, t, index)
   })
   orgs.forEach((org, i) => {
     const urls: [Environment, string | undefined][] = [['test', org.webhooks?.url], ['live', org.webhooks?.live?.url]]
@@ -133,13 +133,13 @@ export function applyScenario(store: Store, ids: Ids, now: number, scenario: Sce
       if (url && endpoint) store.webhooks.saveEndpoint({ ...endpoint, default_url: url })
       // The fault lab's own switch (what PUT /console/faults/* saves through), after the history: no past event is faulted.
       const faults = org.faults?.[environment]
-      if (faults) replaceFaultConfig(store, { organizationId: provisioned[i]!.organizationId, environment }, faults, now)
+      if (faults) replaceFaultConfig(unit, { organizationId: provisioned[i]!.organizationId, environment }, faults)
     }
   })
-  if (scenario.simulator) updateSimulator(store, scenario.simulator)
+  if (scenario.simulator) updateSimulator(unit, scenario.simulator)
   for (const c of scenario.customers ?? []) {
     store.customers.upsert({ phone_number: c.phoneNumber, name: c.name ?? null, balance: c.balance, daily_limit: c.dailyLimit, status: c.status, created_at: now, updated_at: now })
   }
-  saveOutcomeRules(store, scenario.outcomes ?? [])
+  saveOutcomeRules(unit, scenario.outcomes ?? [])
   return { primary: provisioned[0]!, organizationIds: provisioned.map((p) => p.organizationId) }
 }

@@ -1,6 +1,6 @@
 import type { Scenario } from '../../../shared/schemas/scenario'
 import type { Store } from '../db/store'
-import type { Ids } from '../ids'
+import type { Unit } from '../core/unit'
 import type { ProvisionedOrganization } from '../seed/provisioning'
 import { applyScenario } from './apply'
 import { SETTINGS } from '../db/settings-registry'
@@ -24,15 +24,15 @@ export class ScenarioDatabaseInUseError extends Error {
  * file (same fingerprint) is kept as it is, so restarting a scenario sandbox keeps its state; any other
  * existing database is refused rather than mixed with the scenario.
  */
-export function scenarioProvisioner(store: Store, ids: Ids, now: number, input: ScenarioInput | undefined): (() => ProvisionedOrganization) | undefined {
+export function scenarioProvisioner(store: Store, input: ScenarioInput | undefined): ((unit: Unit) => ProvisionedOrganization) | undefined {
   if (!input) return undefined
   if (store.settings.get(SETTINGS.demoOrganizationId) !== null) {
     if (store.settings.get(SETTINGS.scenarioFingerprint) !== input.fingerprint) throw new ScenarioDatabaseInUseError()
     return undefined
   }
-  return () => {
-    const applied = applyScenario(store, ids, now, input.scenario)
-    store.settings.set(SETTINGS.scenarioFingerprint, input.fingerprint)
+  return (unit) => {
+    const applied = applyScenario(unit, input.scenario)
+    unit.store.settings.set(SETTINGS.scenarioFingerprint, input.fingerprint)
     return applied.primary
   }
 }

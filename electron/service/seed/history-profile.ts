@@ -2,7 +2,7 @@ import { AMOUNT_BOUNDS } from '../../../shared/money'
 import type { ForceStatus, Metadata } from '../../../shared/schemas/common'
 import { KE_BANK_CODES } from '../db/bank-codes-ke'
 import type { Counterparty } from '../db/rows'
-import type { SeededRandom } from '../seeded-random'
+import type { SeededRandom } from '../core/seeded-random'
 import { MAGIC_PHONES } from '../lifecycle/plan'
 
 /**

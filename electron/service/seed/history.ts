@@ -10,13 +10,13 @@ import { computeFee, DEFAULT_TARIFF } from '../domain/fees'
 import {
   completeCharge, completePayout, completeReversal, reservePayout, reserveReversal, settleCharge, sweep, topUp,
 } from '../ledger/postings'
-import { createIds } from '../ids'
+import { createIds } from '../core/ids'
 import { createBook, type HistoryAccounts } from './history-book'
 import {
   ANSWER_DELAY_MS, CHARGE_FAILURE_RATE, PAYOUT_FAILURE_RATE, REVERSAL_FAILURE_RATE, SETTLEMENT_DELAY_MS, createCustomers, pickAmount,
   pickBankCounterparty, pickChargeFailure, pickKind, pickMetadata, pickNarration, pickTillOrPaybill, type Customer, type HistoryKind,
 } from './history-profile'
-import { createSeededRandom, type SeededRandom } from '../seeded-random'
+import { createSeededRandom, type SeededRandom } from '../core/seeded-random'
 import { OUTCOMES } from '../lifecycle/plan'
 
 /** One entry of a history transaction's timeline: the status it reached, its message, when. */

@@ -5,7 +5,8 @@ import { KE_BANK_CODES } from '../db/bank-codes-ke'
 import { newTransaction } from '../db/new-transaction'
 import type { Store } from '../db/store'
 import { topUp } from '../ledger/postings'
-import { sha256Hex, type Ids } from '../ids'
+import { sha256Hex } from '../core/ids'
+import type { Unit } from '../core/unit'
 import { SETTINGS } from '../db/settings-registry'
 
 const ENVIRONMENTS: readonly Environment[] = ['test', 'live']
@@ -52,7 +53,8 @@ function nextAccountNo(store: Store, environment: Environment, kind: AccountKind
   return `${environment === 'live' ? '1' : '2'}${KIND_DIGIT[kind]}${String(seq).padStart(8, '0')}`
 }
 
-export function insertApiKey(store: Store, ids: Ids, organizationId: string, environment: Environment, key: string, label: string, now: number) {
+export function insertApiKey(unit: Unit, organizationId: string, environment: Environment, key: string, label: string) {
+  const { store, ids, now } = unit
   const row = {
     id: ids.apiKeyId(),
     organization_id: organizationId,
@@ -73,7 +75,8 @@ export function insertApiKey(store: Store, ids: Ids, organizationId: string, env
  * accounts (plus a shortcode-scoped payouts account when given a shortcode), system accounts for the
  * ledger, an opening float, a webhook secret and API keys. One SQLite transaction.
  */
-export function provisionOrganization(store: Store, ids: Ids, now: number, options: ProvisionOptions): ProvisionedOrganization {
+export function provisionOrganization(unit: Unit, options: ProvisionOptions): ProvisionedOrganization {
+  const { store, ids, now } = unit
   return store.transaction(() => {
     const organizationId = ids.organization()
     store.organizations.insert({ id: organizationId, name: options.name, enterprise: options.enterprise ? 1 : 0, fee_tariff: null, created_at: now })
@@ -124,7 +127,7 @@ export function provisionOrganization(store: Store, ids: Ids, now: number, optio
       const fixedSecret = environment === 'test' ? options.testWebhookSecret : options.liveWebhookSecret
       const secret = fixedSecret ?? ids.webhookSecret()
       store.webhooks.saveEndpoint({ organization_id: organizationId, environment, default_url: null, secret, previous_secret: null, previous_secret_expires_at: null })
-      insertApiKey(store, ids, organizationId, environment, keys[environment], 'Default key', now)
+      insertApiKey(unit, organizationId, environment, keys[environment], 'Default key')
     }
     return { organizationId, testKey: keys.test, liveKey: keys.live }
   })
@@ -136,7 +139,7 @@ export interface SeedOptions {
   webhookSecret?: string
   consoleToken?: string
   /** Creates the primary organization instead of the demo one (a scenario file), inside the seeding transaction. */
-  provisionPrimary?: () => ProvisionedOrganization
+  provisionPrimary?: (unit: Unit) => ProvisionedOrganization
 }
 
 export interface SeedResult {
@@ -151,14 +154,16 @@ export interface SeedResult {
 
 export const DEMO_SHORTCODE = '600100'
 
-function addFixedKeys(store: Store, ids: Ids, organizationId: string, options: SeedOptions, now: number): void {
+function addFixedKeys(unit: Unit, organizationId: string, options: SeedOptions): void {
+  const { store } = unit
   for (const [environment, key] of [['test', options.apiKey], ['live', options.liveApiKey]] as const) {
-    if (key && !store.apiKeys.findByHash(sha256Hex(key))) insertApiKey(store, ids, organizationId, environment, key, 'Fixed by host', now)
+    if (key && !store.apiKeys.findByHash(sha256Hex(key))) insertApiKey(unit, organizationId, environment, key, 'Fixed by host')
   }
 }
 
 /** Seeds a fresh database with the demo organization and bank codes; on an existing one, applies fixed keys and secrets. */
-export function seedDatabase(store: Store, ids: Ids, now: number, options: SeedOptions): SeedResult {
+export function seedDatabase(unit: Unit, options: SeedOptions): SeedResult {
+  const { store, ids } = unit
   return store.transaction(() => {
     let demoOrganizationId = store.settings.get(SETTINGS.demoOrganizationId)
     const freshDatabase = demoOrganizationId === null
@@ -166,7 +171,7 @@ export function seedDatabase(store: Store, ids: Ids, now: number, options: SeedO
     let liveKey = options.liveApiKey
     if (demoOrganizationId === null) {
       for (const [code, name] of KE_BANK_CODES) store.bankCodes.insert('KE', code, name)
-      const demo = options.provisionPrimary?.() ?? provisionOrganization(store, ids, now, {
+      const demo = options.provisionPrimary?.(unit) ?? provisionOrganization(unit, {
         name: 'Demo Merchant Ltd', enterprise: true, shortcode: DEMO_SHORTCODE, openingFloatMinor: 50_000_000,
         testKey: options.apiKey, liveKey: options.liveApiKey, testWebhookSecret: options.webhookSecret,
       })
@@ -175,9 +180,9 @@ export function seedDatabase(store: Store, ids: Ids, now: number, options: SeedO
       testKey = demo.testKey
       liveKey = demo.liveKey
       // A scenario made the organization with its own keys; keys the host fixed work as well.
-      if (options.provisionPrimary) addFixedKeys(store, ids, demoOrganizationId, options, now)
+      if (options.provisionPrimary) addFixedKeys(unit, demoOrganizationId, options)
     } else {
-      addFixedKeys(store, ids, demoOrganizationId, options, now)
+      addFixedKeys(unit, demoOrganizationId, options)
       const endpoint = store.webhooks.endpoint(demoOrganizationId, 'test')
       if (options.webhookSecret && endpoint && endpoint.secret !== options.webhookSecret) {
         store.webhooks.saveEndpoint({ ...endpoint, secret: options.webhookSecret, previous_secret: null, previous_secret_expires_at: null })

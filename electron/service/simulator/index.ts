@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks'
-import type { Engine } from '../engine'
+import type { Engine } from '../core/engine'
 import type { PushEvent } from '../../../shared/api/push-events'
-import { newUnit, type EngineUnit } from '../unit'
+import { newUnit, type Unit } from '../core/unit'
 import { finalizeIfDue } from '../lifecycle/finalize'
-import { isPaused } from './settings'
+import { isPaused } from '../lifecycle/simulator-settings'
 import { settleIfDue } from '../lifecycle/settle'
 
 /** Bounds the work of one tick so the host's event loop stays responsive; the rest waits for the next tick. */
@@ -67,7 +67,7 @@ export function createSimulator(engine: Engine, options: SimulatorOptions = {}) 
    * Runs the due steps as units grouped in batches (one COMMIT per batch, each step in its savepoint, so
    * a step that throws rolls back alone), up to STEPS_PER_BATCH per batch and within the tick's budget.
    */
-  function runSteps(now: number, ids: number[], step: (unit: EngineUnit, id: number) => unknown, deadline: number): { changed: number; left: number } {
+  function runSteps(now: number, ids: number[], step: (unit: Unit, id: number) => unknown, deadline: number): { changed: number; left: number } {
     let changed = 0
     let next = 0
     // Checked after each step, so every tick makes progress however small the budget.
@@ -141,7 +141,7 @@ export function createSimulator(engine: Engine, options: SimulatorOptions = {}) 
         let changed = 0
         let steps = 0
         /** Works through `ids` slice by slice; false when the tick must end (budget spent, closed, paused). */
-        const inSlices = async (ids: number[], step: (unit: EngineUnit, id: number) => unknown): Promise<boolean> => {
+        const inSlices = async (ids: number[], step: (unit: Unit, id: number) => unknown): Promise<boolean> => {
           let next = 0
           while (next < ids.length) {
             await requestsFirst()
@@ -170,7 +170,7 @@ export function createSimulator(engine: Engine, options: SimulatorOptions = {}) 
          * row, so an id another tick or a console answer finished meanwhile is skipped. A full list is looked
          * for again while the tick may go on, up to MAX_STEPS_PER_TICK steps (a row that throws stays due).
          */
-        const drain = async (dueIds: (at: number, limit: number) => number[], step: (unit: EngineUnit, id: number) => unknown): Promise<boolean> => {
+        const drain = async (dueIds: (at: number, limit: number) => number[], step: (unit: Unit, id: number) => unknown): Promise<boolean> => {
           let at = now
           for (;;) {
             const ids = dueIds(at, STEPS_PER_SLICED_TICK)

@@ -1,5 +1,5 @@
-import type { WebhookDelivery, WebhookEndpoint, WebhookEnvelope, WebhookEvent } from '../../../shared/schemas/webhooks'
-import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow, WebhookEventRow } from '../db/webhooks-repo'
+import type { WebhookDelivery, WebhookEndpoint, WebhookEvent } from '../../../shared/schemas/webhooks'
+import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow, WebhookEventRecord } from '../db/webhooks-repo'
 
 /** A delivery with every attempt, as the console's log shows it. */
 export function toWebhookDelivery(row: WebhookDeliveryRow, attempts: readonly WebhookAttemptRow[]): WebhookDelivery {
@@ -9,19 +9,19 @@ export function toWebhookDelivery(row: WebhookDeliveryRow, attempts: readonly We
     attempts: attempts.map((attempt) => ({
       attemptNo: attempt.attempt_no, startedAt: attempt.started_at, durationMs: attempt.duration_ms,
       responseStatus: attempt.response_status, responseBody: attempt.response_body, error: attempt.error,
-      faults: attempt.faults === null ? [] : (JSON.parse(attempt.faults) as string[]),
+      faults: attempt.faults ?? [],
     })),
   }
 }
 
 /** `transactionId`: the public id of the event's transaction, if it has one. */
-export function toWebhookEvent(row: WebhookEventRow, transactionId: string | null, deliveries: WebhookDelivery[]): WebhookEvent {
+export function toWebhookEvent(row: WebhookEventRecord, transactionId: string | null, deliveries: WebhookDelivery[]): WebhookEvent {
   return {
     id: row.id,
     type: row.type,
     created: row.created_at,
     transactionId,
-    payload: JSON.parse(row.payload) as WebhookEnvelope,
+    payload: row.envelope,
     deliveries,
   }
 }

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto'
+import { tamperBody } from '../faults/webhook-faults'
 
 const SECRET_PREFIX = 'whsec_'
 
@@ -50,4 +51,25 @@ export function signatureHeaders(input: SignatureInput): Record<string, string> 
     'webhook-timestamp': String(t),
     'webhook-signature': standard,
   }
+}
+
+/** The alterations of the fault lab a copy is signed with (faults/webhook-faults.ts decides them). */
+export interface SigningAlterations {
+  staleBySeconds: number
+  otherSecret: (() => string) | null
+  tamper: boolean
+}
+
+/**
+ * Signs one copy of a delivery: the signature headers of both schemes over its body, as altered by the
+ * fault lab (an old timestamp, a wrong secret, a byte changed after signing). Every real delivery is
+ * signed here.
+ */
+export function signCopy(input: SignatureInput, alterations: SigningAlterations): { headers: Record<string, string>; body: string } {
+  const signing: SignatureInput = {
+    ...input,
+    timestampSeconds: input.timestampSeconds - alterations.staleBySeconds,
+    secrets: alterations.otherSecret ? [alterations.otherSecret()] : input.secrets,
+  }
+  return { headers: signatureHeaders(signing), body: alterations.tamper ? tamperBody(input.body) : input.body }
 }

@@ -16,11 +16,9 @@ import { TransactionDetailScreen } from '../features/transactions/transaction-de
 import { TransactionsScreen } from '../features/transactions/transactions-screen'
 import { WebhooksScreen } from '../features/webhooks/webhooks-screen'
 import { PATHS } from './paths'
+import type { ScreenProps } from './screen-props'
 
-export interface ScreenProps {
-  /** Values of the `:name` segments of the screen's path. */
-  params: Record<string, string>
-}
+export type { ScreenProps } from './screen-props'
 
 export interface ScreenDef {
   /** Hash path pattern, e.g. `/transactions/:transactionId`. */

@@ -1,4 +1,6 @@
-import type { Db } from '../connection'
+import type Database from 'better-sqlite3'
+
+type Db = Database.Database
 
 /**
  * A copy of webhooks/origin.ts#deliveryOrigin as it was when this migration was written: a migration must

@@ -1,4 +1,6 @@
-import type { Db } from '../connection'
+import type Database from 'better-sqlite3'
+
+type Db = Database.Database
 import { MIGRATION_001 } from './001-initial'
 import { migration002 } from './002-webhook-origin'
 import { MIGRATION_003 } from './003-api-requests'

@@ -2,7 +2,7 @@ import { ApiError } from '../../../../shared/errors'
 import type { FeeTariff } from '../../../../shared/schemas/fees'
 import type { AccountRow } from '../../db/rows'
 import { DEFAULT_TARIFF } from '../../domain/fees'
-import type { OperationContext } from '../../engine'
+import type { OperationContext } from '../types'
 
 interface EnterpriseFields {
   shortcode?: string
@@ -35,7 +35,10 @@ export function enterpriseFieldsOf(parsed: { body?: unknown; query?: unknown }):
  * The dispatcher runs this after validation and before idempotency, so a refused caller never stores a
  * response under its Idempotency-Key.
  */
-export function assertEnterpriseFields(ctx: OperationContext, fields: EnterpriseFields): void {
+/** Who asks and where to look: all the enterprise checks read. */
+type Caller = Pick<OperationContext, 'store' | 'principal'>
+
+export function assertEnterpriseFields(ctx: Caller, fields: EnterpriseFields): void {
   const used = fields.shortcode !== undefined ? 'shortcode'
     : fields.subMerchantId !== undefined ? 'subMerchantId'
     : fields.subMerchantDetails !== undefined ? 'metadata.subMerchantDetails' : null
@@ -43,7 +46,7 @@ export function assertEnterpriseFields(ctx: OperationContext, fields: Enterprise
   assertShortcodeAllowed(ctx, fields.shortcode, used)
 }
 
-export function assertShortcodeAllowed(ctx: OperationContext, shortcode: string | undefined, param: string): void {
+export function assertShortcodeAllowed(ctx: Caller, shortcode: string | undefined, param: string): void {
   const organization = ctx.store.organizations.get(ctx.principal.organizationId)!
   if (!organization.enterprise) {
     throw new ApiError('forbidden', `${param} is an enterprise field; this organization is not enabled for enterprise routing.`, param)

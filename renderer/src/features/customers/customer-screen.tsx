@@ -1,6 +1,6 @@
 import type { Transaction } from '../../../../shared/schemas/transaction'
 import { useCustomer } from '../../api/hooks/support'
-import type { ScreenProps } from '../../app/screens'
+import type { ScreenProps } from '../../app/screen-props'
 import { navigate } from '../../app/router'
 import { DataTable } from '../../components/data-table/data-table'
 import { EmptyState } from '../../components/empty-state'

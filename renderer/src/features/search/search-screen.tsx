@@ -1,5 +1,5 @@
 import { useSearchPage } from '../../api/hooks/support'
-import type { ScreenProps } from '../../app/screens'
+import type { ScreenProps } from '../../app/screen-props'
 import { Link } from '../../app/router'
 import { EmptyState } from '../../components/empty-state'
 import { PageHeader } from '../../components/page-header'

@@ -3,7 +3,7 @@ import type { TransactionDetail } from '../../../../shared/schemas/console-trans
 import { useTransactionDetail } from '../../api/hooks/transactions'
 import { PATHS } from '../../app/paths'
 import { Link } from '../../app/router'
-import type { ScreenProps } from '../../app/screens'
+import type { ScreenProps } from '../../app/screen-props'
 import { CopyButton } from '../../components/copy-button'
 import { PageHeader } from '../../components/page-header'
 import { Panel } from '../../components/panel'

@@ -1,0 +1,122 @@
+import { runUnit } from '../core/unit'
+import { databaseAnswers } from '../db/connection'
+import { SETTINGS } from '../db/settings-registry'
+import { snapshotsFolderOf } from '../db/snapshots-folder'
+import { planApiFaults } from '../faults/api-faults'
+import { simulatorModeOf } from '../lifecycle/simulator-settings'
+import { authenticate } from '../pipeline/auth'
+import { createDispatcher } from '../pipeline/dispatch'
+import { randomRequestId } from '../core/ids'
+import { scenarioProvisioner } from '../scenario/startup'
+import { seedHistory } from '../seed/history'
+import { seedDatabase, type SeedResult } from '../seed/provisioning'
+import { createSimulator } from '../simulator'
+import { registerInternals } from '../test-access'
+import { createWebhookDispatcher, DEFAULT_LIMITS, type WebhookDispatcher } from '../webhooks/dispatcher'
+import { createCallers } from './callers'
+import { openEngineCore, type EngineCore } from './engine-core'
+import { createOperationHost } from './operation-host'
+import type { HostInfo, PaydeskService, ServiceOptions, ServiceStartup } from './types'
+
+export const VERSION = '0.1.0'
+
+/** A fresh database gets the demo organization (or the scenario's), keys and secrets; an existing one the host's fixed ones. */
+function seed(core: EngineCore, options: ServiceOptions): SeedResult {
+  const { engine } = core
+  return runUnit(engine, engine.now(), (unit) => {
+    const result = seedDatabase(unit, { ...options, provisionPrimary: scenarioProvisioner(unit.store, options.scenario) })
+    if (options.simulatorMode) unit.store.settings.set(SETTINGS.simulatorMode, options.simulatorMode)
+    return result
+  })
+}
+
+function historyInto(core: EngineCore, organizationId: string, count: number): ServiceStartup['seededHistory'] {
+  const started = performance.now()
+  const { inserted } = seedHistory(core.engine.store, { count, organizationId, now: core.engine.now() })
+  return { inserted, ms: performance.now() - started }
+}
+
+/** The hosts' tick: the request log's queue, the simulator's due work (in slices for hosts), then webhooks. */
+async function tickOnce(core: EngineCore, parts: { simulator: ReturnType<typeof createSimulator>; webhooks: WebhookDispatcher; sliced: boolean; open: () => boolean }): Promise<void> {
+  if (!parts.open()) return
+  core.seeded?.idleJump()
+  core.requestLog.flush()
+  if (!parts.sliced) parts.simulator.tick()
+  else {
+    // Sliced (hosts): the request log's write and the first slice are not one block either.
+    await new Promise<void>((resume) => setImmediate(resume))
+    if (!parts.open()) return
+    await parts.simulator.tickInSlices(parts.open)
+  }
+  if (!parts.open()) return
+  await parts.webhooks.tick()
+}
+
+/**
+ * The engine as one object for its hosts (CLI, desktop, tests): `createService(options)` opens the
+ * database, seeds it, and wires the pipeline, the simulator and the webhook dispatcher. Hosts own timers
+ * (they call `tick`), sockets and windows; everything else goes through the route table.
+ */
+export function createService(options: ServiceOptions): PaydeskService {
+  const core = openEngineCore(options)
+  const { engine, requestLog } = core
+  const seeded = seed(core, options)
+  const snapshots = snapshotsFolderOf(options)
+  let hostInfo: HostInfo = { httpUrl: null, consoleUrl: null }
+  const strictRequestChecks = options.strictRequestChecks ?? false
+  const host = createOperationHost({
+    engine, version: VERSION, strictRequestChecks, requestLog, snapshotsFolder: snapshots.folder, hostInfo: () => hostInfo, stateReplaced: () => webhooks.reset(),
+  })
+  const respond = createDispatcher({ engine, consoleToken: seeded.consoleToken, strictRequestChecks, host })
+  const callers = createCallers(engine, respond, core.seeded, () => simulator.tick())
+  const simulator = createSimulator(engine, { tickBudgetMs: options.tickBudgetMs, tickSliceMs: options.tickSliceMs, quietForMs: callers.quietForMs })
+  const webhooks = createWebhookDispatcher(engine, options.webhookTransport, { ...DEFAULT_LIMITS, ...options.webhookLimits })
+  // Seeding comes last, as when the CLI did it after createService returned.
+  const seededHistory = options.seedHistory && seeded.freshDatabase ? historyInto(core, seeded.demoOrganizationId, options.seedHistory) : undefined
+  const startup: ServiceStartup = { ...seeded, simulatorMode: simulatorModeOf(engine.store), simulatedNow: engine.now(), seededHistory }
+  let closed = false
+  const open = () => !closed
+  const service: PaydeskService = {
+    call: callers.call,
+    submit: callers.submit,
+    logRequest(exchange) {
+      if (!closed) requestLog.record(exchange)
+    },
+    planApiFaults(routeId, ctx) {
+      // The caller identified as the dispatcher would: an unknown key gets no faults (its request fails on its own).
+      if (!engine.store.faults.anyRule()) return null
+      let scope
+      try {
+        scope = authenticate(engine.store, seeded.consoleToken, ctx, engine.now())
+      } catch {
+        return null
+      }
+      return planApiFaults({ store: engine.store, ids: engine.ids, now: engine.now() }, scope, routeId)
+    },
+    onEvent(listener) {
+      core.listeners.add(listener)
+      return () => core.listeners.delete(listener)
+    },
+    tick: () => tickOnce(core, { simulator, webhooks, sliced: options.tickSliceMs !== undefined, open }),
+    close() {
+      if (closed) return
+      closed = true
+      engine.units.flush()
+      requestLog.flush()
+      webhooks.close()
+      core.listeners.clear()
+      core.checkpointer?.close()
+      core.db.close()
+      snapshots.cleanup()
+    },
+    health: () => ({ version: VERSION, database: !closed && databaseAnswers(core.db) ? 'ok' : 'error' }),
+    startup,
+    consoleToken: startup.consoleToken,
+    newRequestId: core.seeded?.newRequestId ?? randomRequestId,
+    setHostInfo(info) {
+      hostInfo = info
+    },
+  }
+  registerInternals(service, { store: engine.store, engine })
+  return service
+}

@@ -1,0 +1,44 @@
+import type { PushEvent } from '../../../shared/api/push-events'
+import { createBatcher } from '../core/batcher'
+import { createSimulatedClock } from '../core/clock'
+import type { Engine } from '../core/engine'
+import { createIds } from '../core/ids'
+import { checkpointInBackground, openDatabase, type Db } from '../db/connection'
+import { createStore } from '../db/store'
+import { createRequestLog, type RequestLog } from '../request-log/request-log'
+import { createSeededRun, type SeededRun } from '../simulator/reproducible'
+import type { ServiceOptions } from './types'
+
+/** The engine's core and what lives beside it for the service's lifetime. */
+export interface EngineCore {
+  engine: Engine
+  db: Db
+  checkpointer: { close(): void } | null
+  seeded: SeededRun | undefined
+  requestLog: RequestLog
+  listeners: Set<(event: PushEvent) => void>
+}
+
+/**
+ * Opens the database and builds the engine's core: store, clocks, ids (seeded or random), the request
+ * log and the batcher. Push events go to `listeners` only after the COMMIT of the batch that made them.
+ */
+export function openEngineCore(options: ServiceOptions): EngineCore {
+  const realNow = options.now ?? Date.now
+  const db = openDatabase(options.dbPath, { nativeBinding: options.nativeBinding })
+  const checkpointer = options.checkpointInBackground ? checkpointInBackground(db, options.dbPath, { nativeBinding: options.nativeBinding }) : null
+  const store = createStore(db)
+  const seeded = options.seed === undefined ? undefined : createSeededRun(store, { seed: options.seed, clockStart: options.clockStart, realNow })
+  const clock = seeded?.clock ?? createSimulatedClock(store, realNow)
+  const ids = seeded?.ids ?? createIds(clock.now, options.randomBytes)
+  const listeners = new Set<(event: PushEvent) => void>()
+  const publish = (events: readonly PushEvent[]) => {
+    for (const event of events) for (const listener of listeners) listener(event)
+  }
+  const requestLog = createRequestLog(store, clock.now, (event) => publish([event]))
+  // The request log's queue is written at the start of each batch, sharing its COMMIT, instead of in a
+  // transaction of its own per tick that held the event loop for milliseconds under load.
+  const units = createBatcher(store, publish, { beforeUnits: (queued) => requestLog.flush((event) => queued.push(event)) })
+  const engine: Engine = { store, ids, now: clock.now, clock, wallNow: realNow, units }
+  return { engine, db, checkpointer, seeded, requestLog, listeners }
+}

@@ -1,0 +1,32 @@
+import type { Engine } from '../core/engine'
+import { createConsoleDoctor } from '../doctor/console-runs'
+import { createSnapshotStore, type SnapshotStore } from '../db/snapshots'
+import type { OperationHost } from '../operations/types'
+import type { RequestLog } from '../request-log/request-log'
+import type { HostInfo } from './types'
+
+export interface OperationHostParts {
+  engine: Engine
+  version: string
+  strictRequestChecks: boolean
+  requestLog: RequestLog
+  snapshotsFolder: () => string
+  hostInfo: () => HostInfo
+  /** In-memory bookkeeping to reload after a snapshot restore (the webhook dispatcher's). */
+  stateReplaced: () => void
+}
+
+/** The one typed object console operations reach the process through (operations/types.ts). */
+export function createOperationHost(parts: OperationHostParts): OperationHost {
+  let snapshots: SnapshotStore | undefined
+  return {
+    version: parts.version,
+    hostInfo: parts.hostInfo,
+    strictRequestChecks: parts.strictRequestChecks,
+    clock: parts.engine.clock,
+    flushRequestLog: (emit) => parts.requestLog.flush(emit),
+    snapshots: () => (snapshots ??= createSnapshotStore(parts.engine.store.db, parts.snapshotsFolder)),
+    doctor: createConsoleDoctor(parts.engine),
+    stateReplaced: parts.stateReplaced,
+  }
+}

@@ -1,0 +1,61 @@
+import type { RouteSpec } from '../../../shared/api/route'
+import type { Principal } from '../core/principal'
+import type { Store } from '../db/store'
+
+/** Plain-words labels for the actions the console offers; any other route is labelled by its summary. */
+const LABELS: Record<string, string> = {
+  'console.keys.create': 'API key created',
+  'console.keys.revoke': 'API key revoked',
+  'console.organizations.create': 'Organization created',
+  'console.host.update': 'HTTP host settings changed',
+  'console.simulator.update': 'Simulator settings changed',
+  'console.simulator.advance': 'Simulated clock advanced',
+  'console.simulator.settle': 'Settlement run',
+  'console.simulator.reset': 'Sandbox reset',
+  'console.prompts.answer': 'Customer prompt answered',
+  'console.funds.topUp': 'Float topped up',
+  'console.funds.sweep': 'Collections swept to payouts',
+  'console.fees.update': 'Fee tariff changed',
+  'console.webhooks.events.resend': 'Webhook resent',
+  'console.webhooks.endpoint.update': 'Webhook endpoint set',
+  'console.webhooks.secret.rotate': 'Webhook secret rotated',
+  'console.webhooks.test': 'Test webhook sent',
+  'mobile.charge': 'Charge requested from the console',
+  'mobile.b2c': 'B2C payout requested from the console',
+  'mobile.b2b': 'B2B payout requested from the console',
+  'mobile.reverse': 'Reversal requested',
+  'bank.transfer': 'Bank transfer requested from the console',
+}
+
+/** Fields of an answer that name what was created (a new key, a new transaction, ...). */
+const TARGET_FIELDS = ['transactionId', 'eventId', 'keyId', 'id', 'publicId'] as const
+
+function targetOf(params: unknown, data: unknown): string | null {
+  if (params !== null && typeof params === 'object') {
+    const values = Object.values(params as Record<string, unknown>).filter((v) => typeof v === 'string' || typeof v === 'number')
+    if (values.length > 0) return values.join('/')
+  }
+  if (data !== null && typeof data === 'object') {
+    for (const field of TARGET_FIELDS) {
+      const value = (data as Record<string, unknown>)[field]
+      if (typeof value === 'string' && value !== '') return value
+    }
+  }
+  return null
+}
+
+/**
+ * Records a console action that changed something, generically for every route: the dispatcher calls this
+ * inside the operation's own SQLite transaction, so the row exists exactly when the change does, and a
+ * route added later is audited without code of its own. Reads (GET) and API-key calls are not recorded.
+ * The request body is never stored (it may hold secrets); the target comes from the path or from the answer.
+ */
+export function recordConsoleAction(
+  store: Store, route: RouteSpec, routeId: string, principal: Principal, at: number, requestId: string, params: unknown, data: unknown,
+): void {
+  if (route.method === 'GET' || principal.via !== 'console') return
+  store.audit.append({
+    at, organization_id: principal.organizationId, environment: principal.environment, action: routeId,
+    label: LABELS[routeId] ?? route.summary, target: targetOf(params, data), request_id: requestId,
+  })
+}

@@ -1,0 +1,67 @@
+import { timingSafeEqual } from 'node:crypto'
+import { ApiError } from '../../../shared/errors'
+import type { Environment } from '../../../shared/schemas/common'
+import type { Principal } from '../core/principal'
+import type { CallNotes } from '../request-log/exchange'
+import type { Store } from '../db/store'
+import { sha256Hex } from '../core/ids'
+import { SETTINGS } from '../db/settings-registry'
+
+export type { Principal } from '../core/principal'
+export type { CallNotes } from '../request-log/exchange'
+
+export interface CallContext {
+  /** Bearer token of the Authorization header (HTTP): an API key or the console token. */
+  bearer?: string
+  /** Set only by in-process hosts (the desktop app's IPC handler): the console acting for its user. */
+  trustedConsole?: boolean
+  /** The console's environment (IPC argument or `Paydesk-Environment` header); an API key fixes its own. */
+  environment?: Environment
+  /** The organization the console acts for (default: the demo organization). */
+  organizationId?: string
+  requestId?: string
+  /** The `Paydesk-Api-Version` header as sent (unvalidated). */
+  apiVersion?: string
+  /** Filled in by the dispatcher for the request log (the HTTP adapter passes one in). */
+  notes?: CallNotes
+}
+
+const KEY_PATTERN = /^sk_(test|live)_[A-Za-z0-9]{8,128}$/
+const TOUCH_INTERVAL_MS = 60_000
+
+/** Digests of the console tokens this process was given (one per service; never a presented secret). */
+const consoleDigests = new Map<string, Buffer>()
+function consoleTokenDigest(consoleToken: string): Buffer {
+  let digest = consoleDigests.get(consoleToken)
+  if (!digest) {
+    if (consoleDigests.size >= 16) consoleDigests.clear()
+    digest = Buffer.from(sha256Hex(consoleToken), 'hex')
+    consoleDigests.set(consoleToken, digest)
+  }
+  return digest
+}
+
+export function authenticate(store: Store, consoleToken: string, ctx: CallContext, now: number): Principal {
+  const consolePrincipal = (): Principal => {
+    const organizationId = ctx.organizationId ?? store.settings.get(SETTINGS.demoOrganizationId)!
+    if (!store.organizations.get(organizationId)) throw new ApiError('not_found', `No organization ${organizationId}`, 'organizationId')
+    return { organizationId, environment: ctx.environment ?? 'test', via: 'console', keyId: null, keyPrefix: null, pinnedApiVersion: null }
+  }
+  if (ctx.trustedConsole) return consolePrincipal()
+  const token = ctx.bearer
+  if (token === undefined || token === '') {
+    throw new ApiError('unauthorized', 'No API key provided. Send the header "Authorization: Bearer <API_KEY>".')
+  }
+  // One digest of the token serves both checks. Digests are compared, so the comparison with the console
+  // token takes the same time whatever the lengths.
+  const hash = sha256Hex(token)
+  if (timingSafeEqual(Buffer.from(hash, 'hex'), consoleTokenDigest(consoleToken))) return consolePrincipal()
+  if (!KEY_PATTERN.test(token)) throw new ApiError('unauthorized', 'Invalid API key.')
+  const row = store.apiKeys.findByHash(hash)
+  if (!row || !timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(hash, 'hex'))) {
+    throw new ApiError('unauthorized', 'Invalid API key.')
+  }
+  if (row.revoked_at !== null) throw new ApiError('unauthorized', 'This API key has been revoked.')
+  if (row.last_used_at === null || now - row.last_used_at > TOUCH_INTERVAL_MS) store.apiKeys.touch(row.id, now)
+  return { organizationId: row.organization_id, environment: row.environment, via: 'apiKey', keyId: row.id, keyPrefix: row.prefix, pinnedApiVersion: row.api_version ?? null }
+}

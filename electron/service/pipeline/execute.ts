@@ -1,0 +1,40 @@
+import { ApiError } from '../../../shared/errors'
+import type { ServiceResponse } from '../../../shared/api/envelope'
+import type { PushEvent } from '../../../shared/api/push-events'
+import { newUnit } from '../core/unit'
+import { OPERATIONS } from '../operations'
+import type { OperationContext } from '../operations/types'
+import { recordConsoleAction } from './audit'
+import type { Established } from './call'
+import { errorResponse } from './error-response'
+import { oncePerKey } from './idempotency'
+
+/**
+ * The operation's run, in a SQLite transaction (a savepoint of the batch's) with its audit entry: an
+ * operation that refuses the call (ApiError) takes back everything it wrote, its push events included.
+ */
+function runOperation(call: Established, queued: PushEvent[]): ServiceResponse {
+  const { engine, host } = call.deps
+  const { route, principal, now, requestId, parsed } = call
+  const ctx: OperationContext = { ...newUnit(engine, now, queued), principal, apiVersion: call.apiVersion, host }
+  const operation = OPERATIONS[route.id] as (ctx: OperationContext, input: unknown) => unknown
+  try {
+    const data = engine.store.transaction(() => {
+      const result = operation(ctx, parsed)
+      recordConsoleAction(engine.store, route, route.id, principal, now, requestId, parsed.params, result)
+      return result
+    })
+    return { status: route.successStatus, body: { status: 'success', message: route.message, data }, headers: {}, requestId }
+  } catch (error) {
+    queued.length = 0
+    if (error instanceof ApiError) return errorResponse(error, requestId)
+    throw error
+  }
+}
+
+/** Executes a call every step passed: replayed or run once under its Idempotency-Key, else run. */
+export function execute(call: Established, queued: PushEvent[]): ServiceResponse {
+  const run = () => runOperation(call, queued)
+  const key = call.idempotencyKey
+  return key === undefined ? run() : call.deps.engine.store.transaction(() => oncePerKey(call, key, run))
+}

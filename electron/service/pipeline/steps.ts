@@ -1,0 +1,94 @@
+import { ApiError } from '../../../shared/errors'
+import { ROUTES, isRouteId } from '../../../shared/api/routes'
+import { forRelease, resolveApiVersion } from './api-version'
+import { authenticate } from './auth'
+import type { Call, Established } from './call'
+import { checkIdempotencyKey } from './request-checks'
+import { strictChecks } from '../operations/support/developer-settings'
+import { parseWith } from './validation'
+import { assertEnterpriseFields, enterpriseFieldsOf } from '../operations/support/guards'
+
+/** One step of the request pipeline: adds what it establishes to the call, or refuses it (throws ApiError). */
+export type Step = (call: Call) => void
+
+function findRoute(call: Call): void {
+  if (!isRouteId(call.routeId)) throw new ApiError('not_found', `No route ${String(call.routeId)}.`)
+  call.route = { ...ROUTES[call.routeId], id: call.routeId }
+}
+
+function authenticateCaller(call: Call): void {
+  const { store } = call.deps.engine
+  call.principal = authenticate(store, call.deps.consoleToken, call.ctx, call.now)
+}
+
+function resolveRelease(call: Call): void {
+  call.apiVersion = resolveApiVersion(call.ctx.apiVersion, established(call, 'principal').principal)
+}
+
+function checkConsoleAccess(call: Call): void {
+  const { route, principal } = established(call, 'route', 'principal')
+  if (route.surface === 'console' && principal.via !== 'console') {
+    throw new ApiError('forbidden', 'Console routes need the console token; an API key is not enough.')
+  }
+}
+
+/** Who called, for the request log: known from here on, even when a later step refuses the call. */
+function noteCaller(call: Call): void {
+  const { principal } = established(call, 'principal')
+  const notes = call.ctx.notes
+  if (!notes) return
+  notes.organizationId = principal.organizationId
+  notes.environment = principal.environment
+  notes.keyPrefix = principal.via === 'console' ? 'console' : principal.keyPrefix
+}
+
+function checkIdempotencyKeyFormat(call: Call): void {
+  const { route, principal } = established(call, 'route', 'principal')
+  const { store } = call.deps.engine
+  const strict = () => strictChecks(store, principal.organizationId, call.deps.strictRequestChecks)
+  call.idempotencyKey = checkIdempotencyKey(route, principal, call.input.idempotencyKey, strict, call.warnings)
+}
+
+function parseInput(call: Call): void {
+  const { route } = established(call, 'route')
+  call.parsed = {
+    params: parseWith(route.params, call.input.params, 'params'),
+    query: forRelease(route.id, parseWith(route.query, call.input.query, 'query'), call.apiVersion),
+    body: parseWith(route.body, call.input.body, 'body'),
+  }
+}
+
+/** Enterprise fields on public routes: after validation, so a refused caller never stores an answer under its key. */
+function checkEnterpriseFields(call: Call): void {
+  const { route, principal, parsed } = established(call, 'route', 'principal', 'parsed')
+  if (route.surface === 'public') assertEnterpriseFields({ store: call.deps.engine.store, principal }, enterpriseFieldsOf(parsed))
+}
+
+/**
+ * The request pipeline, in the order its checks run, so docs, code and tests agree on which error wins:
+ * route -> authentication -> release -> console access -> Idempotency-Key format -> params, query,
+ * body -> enterprise fields (403). Then (execute.ts, in one SQLite transaction) idempotency replay or
+ * conflict -> the operation's own rules, and the audit entry. Errors before execution are never stored
+ * under the key.
+ */
+export const PIPELINE: readonly Step[] = [
+  findRoute,
+  authenticateCaller,
+  resolveRelease,
+  checkConsoleAccess,
+  noteCaller,
+  checkIdempotencyKeyFormat,
+  parseInput,
+  checkEnterpriseFields,
+]
+
+/** The call with the fields earlier steps established; a step run out of order is a programming error. */
+export function established<K extends 'route' | 'principal' | 'parsed'>(call: Call, ...fields: K[]): Call & Required<Pick<Call, K>> {
+  for (const field of fields) if (call[field] === undefined) throw new Error(`pipeline: ${field} is not established before this step`)
+  return call as Call & Required<Pick<Call, K>>
+}
+
+/** After every step ran. */
+export function completed(call: Call): Established {
+  return established(call, 'route', 'principal', 'parsed')
+}
