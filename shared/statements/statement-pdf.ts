@@ -44,6 +44,97 @@ function safe(text: string): string {
   return text.replace(/[“”]/g, '"').replace(/[‘’]/g, "'").replace(/[^\x20-\x7E\xA0-\xFF…]/g, '?')
 }
 
+type Rgb = [number, number, number]
+
+/** Where the next line goes, on which page, with which fonts; it turns the page (repeating the header) when full. */
+interface Sheet {
+  doc: PDFDocument
+  page: PDFPage
+  y: number
+  font: PDFFont
+  bold: PDFFont
+}
+
+function text(sheet: Sheet, value: string, x: number, options: { font?: PDFFont; size?: number; color?: Rgb } = {}): void {
+  sheet.page.drawText(safe(value), { x: MARGIN + x, y: sheet.y, size: options.size ?? SIZE, font: options.font ?? sheet.font, color: rgb(...(options.color ?? [0, 0, 0])) })
+}
+
+function columnHeader(sheet: Sheet): void {
+  for (const column of COLUMNS) {
+    const label = column.label
+    const x = 'right' in column ? column.x + column.width - sheet.bold.widthOfTextAtSize(label, SIZE) : column.x
+    text(sheet, label, x, { font: sheet.bold })
+  }
+  sheet.y -= ROW
+}
+
+function makeRoom(sheet: Sheet, needed = ROW): void {
+  if (sheet.y - needed >= MARGIN) return
+  sheet.page = sheet.doc.addPage(PAGE)
+  sheet.y = PAGE[1] - MARGIN
+  columnHeader(sheet)
+}
+
+function tableRow(sheet: Sheet, cells: string[], options: { font?: PDFFont } = {}): void {
+  makeRoom(sheet)
+  const font = options.font ?? sheet.font
+  COLUMNS.forEach((column, index) => {
+    const value = fit(safe(cells[index] ?? ''), font, column.width)
+    const x = 'right' in column ? column.x + column.width - font.widthOfTextAtSize(value, SIZE) : column.x
+    text(sheet, value, x, options)
+  })
+  sheet.y -= ROW
+}
+
+/** The title, then opening balance, every line with running balances, and the closing balance. */
+function drawLines(sheet: Sheet, statement: Statement): void {
+  const money = (minor: number) => formatMinor(minor)
+  const { bold } = sheet
+  text(sheet, `Statement of account ${statement.account.accountNo} (${statement.account.name})`, 0, { font: bold, size: 14 })
+  sheet.y -= 20
+  text(sheet, `${statement.account.type} account, ${statement.environment} environment, ${statement.account.currency}. Local days ${statement.from} to ${statement.to} (${statement.timeZone}).`, 0, { size: 9 })
+  sheet.y -= 24
+  columnHeader(sheet)
+  const tz = statement.timeZone
+  tableRow(sheet, [localStamp(statement.fromMs, tz), '', '', '', 'Opening balance', '', '', '', money(statement.opening.available), money(statement.opening.pending)], { font: bold })
+  for (const line of statement.lines) {
+    tableRow(sheet, [localStamp(line.at, tz), line.transactionId, line.type, line.reference ?? '', line.description, money(line.available), money(line.pending),
+      money(line.fee), money(line.balance.available), money(line.balance.pending)])
+  }
+  tableRow(sheet, [localStamp(statement.toMs, tz), '', '', '', 'Closing balance', money(statement.movements.available), money(statement.movements.pending),
+    money(statement.fees), money(statement.closing.available), money(statement.closing.pending)], { font: bold })
+}
+
+/** Totals per type and the reconciliation line, in red when it does not hold. */
+function drawTotals(sheet: Sheet, statement: Statement): void {
+  const money = (minor: number) => formatMinor(minor)
+  const currency = statement.account.currency
+  const line = (value: string, options: { font?: PDFFont; size?: number } = {}) => {
+    text(sheet, value, 0, options)
+    sheet.y -= ROW
+  }
+  sheet.y -= ROW
+  makeRoom(sheet, ROW * (statement.totalsByType.length + 6))
+  line('Totals', { font: sheet.bold, size: 10 })
+  line(`Opening balance: available ${currency} ${money(statement.opening.available)}, pending ${currency} ${money(statement.opening.pending)}`)
+  line(`Movements: available ${currency} ${money(statement.movements.available)}, pending ${currency} ${money(statement.movements.pending)}`)
+  line(`Fees: ${currency} ${money(statement.fees)}`)
+  line(`Closing balance: available ${currency} ${money(statement.closing.available)}, pending ${currency} ${money(statement.closing.pending)}`)
+  for (const total of statement.totalsByType) {
+    makeRoom(sheet)
+    line(`Total ${total.type} (${total.count} lines): available ${money(total.available)}, pending ${money(total.pending)}, fees ${money(total.fees)}`)
+  }
+  makeRoom(sheet, ROW * 2)
+  sheet.y -= 4
+  const holds = statement.reconciliation.holds
+  const size = holds ? 9 : 11
+  for (const part of wrap(safe(statement.reconciliation.statement), sheet.bold, size, PAGE[0] - 2 * MARGIN)) {
+    makeRoom(sheet)
+    text(sheet, part, 0, { font: sheet.bold, size, color: holds ? [0, 0.4, 0] : [0.8, 0, 0] })
+    sheet.y -= size + 4
+  }
+}
+
 /**
  * The statement as a PDF (pdf-lib, standard Helvetica, A4 landscape): header, opening balance, every line
  * with running balances, closing balance, totals per type and the reconciliation line, in red when it
@@ -53,80 +144,11 @@ export async function statementPdf(statement: Statement): Promise<Uint8Array> {
   const doc = await PDFDocument.create()
   doc.setTitle(`Statement ${statement.account.accountNo} ${statement.from} to ${statement.to}`)
   doc.setProducer('Paydesk')
-  const font = doc.embedStandardFont(StandardFonts.Helvetica)
-  const bold = doc.embedStandardFont(StandardFonts.HelveticaBold)
-  const money = (minor: number) => formatMinor(minor)
-  const currency = statement.account.currency
-  let page: PDFPage = doc.addPage(PAGE)
-  let y = PAGE[1] - MARGIN
-
-  const text = (value: string, x: number, options: { font?: PDFFont; size?: number; color?: [number, number, number] } = {}) => {
-    page.drawText(safe(value), { x: MARGIN + x, y, size: options.size ?? SIZE, font: options.font ?? font, color: rgb(...(options.color ?? [0, 0, 0])) })
+  const sheet: Sheet = {
+    doc, page: doc.addPage(PAGE), y: PAGE[1] - MARGIN, font: doc.embedStandardFont(StandardFonts.Helvetica), bold: doc.embedStandardFont(StandardFonts.HelveticaBold),
   }
-  const header = () => {
-    for (const column of COLUMNS) {
-      const label = column.label
-      const x = 'right' in column ? column.x + column.width - bold.widthOfTextAtSize(label, SIZE) : column.x
-      text(label, x, { font: bold })
-    }
-    y -= ROW
-  }
-  const newLineSpace = (needed = ROW) => {
-    if (y - needed >= MARGIN) return
-    page = doc.addPage(PAGE)
-    y = PAGE[1] - MARGIN
-    header()
-  }
-  const row = (cells: string[], options: { font?: PDFFont } = {}) => {
-    newLineSpace()
-    COLUMNS.forEach((column, index) => {
-      const value = fit(safe(cells[index] ?? ''), options.font ?? font, column.width)
-      const x = 'right' in column ? column.x + column.width - (options.font ?? font).widthOfTextAtSize(value, SIZE) : column.x
-      text(value, x, options)
-    })
-    y -= ROW
-  }
-
-  text(`Statement of account ${statement.account.accountNo} (${statement.account.name})`, 0, { font: bold, size: 14 })
-  y -= 20
-  text(`${statement.account.type} account, ${statement.environment} environment, ${currency}. Local days ${statement.from} to ${statement.to} (${statement.timeZone}).`, 0, { size: 9 })
-  y -= 24
-  header()
-  const tz = statement.timeZone
-  row([localStamp(statement.fromMs, tz), '', '', '', 'Opening balance', '', '', '', money(statement.opening.available), money(statement.opening.pending)], { font: bold })
-  for (const line of statement.lines) {
-    row([localStamp(line.at, tz), line.transactionId, line.type, line.reference ?? '', line.description, money(line.available), money(line.pending),
-      money(line.fee), money(line.balance.available), money(line.balance.pending)])
-  }
-  row([localStamp(statement.toMs, tz), '', '', '', 'Closing balance', money(statement.movements.available), money(statement.movements.pending),
-    money(statement.fees), money(statement.closing.available), money(statement.closing.pending)], { font: bold })
-
-  y -= ROW
-  newLineSpace(ROW * (statement.totalsByType.length + 6))
-  text('Totals', 0, { font: bold, size: 10 })
-  y -= ROW
-  text(`Opening balance: available ${currency} ${money(statement.opening.available)}, pending ${currency} ${money(statement.opening.pending)}`, 0)
-  y -= ROW
-  text(`Movements: available ${currency} ${money(statement.movements.available)}, pending ${currency} ${money(statement.movements.pending)}`, 0)
-  y -= ROW
-  text(`Fees: ${currency} ${money(statement.fees)}`, 0)
-  y -= ROW
-  text(`Closing balance: available ${currency} ${money(statement.closing.available)}, pending ${currency} ${money(statement.closing.pending)}`, 0)
-  y -= ROW
-  for (const total of statement.totalsByType) {
-    newLineSpace()
-    text(`Total ${total.type} (${total.count} lines): available ${money(total.available)}, pending ${money(total.pending)}, fees ${money(total.fees)}`, 0)
-    y -= ROW
-  }
-  newLineSpace(ROW * 2)
-  y -= 4
-  const holds = statement.reconciliation.holds
-  const size = holds ? 9 : 11
-  for (const part of wrap(safe(statement.reconciliation.statement), bold, size, PAGE[0] - 2 * MARGIN)) {
-    newLineSpace()
-    text(part, 0, { font: bold, size, color: holds ? [0, 0.4, 0] : [0.8, 0, 0] })
-    y -= size + 4
-  }
+  drawLines(sheet, statement)
+  drawTotals(sheet, statement)
   return doc.save()
 }
 

@@ -42,6 +42,139 @@ interface Queued {
   reject(error: unknown): void
 }
 
+/** What one batch collects: one outcome per unit run, and the push events to publish after its COMMIT. */
+interface BatchRecord<T> {
+  outcomes: UnitOutcome<T>[]
+  events: PushEvent[][]
+}
+
+/** SQLite ended the whole transaction under a unit (disk full, I/O): nothing of the batch is durable. */
+function assertStillInTransaction(store: Store, cause: unknown): void {
+  if (!store.db.inTransaction) throw new BatchAborted(cause)
+}
+
+/**
+ * Runs `works[from]` onwards in one SAVEPOINT, no savepoint each, until the end or until `more()` says
+ * no after a unit. A unit that throws rolls the whole group back: its index and error are returned, and
+ * nothing of the group is kept (the caller runs the units before it again).
+ */
+function runGroup<T>(store: Store, works: readonly UnitWork<T>[], from: number, more: () => boolean): GroupResult<T> {
+  const done: { value: T; queued: PushEvent[] }[] = []
+  let failure: { at: number; error: unknown } | undefined
+  let stopped = false
+  try {
+    store.transaction(() => {
+      for (let at = from; at < works.length; at++) {
+        const queued: PushEvent[] = []
+        try {
+          done.push({ value: works[at]!(queued), queued })
+        } catch (error) {
+          failure = { at, error }
+          throw ROLL_BACK_GROUP
+        }
+        // A later unit must not run in autocommit.
+        assertStillInTransaction(store, new Error('the batch transaction ended inside a unit'))
+        if (!more()) {
+          stopped = true
+          break
+        }
+      }
+    })
+  } catch (error) {
+    if (error !== ROLL_BACK_GROUP) throw error
+    return { failure: failure! }
+  }
+  return { done, stopped }
+}
+
+/**
+ * A unit run alone: every unit of a batch not grouped, and those before one that threw in its group. In a
+ * savepoint of its own, unless it is `selfContained`.
+ */
+function runAlone<T>(store: Store, work: SelfContainedWork<T>, record: BatchRecord<T>): void {
+  const queued: PushEvent[] = []
+  if (work[SELF_CONTAINED]) {
+    let value: T
+    try {
+      value = work(queued)
+    } catch (error) {
+      throw new BatchAborted(error)
+    }
+    assertStillInTransaction(store, new Error('the batch transaction ended inside a unit'))
+    record.outcomes.push({ ok: true, value })
+    record.events.push(queued)
+    return
+  }
+  try {
+    record.outcomes.push({ ok: true, value: store.transaction(() => work(queued)) })
+    record.events.push(queued)
+  } catch (error) {
+    record.outcomes.push({ ok: false, error })
+    // Some SQLite errors (disk full, I/O) end the whole transaction: then nothing of the batch is
+    // durable, and a later unit must not run in autocommit. Abort: every unit fails.
+    assertStillInTransaction(store, error)
+  }
+}
+
+/** A grouped batch (the simulator's steps): groups of units, each group in one savepoint; see the batcher's doc. */
+function runGrouped<T>(store: Store, works: readonly UnitWork<T>[], more: () => boolean, record: BatchRecord<T>): void {
+  let next = 0
+  while (next < works.length) {
+    const group = runGroup(store, works, next, more)
+    if ('done' in group) {
+      for (const { value, queued } of group.done) {
+        record.outcomes.push({ ok: true, value })
+        record.events.push(queued)
+      }
+      if (group.stopped) break
+      next += group.done.length
+      continue
+    }
+    const { at, error } = group.failure
+    assertStillInTransaction(store, error)
+    // `more()` already said yes after each of these: run exactly them again, alone.
+    for (let i = next; i < at; i++) runAlone(store, works[i]!, record)
+    record.outcomes.push({ ok: false, error })
+    next = at + 1
+    if (!more()) break
+  }
+}
+
+/**
+ * Runs units in one transaction now, in order; `more` (checked after each unit) may stop early. Returns one
+ * outcome per unit run. A failed COMMIT is every unit's error; throws only NestedUnitError (called inside
+ * a transaction, i.e. from inside a unit). `grouped`: see the batcher's doc (simulator steps only).
+ */
+function runBatch<T>(store: Store, options: BatcherOptions, publish: Publish, batch: { works: readonly UnitWork<T>[]; more: () => boolean; grouped: boolean }): UnitOutcome<T>[] {
+  // A batch started inside a unit would be a mere SAVEPOINT of the outer one: its "commit" a RELEASE,
+  // its answer and events out before anything is durable. A programming error: refuse it loudly.
+  if (store.db.inTransaction) throw new NestedUnitError()
+  const record: BatchRecord<T> = { outcomes: [], events: [] }
+  try {
+    store.transaction(() => {
+      if (options.beforeUnits) {
+        const queued: PushEvent[] = []
+        options.beforeUnits(queued)
+        record.events.push(queued)
+        // The side work ended the whole transaction (disk full, I/O): no unit may run in autocommit.
+        assertStillInTransaction(store, new Error('the batch transaction ended before its units ran'))
+      }
+      if (batch.grouped) return runGrouped(store, batch.works, batch.more, record)
+      for (const work of batch.works) {
+        runAlone(store, work, record)
+        if (!batch.more()) break
+      }
+    })
+  } catch (error) {
+    const cause = error instanceof BatchAborted ? error.reason : error
+    return record.outcomes.map(() => ({ ok: false, error: cause }))
+  }
+  for (const queued of record.events) publish(queued)
+  return record.outcomes
+}
+
+type Publish = (events: readonly PushEvent[]) => void
+
 /**
  * Group commit (docs/contributing.md "Rules the engine keeps"). Units that arrive together run in ONE
  * SQLite transaction; a unit that throws rolls back only its own changes, its neighbours go on. Nothing a
@@ -60,136 +193,16 @@ interface Queued {
  * savepoint of their own and are safe to run again after a rollback (their only effects are SQLite writes
  * and the push events they queue).
  */
-export function createBatcher(store: Store, publish: (events: readonly PushEvent[]) => void, options: BatcherOptions = {}) {
+export function createBatcher(store: Store, publish: Publish, options: BatcherOptions = {}) {
   let queue: Queued[] = []
   let scheduled = false
-
-  /**
-   * Runs `works[from]` onwards in one SAVEPOINT, no savepoint each, until the end or until `more()` says
-   * no after a unit. A unit that throws rolls the whole group back: its index and error are returned, and
-   * nothing of the group is kept (the caller runs the units before it again).
-   */
-  function runGroup<T>(works: readonly UnitWork<T>[], from: number, more: () => boolean): GroupResult<T> {
-    const done: { value: T; queued: PushEvent[] }[] = []
-    let failure: { at: number; error: unknown } | undefined
-    let stopped = false
-    try {
-      store.transaction(() => {
-        for (let at = from; at < works.length; at++) {
-          const queued: PushEvent[] = []
-          try {
-            done.push({ value: works[at]!(queued), queued })
-          } catch (error) {
-            failure = { at, error }
-            throw ROLL_BACK_GROUP
-          }
-          // SQLite ended the whole transaction under a unit that still returned (disk full, I/O): nothing
-          // of the batch is durable, and a later unit must not run in autocommit.
-          if (!store.db.inTransaction) throw new BatchAborted(new Error('the batch transaction ended inside a unit'))
-          if (!more()) {
-            stopped = true
-            break
-          }
-        }
-      })
-    } catch (error) {
-      if (error !== ROLL_BACK_GROUP) throw error
-      return { failure: failure! }
-    }
-    return { done, stopped }
-  }
-
-  /**
-   * Runs units in one transaction now, in order; `more` (checked after each unit) may stop early. Returns one
-   * outcome per unit run. A failed COMMIT is every unit's error; throws only NestedUnitError (called inside
-   * a transaction, i.e. from inside a unit). `grouped`: see the batcher's doc (simulator steps only).
-   */
-  function runBatch<T>(works: readonly UnitWork<T>[], more: () => boolean = () => true, grouped = false): UnitOutcome<T>[] {
-    // A batch started inside a unit would be a mere SAVEPOINT of the outer one: its "commit" a RELEASE,
-    // its answer and events out before anything is durable. A programming error: refuse it loudly.
-    if (store.db.inTransaction) throw new NestedUnitError()
-    const outcomes: UnitOutcome<T>[] = []
-    const events: PushEvent[][] = []
-    /**
-     * A unit run alone: every unit of a batch not grouped, and those before one that threw in its group. In a
-     * savepoint of its own, unless it is `selfContained`.
-     */
-    const runAlone = (work: SelfContainedWork<T>) => {
-      const queued: PushEvent[] = []
-      if (work[SELF_CONTAINED]) {
-        let value: T
-        try {
-          value = work(queued)
-        } catch (error) {
-          throw new BatchAborted(error)
-        }
-        // SQLite ended the whole transaction under the unit (disk full, I/O): nothing of the batch is durable.
-        if (!store.db.inTransaction) throw new BatchAborted(new Error('the batch transaction ended inside a unit'))
-        outcomes.push({ ok: true, value })
-        events.push(queued)
-        return
-      }
-      try {
-        outcomes.push({ ok: true, value: store.transaction(() => work(queued)) })
-        events.push(queued)
-      } catch (error) {
-        outcomes.push({ ok: false, error })
-        // Some SQLite errors (disk full, I/O) end the whole transaction: then nothing of the batch is
-        // durable, and a later unit must not run in autocommit. Abort: every unit fails.
-        if (!store.db.inTransaction) throw new BatchAborted(error)
-      }
-    }
-    try {
-      store.transaction(() => {
-        if (options.beforeUnits) {
-          const queued: PushEvent[] = []
-          options.beforeUnits(queued)
-          events.push(queued)
-          // The side work ended the whole transaction (disk full, I/O): no unit may run in autocommit.
-          if (!store.db.inTransaction) throw new BatchAborted(new Error('the batch transaction ended before its units ran'))
-        }
-        if (!grouped) {
-          for (const work of works) {
-            runAlone(work)
-            if (!more()) break
-          }
-          return
-        }
-        let next = 0
-        while (next < works.length) {
-          const group = runGroup(works, next, more)
-          if ('done' in group) {
-            for (const { value, queued } of group.done) {
-              outcomes.push({ ok: true, value })
-              events.push(queued)
-            }
-            if (group.stopped) break
-            next += group.done.length
-            continue
-          }
-          const { at, error } = group.failure
-          if (!store.db.inTransaction) throw new BatchAborted(error)
-          // `more()` already said yes after each of these: run exactly them again, alone.
-          for (let i = next; i < at; i++) runAlone(works[i]!)
-          outcomes.push({ ok: false, error })
-          next = at + 1
-          if (!more()) break
-        }
-      })
-    } catch (error) {
-      const cause = error instanceof BatchAborted ? error.reason : error
-      return outcomes.map(() => ({ ok: false, error: cause }))
-    }
-    for (const queued of events) publish(queued)
-    return outcomes
-  }
 
   function flush(): void {
     scheduled = false
     while (queue.length > 0) {
       const batch = queue.slice(0, MAX_UNITS_PER_BATCH)
       queue = queue.slice(batch.length)
-      const outcomes = runBatch(batch.map((job) => job.work))
+      const outcomes = runBatch(store, options, publish, { works: batch.map((job) => job.work), more: () => true, grouped: false })
       batch.forEach((job, i) => {
         // No outcome: the batch ended before this unit ran (BEGIN failed, or SQLite ended the transaction).
         const outcome = outcomes[i] ?? { ok: false, error: outcomes[0]?.ok === false ? outcomes[0].error : new Error('the batch ended before this unit ran') }
@@ -200,7 +213,9 @@ export function createBatcher(store: Store, publish: (events: readonly PushEvent
   }
 
   return {
-    runBatch,
+    runBatch<T>(works: readonly UnitWork<T>[], more: () => boolean = () => true, grouped = false): UnitOutcome<T>[] {
+      return runBatch(store, options, publish, { works, more, grouped })
+    },
     /** Queues one unit for the next batch; resolves with its result after that batch's COMMIT. */
     submit<T>(work: UnitWork<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {

@@ -1,5 +1,7 @@
+import type { ApiWarning } from '../../../shared/api/warnings'
 import type { Db } from './connection'
 
+/** One logged request; its headers, warnings and faults decoded (stored as JSON text). */
 export interface ApiRequestRow {
   seq: number
   request_id: string
@@ -14,16 +16,33 @@ export interface ApiRequestRow {
   key_prefix: string | null
   idempotency_key: string | null
   replayed: 0 | 1
-  request_headers: string
+  request_headers: Record<string, string>
   request_body: string | null
-  response_headers: string
+  response_headers: Record<string, string>
   response_body: string | null
-  warnings: string | null
+  warnings: ApiWarning[]
   transaction_id: string | null
-  faults: string | null
+  faults: string[]
 }
 
 export type NewApiRequestRow = Omit<ApiRequestRow, 'seq'>
+type StoredRow = Omit<ApiRequestRow, 'request_headers' | 'response_headers' | 'warnings' | 'faults'> &
+  { request_headers: string; response_headers: string; warnings: string | null; faults: string | null }
+
+/** A record -> what SQLite stores: empty lists as NULL, as the table has always held them. */
+function encode(row: NewApiRequestRow): Omit<StoredRow, 'seq'> {
+  return {
+    ...row, request_headers: JSON.stringify(row.request_headers), response_headers: JSON.stringify(row.response_headers),
+    warnings: row.warnings.length > 0 ? JSON.stringify(row.warnings) : null, faults: row.faults.length > 0 ? JSON.stringify(row.faults) : null,
+  }
+}
+
+function decode(row: StoredRow): ApiRequestRow {
+  return {
+    ...row, request_headers: JSON.parse(row.request_headers) as Record<string, string>, response_headers: JSON.parse(row.response_headers) as Record<string, string>,
+    warnings: row.warnings ? (JSON.parse(row.warnings) as ApiWarning[]) : [], faults: row.faults ? (JSON.parse(row.faults) as string[]) : [],
+  }
+}
 
 export interface ApiRequestFilter {
   environment: 'test' | 'live'
@@ -104,14 +123,14 @@ export function createApiRequestsRepo(db: Db) {
   const countStmt = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM api_requests WHERE environment = ?')
   const nthOldestStmt = db.prepare<[string, number], { seq: number }>('SELECT seq FROM api_requests WHERE environment = ? ORDER BY seq LIMIT 1 OFFSET ?')
   const deleteUpToStmt = db.prepare('DELETE FROM api_requests WHERE environment = ? AND seq <= ?')
-  const getStmt = db.prepare<[string, string, string], ApiRequestRow>(
+  const getStmt = db.prepare<[string, string, string], StoredRow>(
     'SELECT * FROM api_requests WHERE request_id = ? AND environment = ? AND (organization_id = ? OR organization_id IS NULL) ORDER BY seq DESC LIMIT 1',
   )
   /** Rows this repository inserted or deleted through the connection (see `rowsChanged`). */
   let changed = 0
   return {
     insert(row: NewApiRequestRow): void {
-      changed += insertStmt.run(row).changes
+      changed += insertStmt.run(encode(row)).changes
     },
     /**
      * How many rows of the log this connection inserted or deleted so far, as SQLite's `total_changes()` counts
@@ -134,12 +153,13 @@ export function createApiRequestsRepo(db: Db) {
       return dropped
     },
     get(environment: string, organizationId: string, requestId: string): ApiRequestRow | undefined {
-      return getStmt.get(requestId, environment, organizationId)
+      const row = getStmt.get(requestId, environment, organizationId)
+      return row && decode(row)
     },
     /** Newest first; `limit + 1` rows are read so the caller knows whether there is a next page. */
     list(filter: ApiRequestFilter): ApiRequestRow[] {
       const { where, params } = listWhere(filter)
-      return db.prepare<[Record<string, unknown>], ApiRequestRow>(`SELECT * FROM api_requests WHERE ${where} ORDER BY seq DESC LIMIT @limit`).all(params)
+      return db.prepare<[Record<string, unknown>], StoredRow>(`SELECT * FROM api_requests WHERE ${where} ORDER BY seq DESC LIMIT @limit`).all(params).map(decode)
     },
     /**
      * The same page as `list` (its first `limit` rows) as the JSON text of its RequestLogEntry[]

@@ -22,24 +22,26 @@ function signed(event: SampleEvent, secrets: string[], timestampSeconds: number)
   return signatureHeaders({ eventId: event.id, timestampSeconds, body: event.body, secrets })
 }
 
-/**
- * The battery, in the order it is sent. Built fresh per run (new event ids), signed with the engine's own
- * signing code; `otherSecret` is a secret that is not the endpoint's.
- */
-export function doctorBattery(secret: string, now: number, ids: Ids = createIds(() => now)): Probe[] {
-  const t = Math.floor(now / 1000)
-  const otherSecret = ids.webhookSecret()
-  const valid = sampleEvent('transaction.succeeded', { now, ids, doctor: true })
-  const probe = (type: Parameters<typeof sampleEvent>[0]) => sampleEvent(type, { now, ids, doctor: true })
-  const tampered = probe('payout.succeeded')
-  const wrongSecret = probe('transaction.succeeded')
-  const unsigned = probe('transaction.succeeded')
-  const stale = probe('transaction.succeeded')
-  const future = probe('transaction.succeeded')
-  const rotation = probe('payout.succeeded')
-  const unknown = unknownTypeEvent(now, ids)
-  const balance = probe('balance.updated')
-  const failure = sampleEvent('transaction.failed', { now, ids, doctor: true, code: '1032' })
+/** The events of one battery, made in the order they are sent (each with a fresh id). */
+interface BatteryEvents {
+  t: number
+  secret: string
+  otherSecret: string
+  valid: SampleEvent
+  tampered: SampleEvent
+  wrongSecret: SampleEvent
+  unsigned: SampleEvent
+  stale: SampleEvent
+  future: SampleEvent
+  rotation: SampleEvent
+  unknown: SampleEvent
+  balance: SampleEvent
+  failure: SampleEvent
+}
+
+/** Signatures: the valid event, its duplicate, and what a receiver must refuse. */
+function signatureProbes(e: BatteryEvents): Probe[] {
+  const { t, secret, otherSecret, valid, tampered, wrongSecret, unsigned, stale } = e
   return [
     {
       id: 'valid', title: 'Valid signed event (both header schemes)', sent: `transaction.succeeded ${valid.id}, signed with your secret`,
@@ -71,6 +73,13 @@ export function doctorBattery(secret: string, now: number, ids: Ids = createIds(
       headers: signed(stale, [secret], t - STALE_BY_SECONDS), body: stale.body, expect: 'refuse',
       advice: 'Refuse timestamps more than 5 minutes from your clock (replay protection); the standardwebhooks library does.',
     },
+  ]
+}
+
+/** Time, rotation and shapes a receiver must take in its stride. */
+function toleranceProbes(e: BatteryEvents): Probe[] {
+  const { t, secret, otherSecret, future, rotation, unknown, balance, failure } = e
+  return [
     {
       id: 'future', title: 'Timestamp 6 minutes ahead', sent: `transaction.succeeded ${future.id} signed with a timestamp 6 minutes in the future`,
       headers: signed(future, [secret], t + STALE_BY_SECONDS), body: future.body, expect: 'refuse',
@@ -97,6 +106,23 @@ export function doctorBattery(secret: string, now: number, ids: Ids = createIds(
       advice: 'Acknowledge failure events (2xx) and read error.code / error.message; failures are normal results.',
     },
   ]
+}
+
+/**
+ * The battery, in the order it is sent. Built fresh per run (new event ids), signed with the engine's own
+ * signing code; `otherSecret` is a secret that is not the endpoint's.
+ */
+export function doctorBattery(secret: string, now: number, ids: Ids = createIds(() => now)): Probe[] {
+  const otherSecret = ids.webhookSecret()
+  const valid = sampleEvent('transaction.succeeded', { now, ids, doctor: true })
+  const probe = (type: Parameters<typeof sampleEvent>[0]) => sampleEvent(type, { now, ids, doctor: true })
+  const events: BatteryEvents = {
+    t: Math.floor(now / 1000), secret, otherSecret, valid,
+    tampered: probe('payout.succeeded'), wrongSecret: probe('transaction.succeeded'), unsigned: probe('transaction.succeeded'),
+    stale: probe('transaction.succeeded'), future: probe('transaction.succeeded'), rotation: probe('payout.succeeded'),
+    unknown: unknownTypeEvent(now, ids), balance: probe('balance.updated'), failure: sampleEvent('transaction.failed', { now, ids, doctor: true, code: '1032' }),
+  }
+  return [...signatureProbes(events), ...toleranceProbes(events)]
 }
 
 /** Grades one answer: status null means no answer (timeout, refused, reset). */

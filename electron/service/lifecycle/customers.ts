@@ -1,4 +1,5 @@
 import type { Store } from '../db/store'
+import type { Unit } from '../core/unit'
 import { OUTCOMES, PROMPT_TIMEOUT_MS, type PlannedOutcome } from './plan'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -40,7 +41,8 @@ export function customerOutcome(store: Store, kind: 'charge' | 'b2c', phoneNumbe
  * with insufficient funds instead of driving the wallet negative. A forced success (forceStatus, an
  * outcome rule) completes anyway and empties the wallet as far as it goes. Returns the outcome to apply.
  */
-export function debitWallet(store: Store, phoneNumber: string | null, amount: number, outcome: PlannedOutcome, now: number): PlannedOutcome {
+export function debitWallet(unit: Unit, phoneNumber: string | null, amount: number, outcome: PlannedOutcome): PlannedOutcome {
+  const { store, now } = unit
   if (outcome.result !== 'success' || phoneNumber === null || !store.customers.any()) return outcome
   const customer = store.customers.get(phoneNumber)
   if (!customer) return outcome
@@ -50,7 +52,8 @@ export function debitWallet(store: Store, phoneNumber: string | null, amount: nu
 }
 
 /** A B2C payout or a reversal completed: the money arrives in the customer's wallet (if registered). */
-export function creditWallet(store: Store, phoneNumber: string | null, amount: number, now: number): void {
+export function creditWallet(unit: Unit, phoneNumber: string | null, amount: number): void {
+  const { store, now } = unit
   if (phoneNumber === null || !store.customers.any() || !store.customers.get(phoneNumber)) return
   store.customers.adjust(phoneNumber, amount, now)
 }

@@ -16,7 +16,7 @@ import { debitWallet } from './customers'
  */
 export function finalizeCharge(ctx: Unit, charge: TransactionRow, planned: PlannedOutcome): TransactionRow {
   const { ids, store, now } = ctx
-  const outcome = debitWallet(store, charge.phone_number, charge.amount, planned, now)
+  const outcome = debitWallet(ctx, charge.phone_number, charge.amount, planned)
   const succeeded = outcome.result === 'success'
   const status = succeeded ? 'completed' : 'failed'
   assertTransition(charge.public_id, charge.status, status)

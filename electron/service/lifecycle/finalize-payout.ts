@@ -24,7 +24,7 @@ export function finalizePayout(ctx: Unit, payout: TransactionRow, outcome: Plann
     ? completePayout(row.account_id, external, fees, row.amount, row.fees)
     : releasePayout(row.account_id, row.amount, row.fees)
   moveMoney(ctx, row, postings)
-  if (succeeded && row.type === 'transfer') creditWallet(store, row.phone_number, row.amount, now)
+  if (succeeded && row.type === 'transfer') creditWallet(ctx, row.phone_number, row.amount)
   enqueueWebhookEvent(ctx, {
     organizationId: row.organization_id, environment: row.environment, transaction: row, toRequestUrl: true,
     type: succeeded ? 'payout.succeeded' : 'payout.failed',

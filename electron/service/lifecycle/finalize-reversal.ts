@@ -28,7 +28,7 @@ export function finalizeReversal(ctx: Unit, reversal: TransactionRow, outcome: P
     ? completeReversal(row.account_id, external, fees, charge.amount, charge.fees)
     : releaseReversal(row.account_id, charge.amount - charge.fees)
   moveMoney(ctx, row, postings)
-  if (succeeded) creditWallet(store, charge.phone_number, charge.amount, now)
+  if (succeeded) creditWallet(ctx, charge.phone_number, charge.amount)
   if (succeeded) {
     // The event is about the charge (its data is the charge), sent to the URL the reversal request named
     // (which defaults to the charge's own webhookUrl).

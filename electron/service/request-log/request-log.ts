@@ -81,15 +81,15 @@ function toRow(store: Store, exchange: ApiExchange, responseBody: string, at: nu
     key_prefix: keyPrefix,
     idempotency_key: exchange.idempotencyKey === undefined ? null : redactSecrets(exchange.idempotencyKey),
     replayed: notes.replayed ? 1 : 0,
-    request_headers: JSON.stringify(redactHeaders(exchange.requestHeaders, keyPrefix)),
+    request_headers: redactHeaders(exchange.requestHeaders, keyPrefix),
     request_body: exchange.requestBody === null || exchange.requestBody.length === 0
       ? null
       : storedBody(exchange.requestBody.toString('utf8'), REQUEST_BODY_LIMIT_BYTES, exchange.requestBody.length),
-    response_headers: JSON.stringify(exchange.responseHeaders),
+    response_headers: exchange.responseHeaders,
     response_body: responseBody,
-    warnings: warnings.length > 0 ? JSON.stringify(warnings) : null,
+    warnings,
     transaction_id: notes.transactionId ?? null,
-    faults: exchange.faults && exchange.faults.length > 0 ? JSON.stringify(exchange.faults) : null,
+    faults: exchange.faults ?? [],
   }
 }
 

@@ -1,4 +1,3 @@
-import type { ApiWarning } from '../../../shared/api/warnings'
 import type { RequestLogDetail, RequestLogEntry } from '../../../shared/schemas/request-log'
 import type { ApiRequestRow } from '../db/api-requests-repo'
 import type { Store } from '../db/store'
@@ -16,8 +15,8 @@ export function toRequestLogEntry(row: ApiRequestRow): RequestLogEntry {
     keyPrefix: row.key_prefix,
     idempotencyKey: row.idempotency_key,
     replayed: row.replayed === 1,
-    warnings: row.warnings ? (JSON.parse(row.warnings) as ApiWarning[]) : [],
-    faults: row.faults ? (JSON.parse(row.faults) as string[]) : [],
+    warnings: row.warnings,
+    faults: row.faults,
     transactionId: row.transaction_id,
   }
 }
@@ -28,9 +27,9 @@ export function toRequestLogDetail(store: Store, row: ApiRequestRow, organizatio
   const events = transaction ? store.webhooks.eventsOfTransaction(transaction.id) : []
   return {
     ...toRequestLogEntry(row),
-    requestHeaders: JSON.parse(row.request_headers) as Record<string, string>,
+    requestHeaders: row.request_headers,
     requestBody: row.request_body,
-    responseHeaders: JSON.parse(row.response_headers) as Record<string, string>,
+    responseHeaders: row.response_headers,
     responseBody: row.response_body,
     webhookEvents: events.map((event) => ({ id: event.id, type: event.type, createdAt: event.created_at })),
   }

@@ -15,6 +15,33 @@ interface Group {
 }
 
 /**
+ * Claims due deliveries for the free slots and reads each one's row, in one transaction: SQLite takes its
+ * WAL read lock once for all of them instead of once per statement, and the remembered reads
+ * (db/cache/table-watch.ts) answer inside it. Never throws: what was claimed before an error is returned
+ * (and attempted).
+ */
+function claimReady(deps: AttemptDeps): ReadClaim[] {
+  const { engine, slots, signal } = deps
+  const claims: ReadClaim[] = []
+  if (signal.aborted) return claims
+  try {
+    engine.store.transaction(() => {
+      slots.claimDue(engine.now(), claims)
+      for (const claimed of claims) {
+        try {
+          claimed.ready = { ok: true, value: readyToSend(deps, claimed) }
+        } catch (error) {
+          claimed.ready = { ok: false, error }
+        }
+      }
+    })
+  } catch (error) {
+    console.error('[paydesk] could not read due webhook deliveries:', error)
+  }
+  return claims
+}
+
+/**
  * Sends due webhook deliveries (outbox rows), signs them, records attempts and schedules retries.
  *
  * Nothing is written before a send: the in-memory in-flight set (delivery-slots.ts) is what stops
@@ -24,35 +51,10 @@ interface Group {
  * finished attempt is refilled at once, so a healthy endpoint is kept busy between ticks.
  */
 export function createWebhookDispatcher(engine: Engine, transport: WebhookTransport = createHttpTransport(), limits: DispatcherLimits = DEFAULT_LIMITS) {
-  const slots = createDeliverySlots(engine.store.webhooks, limits)
   const closing = new AbortController()
-  const deps: AttemptDeps = { engine, transport, slots, signal: closing.signal }
+  const deps: AttemptDeps = { engine, transport, slots: createDeliverySlots(engine.store.webhooks, limits), signal: closing.signal }
 
-  /**
-   * Claims due deliveries for the free slots and reads each one's row, in one transaction: SQLite takes
-   * its WAL read lock once for all of them instead of once per statement, and the remembered reads
-   * (db/cache/table-watch.ts) answer inside it. Never throws: what was claimed before an error is returned
-   * (and attempted).
-   */
-  function claim(): ReadClaim[] {
-    const claims: ReadClaim[] = []
-    if (closing.signal.aborted) return claims
-    try {
-      engine.store.transaction(() => {
-        slots.claimDue(engine.now(), claims)
-        for (const claimed of claims) {
-          try {
-            claimed.ready = { ok: true, value: readyToSend(deps, claimed) }
-          } catch (error) {
-            claimed.ready = { ok: false, error }
-          }
-        }
-      })
-    } catch (error) {
-      console.error('[paydesk] could not read due webhook deliveries:', error)
-    }
-    return claims
-  }
+  const claim = () => claimReady(deps)
 
   function spawn(first: ReadClaim, group: Group): void {
     group.live += 1
@@ -94,7 +96,7 @@ export function createWebhookDispatcher(engine: Engine, transport: WebhookTransp
      * Forgets all in-memory bookkeeping after the database was replaced (a snapshot restore): attempts in
      * flight finish unrecorded (the restored rows say what is pending), and the endpoints are read afresh.
      */
-    reset: () => slots.reset(),
+    reset: () => deps.slots.reset(),
     /** Cancels attempts in flight without recording them; they stay due and are retried on the next start. */
     close(): void {
       closing.abort()

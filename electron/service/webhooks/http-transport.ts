@@ -1,7 +1,7 @@
 import http from 'node:http'
 import https from 'node:https'
-import { createOriginAgents, DEFAULT_ORIGIN_AGENT_LIMITS, type OriginAgentLimits } from './origin-agents'
-import type { WebhookResponse, WebhookTransport } from './transport'
+import { createOriginAgents, DEFAULT_ORIGIN_AGENT_LIMITS, type AgentLease, type OriginAgentLimits } from './origin-agents'
+import type { WebhookRequest, WebhookResponse, WebhookTransport } from './transport'
 
 /** How much of an answer we keep: enough to debug a receiver, never enough for a large body to hurt us. */
 export const RESPONSE_PREFIX_BYTES = 4_096
@@ -33,6 +33,84 @@ function describeError(error: unknown): string {
   return code ? `${message} (${code})` : message
 }
 
+/** The endpoint's URL, or why it cannot be sent to. */
+function targetOf(raw: string): URL {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new Error(`invalid URL ${raw}`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`unsupported protocol ${url.protocol} (webhooks are sent over http or https)`)
+  return url
+}
+
+/** What is read of one answer so far. */
+interface Reading {
+  chunks: Buffer[]
+  received: number
+  status: number | null
+}
+
+/** Reads at most RESPONSE_PREFIX_BYTES of the answer; `answered` ends the exchange (complete: read to its end). */
+function readAnswer(req: http.ClientRequest, reading: Reading, answered: (complete?: boolean) => void): void {
+  req.on('response', (res) => {
+    reading.status = res.statusCode ?? 0
+    res.on('data', (chunk: Buffer) => {
+      reading.chunks.push(chunk)
+      reading.received += chunk.length
+      if (reading.received >= RESPONSE_PREFIX_BYTES) answered()
+    })
+    res.on('end', () => answered(true))
+    // The status is known: a body cut short (or destroyed by us) still counts as the answer.
+    res.on('error', () => answered())
+    res.on('close', () => answered())
+  })
+}
+
+/** One POST on a leased keep-alive agent; settles once, whatever happens first (answer, error, timeout, cancel). */
+function sendOnce(request: WebhookRequest, url: URL, lease: AgentLease, options: HttpTransportOptions): Promise<WebhookResponse> {
+  return new Promise<WebhookResponse>((resolve, reject) => {
+    const timeoutMs = Math.min(request.timeoutMs, options.timeoutMs ?? Number.POSITIVE_INFINITY)
+    const body = Buffer.from(request.body, 'utf8')
+    const reading: Reading = { chunks: [], received: 0, status: null }
+    let settled = false
+    let req: http.ClientRequest | undefined
+    /** `complete`: the answer was read to its end, so the connection may serve the next attempt. */
+    const settle = (outcome: { response: WebhookResponse } | { error: string }, complete = false) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      request.signal?.removeEventListener('abort', onAbort)
+      // A complete answer leaves the socket to the agent, which pools it (or closes it on `Connection: close`).
+      if (!complete) req?.destroy()
+      lease.release()
+      if ('response' in outcome) resolve(outcome.response)
+      else reject(new Error(outcome.error))
+    }
+    const answered = (complete = false) => {
+      const prefix = Buffer.concat(reading.chunks).subarray(0, RESPONSE_PREFIX_BYTES)
+      settle({ response: { status: reading.status ?? 0, bodyPrefix: prefix.toString('utf8') } }, complete)
+    }
+    const onAbort = () => settle({ error: 'cancelled: the service is closing' })
+    // After the status line, the deadline ends only the body read: the answer was given in time.
+    const timer = setTimeout(() => (reading.status === null ? settle({ error: `timed out after ${timeoutMs} ms` }) : answered()), timeoutMs)
+    try {
+      const headers = { 'content-type': 'application/json', 'user-agent': options.userAgent ?? 'Paydesk-Webhooks', ...request.headers, 'content-length': String(body.length) }
+      req = (url.protocol === 'https:' ? https : http).request(url, { method: 'POST', agent: lease.agent, headers })
+    } catch (error) {
+      // E.g. a header value node:http refuses: nothing was sent, and the lease must not stay taken.
+      settle({ error: describeError(error) })
+      return
+    }
+    readAnswer(req, reading, answered)
+    req.on('error', (error) => settle({ error: describeError(error) }))
+    if (request.signal?.aborted) return onAbort()
+    request.signal?.addEventListener('abort', onAbort, { once: true })
+    req.end(body)
+  })
+}
+
 /**
  * The real transport (node:http / node:https). No redirects followed (a 3xx is a failed attempt, as with
  * most providers). The timeout covers connecting and waiting for the status line; once the status arrives
@@ -48,81 +126,8 @@ function describeError(error: unknown): string {
  */
 export function createHttpTransport(options: HttpTransportOptions = {}): WebhookTransport {
   const agents = createOriginAgents(options.agentLimits ?? DEFAULT_ORIGIN_AGENT_LIMITS)
-  return (request) =>
-    new Promise<WebhookResponse>((resolve, reject) => {
-      let url: URL
-      try {
-        url = new URL(request.url)
-      } catch {
-        reject(new Error(`invalid URL ${request.url}`))
-        return
-      }
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-        reject(new Error(`unsupported protocol ${url.protocol} (webhooks are sent over http or https)`))
-        return
-      }
-      const timeoutMs = Math.min(request.timeoutMs, options.timeoutMs ?? Number.POSITIVE_INFINITY)
-      const body = Buffer.from(request.body, 'utf8')
-      const client = url.protocol === 'https:' ? https : http
-      const chunks: Buffer[] = []
-      let received = 0
-      let status: number | null = null
-      let settled = false
-      const lease = agents.acquire(url)
-      /** `complete`: the answer was read to its end, so the connection may serve the next attempt. */
-      const settle = (outcome: { response: WebhookResponse } | { error: string }, complete = false) => {
-        if (settled) return
-        settled = true
-        clearTimeout(timer)
-        request.signal?.removeEventListener('abort', onAbort)
-        // A complete answer leaves the socket to the agent, which pools it (or closes it on `Connection: close`).
-        if (!complete) req.destroy()
-        lease.release()
-        if ('response' in outcome) resolve(outcome.response)
-        else reject(new Error(outcome.error))
-      }
-      const answered = (complete = false) => {
-        const prefix = Buffer.concat(chunks).subarray(0, RESPONSE_PREFIX_BYTES)
-        settle({ response: { status: status ?? 0, bodyPrefix: prefix.toString('utf8') } }, complete)
-      }
-      const onAbort = () => settle({ error: 'cancelled: the service is closing' })
-      // After the status line, the deadline ends only the body read: the answer was given in time.
-      const timer = setTimeout(() => (status === null ? settle({ error: `timed out after ${timeoutMs} ms` }) : answered()), timeoutMs)
-      let req: http.ClientRequest
-      try {
-        req = client.request(url, {
-          method: 'POST',
-          agent: lease.agent,
-          headers: {
-            'content-type': 'application/json',
-            'user-agent': options.userAgent ?? 'Paydesk-Webhooks',
-            ...request.headers,
-            'content-length': String(body.length),
-          },
-        })
-      } catch (error) {
-        // E.g. a header value node:http refuses: nothing was sent, and the lease must not stay taken.
-        settled = true
-        clearTimeout(timer)
-        lease.release()
-        reject(new Error(describeError(error)))
-        return
-      }
-      req.on('response', (res) => {
-        status = res.statusCode ?? 0
-        res.on('data', (chunk: Buffer) => {
-          chunks.push(chunk)
-          received += chunk.length
-          if (received >= RESPONSE_PREFIX_BYTES) answered()
-        })
-        res.on('end', () => answered(true))
-        // The status is known: a body cut short (or destroyed by us) still counts as the answer.
-        res.on('error', () => answered())
-        res.on('close', () => answered())
-      })
-      req.on('error', (error) => settle({ error: describeError(error) }))
-      if (request.signal?.aborted) return onAbort()
-      request.signal?.addEventListener('abort', onAbort, { once: true })
-      req.end(body)
-    })
+  return async (request) => {
+    const url = targetOf(request.url)
+    return sendOnce(request, url, agents.acquire(url), options)
+  }
 }

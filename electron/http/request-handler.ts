@@ -1,0 +1,158 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { API_VERSION_HEADER } from '../../shared/api/api-versions'
+import { stringifyEnvelope } from '../../shared/api/raw-json'
+import { ROUTES, type RouteId } from '../../shared/api/routes'
+import { ApiError } from '../../shared/errors'
+import { errorResponse, provisionalApiVersion, type CallContext, type PaydeskService } from '../service'
+import { callWithFaults } from './api-faults'
+import { ClientGoneError, parseJsonBody, parseQuery, readBody } from './body'
+import { isStreamRoute, openEventStream } from './event-stream'
+import { startExchange } from './exchange-recorder'
+import { healthOf } from './healthz'
+import { bearerOf, header, hostAllowed, parseTarget, sendJson } from './http-io'
+import { lingerAfterAnswer } from './lingering-close'
+import type { createRateLimiter } from './rate-limiter'
+import { matchRoute } from './router'
+import { serveStatic } from './static-files'
+
+/** What the handler is built with once per server. */
+export interface HandlerDeps {
+  service: PaydeskService
+  limiter: ReturnType<typeof createRateLimiter>
+  openApi: unknown
+  webRoot?: string
+  /** Where the server listens (known once it does) and whether it is starting, ready or stopping. */
+  bound(): { host: string; port: number }
+  phase(): 'starting' | 'ready' | 'stopping'
+}
+
+/** One request's way to answer: the answer goes to the client and, for /v1, to the request log. */
+interface Answering {
+  req: IncomingMessage
+  res: ServerResponse
+  requestId: string
+  exchange: ReturnType<typeof startExchange>
+  answer(status: number, body: unknown, headers?: Record<string, string>): void
+  fail(error: ApiError): void
+}
+
+function answering(deps: HandlerDeps, req: IncomingMessage, res: ServerResponse): Answering {
+  const requestId = deps.service.newRequestId()
+  res.setHeader('X-Request-Id', requestId)
+  // Every /v1 exchange, refused ones too, goes to the request log once answered.
+  const exchange = startExchange(req, requestId)
+  const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+    const sent = sendJson(res, status, body, headers)
+    if (exchange) deps.service.logRequest(exchange.finish(status, { 'X-Request-Id': requestId, ...sent.headers }, sent.parts))
+  }
+  return { req, res, requestId, exchange, answer, fail: (error) => {
+    const response = errorResponse(error, requestId)
+    answer(response.status, response.body, response.headers)
+  } }
+}
+
+/** Everything outside /v1 and /console: health, the OpenAPI document, the console's files. */
+function answerOther(deps: HandlerDeps, a: Answering, pathname: string): void {
+  const { req, res } = a
+  if (req.method === 'GET' && pathname === '/healthz') {
+    const health = healthOf(deps.service, deps.phase())
+    return void sendJson(res, health.status, health.body)
+  }
+  if (req.method === 'GET' && pathname === '/openapi.json') return void sendJson(res, 200, deps.openApi)
+  if ((req.method === 'GET' || req.method === 'HEAD') && deps.webRoot && serveStatic(deps.webRoot, pathname, res)) return
+  a.fail(new ApiError('not_found', `No route ${req.method} ${pathname}.`))
+}
+
+/** The route of an API path, or the refusal (404, 405, 429) already answered. */
+function routeOf(deps: HandlerDeps, a: Answering, pathname: string, bearer: string | undefined): { routeId: RouteId; params: Record<string, string> } | null {
+  const { req } = a
+  const match = matchRoute(req.method ?? 'GET', pathname)
+  const refuse = (error: ApiError) => {
+    a.fail(error)
+    return null
+  }
+  if (match.kind === 'none') return refuse(new ApiError('not_found', `No route ${req.method} ${pathname}.`))
+  if (match.kind === 'method-not-allowed') {
+    return refuse(new ApiError('method_not_allowed', `Method ${req.method} is not allowed on ${pathname}; use ${match.allowed.join(', ')}.`, null, { Allow: match.allowed.join(', ') }))
+  }
+  if (ROUTES[match.routeId].surface === 'public') {
+    const retryAfter = deps.limiter.take(bearer ?? req.socket.remoteAddress ?? 'anonymous')
+    if (retryAfter > 0) return refuse(new ApiError('rate_limited', 'Too many requests; slow down and retry after the time in Retry-After.', null, { 'Retry-After': String(retryAfter) }))
+  }
+  return { routeId: match.routeId, params: match.params }
+}
+
+/** The parsed JSON body (undefined for GET), or `refused` when the answer (or a destroyed socket) already went out. */
+async function bodyOf(a: Answering): Promise<{ body: unknown } | 'refused'> {
+  const { req, res, exchange } = a
+  try {
+    const raw = req.method === 'GET' ? undefined : await readBody(req)
+    if (exchange && raw) exchange.body = raw
+    return { body: raw === undefined ? undefined : parseJsonBody(raw, header(req, 'content-type')) }
+  } catch (error) {
+    if (error instanceof ClientGoneError) {
+      res.destroy()
+      return 'refused'
+    }
+    if (error instanceof ApiError && error.kind === 'payload_too_large') {
+      // The rest of the upload is not wanted: answer, then close in stages so the answer is not lost to a reset.
+      res.setHeader('Connection', 'close')
+      lingerAfterAnswer(req)
+    }
+    if (!(error instanceof ApiError)) throw error
+    a.fail(error)
+    return 'refused'
+  }
+}
+
+/** Runs the route through the engine (group commit: the answer comes once its batch committed) and answers. */
+async function callRoute(deps: HandlerDeps, a: Answering, route: { routeId: RouteId; params: Record<string, string> }, input: { query: Record<string, unknown>; body: unknown }, ctx: CallContext): Promise<void> {
+  const { req, exchange, requestId } = a
+  const { service } = deps
+  // `faults`: the fault lab's API faults applied to this request, for the request log.
+  const { response, drop, faults } = await callWithFaults(
+    service, route.routeId, ROUTES[route.routeId].surface === 'public',
+    { ...input, params: route.params, idempotencyKey: header(req, 'idempotency-key') }, ctx,
+  )
+  exchange?.faults.push(...faults)
+  if (drop) {
+    // commit-then-drop: the client never gets this answer; the log keeps what was committed, with the fault named.
+    if (exchange) service.logRequest(exchange.finish(response.status, { 'X-Request-Id': requestId, ...response.headers }, stringifyEnvelope(response.body)))
+    return void req.socket.destroy()
+  }
+  a.answer(response.status, response.body, response.headers)
+}
+
+/**
+ * One request, in order: target -> Host -> (not the API: health, OpenAPI, files) -> route -> rate limit
+ * -> body -> headers the engine reads -> the event stream, or the route through the engine.
+ */
+export function createRequestHandler(deps: HandlerDeps) {
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const a = answering(deps, req, res)
+    // An absolute-form target (`GET http://[bad/ HTTP/1.1`) can fail to parse: bad input, never a 500.
+    const url = parseTarget(req.url ?? '/')
+    if (!url) return a.fail(new ApiError('invalid_parameter', 'The request target is not a valid URL.'))
+    const { pathname } = url
+    // Every /v1 answer names its API release, the adapter's own errors (404, 429, bad body) included.
+    if (pathname.startsWith('/v1/')) res.setHeader(API_VERSION_HEADER, provisionalApiVersion(header(req, 'paydesk-api-version')))
+    // /healthz follows the public API's Host rule: a probe from another container may name this host.
+    if (!hostAllowed(req, deps.bound(), !pathname.startsWith('/v1/') && pathname !== '/healthz')) return a.fail(new ApiError('forbidden', 'This Host header is not allowed; use 127.0.0.1 or localhost.'))
+    if (!pathname.startsWith('/v1/') && !pathname.startsWith('/console/')) return answerOther(deps, a, pathname)
+    const bearer = bearerOf(req)
+    const route = routeOf(deps, a, pathname, bearer)
+    if (!route) return
+    const read = await bodyOf(a)
+    if (read === 'refused') return
+    const environment = header(req, 'paydesk-environment')
+    if (environment !== undefined && environment !== 'test' && environment !== 'live') {
+      return a.fail(new ApiError('invalid_parameter', 'Paydesk-Environment must be test or live.', 'Paydesk-Environment'))
+    }
+    const ctx: CallContext = { bearer, environment, organizationId: header(req, 'paydesk-organization'), requestId: a.requestId, apiVersion: header(req, 'paydesk-api-version'), notes: a.exchange?.notes }
+    const query = parseQuery(url.searchParams)
+    if (isStreamRoute(route.routeId)) {
+      return openEventStream(req, res, deps.service, route.routeId, { query, params: route.params }, ctx, (refused) => a.answer(refused.status, refused.body, refused.headers))
+    }
+    await callRoute(deps, a, route, { query, body: read.body }, ctx)
+  }
+}
