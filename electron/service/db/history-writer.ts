@@ -39,6 +39,21 @@ function batchedInsert(db: Db, table: string, columns: readonly string[]) {
 /** Page cache for the bulk load (KiB, negative = size not pages): index pages stay in memory instead of spilling to the WAL. */
 const BULK_CACHE_KIB = 256 * 1024
 
+/** The writer's statements of one row or one query, prepared once. */
+function statements(db: Db) {
+  return {
+    insertTransaction: db.prepare(
+      `INSERT INTO transactions (${TRANSACTION_COLUMNS.join(', ')}) VALUES (${TRANSACTION_COLUMNS.map(() => '?').join(', ')})`,
+    ),
+    nextEventId: db.prepare<[], number>(NEXT_TIMELINE_ID_SQL).pluck(true),
+    relate: db.prepare('UPDATE transactions SET related_id = ? WHERE id = ?'),
+    balance: db.prepare('UPDATE accounts SET available = available + ?, pending = pending + ?, updated_at = ? WHERE id = ?'),
+    explicitIndexes: db.prepare<[], { name: string; sql: string }>(
+      `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ('transactions', 'transaction_events', 'ledger_postings')`,
+    ),
+  }
+}
+
 /**
  * Bulk writer for historical data (seed/history.ts). Unlike the repositories it binds positional
  * parameters and never reads a row back, because at a million rows named binding and the read-back
@@ -47,21 +62,13 @@ const BULK_CACHE_KIB = 256 * 1024
  * balances updated once per account with the sum of the postings written).
  */
 export function createHistoryWriter(db: Db) {
-  const insertTransactionStmt = db.prepare(
-    `INSERT INTO transactions (${TRANSACTION_COLUMNS.join(', ')}) VALUES (${TRANSACTION_COLUMNS.map(() => '?').join(', ')})`,
-  )
+  const stmt = statements(db)
   // Timeline entries get their ids here, so each row names its newest entry as it is written (migration 013).
   const events = batchedInsert(db, 'transaction_events', ['id', 'transaction_id', 'status', 'message', 'at', 'prev_id'])
-  const nextEventIdStmt = db.prepare<[], number>(NEXT_TIMELINE_ID_SQL).pluck(true)
   let nextEventId = 0
   const postings = batchedInsert(db, 'ledger_postings', ['transaction_id', 'account_id', 'bucket', 'amount', 'created_at', 'event_id'])
   /** The row last inserted and its newest timeline entry, which its postings name (migration 014). */
   let last = { id: 0, eventId: 0 }
-  const relateStmt = db.prepare('UPDATE transactions SET related_id = ? WHERE id = ?')
-  const balanceStmt = db.prepare('UPDATE accounts SET available = available + ?, pending = pending + ?, updated_at = ? WHERE id = ?')
-  const explicitIndexesStmt = db.prepare<[], { name: string; sql: string }>(
-    `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ('transactions', 'transaction_events', 'ledger_postings')`,
-  )
   const values = new Array<unknown>(TRANSACTION_COLUMNS.length)
 
   return {
@@ -77,8 +84,8 @@ export function createHistoryWriter(db: Db) {
         return db.transaction(() => {
           // Building the explicit indexes once at the end (sorted) costs less than maintaining them row by row.
           // Their definitions come from the schema itself, so a later migration's indexes are rebuilt as they are.
-          const indexes = explicitIndexesStmt.all()
-          nextEventId = nextEventIdStmt.get()!
+          const indexes = stmt.explicitIndexes.all()
+          nextEventId = stmt.nextEventId.get()!
           for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`)
           const resumeNarrationIndex = suspendNarrationIndex(db)
           const result = work()
@@ -100,7 +107,7 @@ export function createHistoryWriter(db: Db) {
       const linked = { ...row, last_event_id: newest }
       for (let i = 0; i < TRANSACTION_COLUMNS.length; i++) values[i] = linked[TRANSACTION_COLUMNS[i]!]
       for (const i of JSON_AT) if (values[i] !== null) values[i] = JSON.stringify(values[i])
-      const id = Number(insertTransactionStmt.run(values).lastInsertRowid)
+      const id = Number(stmt.insertTransaction.run(values).lastInsertRowid)
       last = { id, eventId: newest ?? 0 }
       timeline.forEach(([status, message, at], i) => events.add([first + i, id, status, message, at, i === 0 ? null : first + i - 1]))
       return id
@@ -112,10 +119,10 @@ export function createHistoryWriter(db: Db) {
     },
     /** Links a charge to its reversal (the reversal row already names the charge). */
     relate(transactionId: number, relatedId: number): void {
-      relateStmt.run(relatedId, transactionId)
+      stmt.relate.run(relatedId, transactionId)
     },
     addToBalance(accountId: number, availableDelta: number, pendingDelta: number, at: number): void {
-      balanceStmt.run(availableDelta, pendingDelta, at, accountId)
+      stmt.balance.run(availableDelta, pendingDelta, at, accountId)
     },
   }
 }

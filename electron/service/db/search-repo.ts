@@ -18,7 +18,8 @@ function newestFirst(rows: TransactionRow[]): TransactionRow[] {
   return rows.sort((a, b) => b.created_at - a.created_at || b.id - a.id)
 }
 
-export function createSearchRepo(db: Db) {
+/** Every lookup, prepared once. */
+function statements(db: Db) {
   const scope = 'organization_id = @organizationId AND environment = @environment'
   const byPublicId = db.prepare<Record<string, unknown>, StoredTransactionRow>(`SELECT * FROM transactions WHERE public_id = @value AND ${scope}`)
   const byReference = db.prepare<Record<string, unknown>, StoredTransactionRow>(
@@ -58,6 +59,11 @@ export function createSearchRepo(db: Db) {
      WHERE ${scope} AND phone_number = @value AND status IN ('failed', 'rejected') GROUP BY result_code, message, status ORDER BY n DESC`,
   )
 
+  return { byPublicId, byReference, byReceipt, byPhone, byAmount, byWords, phoneTotals, phoneFailures }
+}
+
+export function createSearchRepo(db: Db) {
+  const { byPublicId, byReference, byReceipt, byPhone, byAmount, byWords, phoneTotals, phoneFailures } = statements(db)
   return {
     /** The SQL of each lookup, for EXPLAIN QUERY PLAN in tests. */
     statements: { byPublicId, byReference, byReceipt, byPhone, byAmount, byWords, phoneTotals, phoneFailures },

@@ -75,6 +75,94 @@ function readFacts(file: string, name: string): SnapshotFacts | null {
   }
 }
 
+/**
+ * Writes the image of `db` to `file` (replacing one of the same name atomically: temp file, fsync, rename)
+ * with `facts` in its paydesk_snapshot table.
+ */
+function saveImage(db: Db, file: string, facts: { createdAt: number; takenAt: number; paydeskVersion: string }): void {
+  const temp = `${file}.${process.pid}.${Date.now()}.tmp`
+  try {
+    writeDurably(temp, asStandalone(db.serialize()))
+    const image = new Database(temp)
+    try {
+      image.exec('CREATE TABLE paydesk_snapshot (key TEXT PRIMARY KEY, value TEXT NOT NULL)')
+      const put = image.prepare('INSERT INTO paydesk_snapshot (key, value) VALUES (?, ?)')
+      for (const [key, value] of Object.entries(facts)) put.run(key, JSON.stringify(value))
+    } finally {
+      image.close()
+    }
+    renameSync(temp, file)
+  } finally {
+    rmSync(temp, { force: true })
+  }
+}
+
+/** The snapshot's image, open in memory and migrated to this schema; refused when a newer Paydesk made it. */
+function openImage(file: string): Database.Database {
+  const image = new Database(asStandalone(readFileSync(file)))
+  try {
+    const version = image.pragma('user_version', { simple: true }) as number
+    const newest = MIGRATIONS[MIGRATIONS.length - 1]!.version
+    if (version > newest) throw new SnapshotTooNewError(version, newest)
+    migrate(image)
+    return image
+  } catch (error) {
+    image.close()
+    throw error
+  }
+}
+
+/** Empties the `state` tables (settings: all but KEPT_SETTINGS). */
+function clearState(db: Db, order: readonly string[]): void {
+  const kept = KEPT_SETTINGS.map(() => '?').join(', ')
+  for (const table of order) {
+    if (table === 'settings') db.prepare(`DELETE FROM settings WHERE key NOT IN (${kept})`).run(...KEPT_SETTINGS)
+    else db.prepare(`DELETE FROM ${table}`).run()
+  }
+}
+
+/** Copies the image's rows of each `state` table it holds (`present`; settings: all but KEPT_SETTINGS); the rows per table. */
+function copyState(db: Db, image: Database.Database, order: readonly string[], present: ReadonlySet<string>): Record<string, number> {
+  const kept = KEPT_SETTINGS.map(() => '?').join(', ')
+  const restored: Record<string, number> = {}
+  for (const table of [...order].reverse()) {
+    restored[table] = 0
+    if (!present.has(table)) continue
+    const columns = (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => `"${c.name}"`)
+    const where = table === 'settings' ? ` WHERE key NOT IN (${kept})` : ''
+    const select = image.prepare(`SELECT ${columns.join(', ')} FROM ${table}${where}`).raw()
+    const rows = (table === 'settings' ? select.iterate(...KEPT_SETTINGS) : select.iterate()) as Iterable<unknown[]>
+    restored[table] = copyRows(db, table, columns, rows)
+  }
+  return restored
+}
+
+/** Moves every pending timer forward by `shiftMs`. */
+function shiftTimers(db: Db, shiftMs: number): void {
+  for (const { table, column, where } of TIMER_COLUMNS) {
+    db.prepare(`UPDATE ${table} SET ${column} = ${column} + ? WHERE ${column} IS NOT NULL${where ? ` AND ${where}` : ''}`).run(shiftMs)
+  }
+}
+
+/** What `restore` of createSnapshotStore does (its comment says what and when), from the snapshot's file. */
+function restoreImage(db: Db, file: string, shiftMs: number): Record<string, number> {
+  const image = openImage(file)
+  try {
+    const present = new Set(schemaTables(image))
+    const order = Object.keys(TABLES).filter((table) => TABLES[table]!.snapshot === 'state')
+    // Rows reference each other across tables; checked once, at commit, instead of per statement.
+    db.pragma('defer_foreign_keys = ON')
+    const rebuildIndexes = setAsideIndexes(db, order)
+    clearState(db, order)
+    const restored = copyState(db, image, order, present)
+    rebuildIndexes()
+    if (shiftMs > 0) shiftTimers(db, shiftMs)
+    return restored
+  } finally {
+    image.close()
+  }
+}
+
 export function createSnapshotStore(db: Db, folderOf: () => string) {
   function folder(): string {
     const path = folderOf()
@@ -104,21 +192,7 @@ export function createSnapshotStore(db: Db, folderOf: () => string) {
      */
     save(name: string, facts: { createdAt: number; takenAt: number; paydeskVersion: string }): SnapshotFacts {
       const file = fileOf(folder(), name)
-      const temp = `${file}.${process.pid}.${Date.now()}.tmp`
-      try {
-        writeDurably(temp, asStandalone(db.serialize()))
-        const image = new Database(temp)
-        try {
-          image.exec('CREATE TABLE paydesk_snapshot (key TEXT PRIMARY KEY, value TEXT NOT NULL)')
-          const put = image.prepare('INSERT INTO paydesk_snapshot (key, value) VALUES (?, ?)')
-          for (const [key, value] of Object.entries(facts)) put.run(key, JSON.stringify(value))
-        } finally {
-          image.close()
-        }
-        renameSync(temp, file)
-      } finally {
-        rmSync(temp, { force: true })
-      }
+      saveImage(db, file, facts)
       return readFacts(file, name)!
     },
 
@@ -136,42 +210,7 @@ export function createSnapshotStore(db: Db, folderOf: () => string) {
      * Returns the rows restored per table.
      */
     restore(name: string, shiftMs: number): Record<string, number> {
-      const image = new Database(asStandalone(readFileSync(fileOf(folder(), name))))
-      try {
-        const version = image.pragma('user_version', { simple: true }) as number
-        const newest = MIGRATIONS[MIGRATIONS.length - 1]!.version
-        if (version > newest) throw new SnapshotTooNewError(version, newest)
-        migrate(image)
-        const present = new Set(schemaTables(image))
-        const order = Object.keys(TABLES).filter((table) => TABLES[table]!.snapshot === 'state')
-        // Rows reference each other across tables; checked once, at commit, instead of per statement.
-        db.pragma('defer_foreign_keys = ON')
-        const rebuildIndexes = setAsideIndexes(db, order)
-        const kept = KEPT_SETTINGS.map(() => '?').join(', ')
-        for (const table of order) {
-          if (table === 'settings') db.prepare(`DELETE FROM settings WHERE key NOT IN (${kept})`).run(...KEPT_SETTINGS)
-          else db.prepare(`DELETE FROM ${table}`).run()
-        }
-        const restored: Record<string, number> = {}
-        for (const table of [...order].reverse()) {
-          restored[table] = 0
-          if (!present.has(table)) continue
-          const columns = (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => `"${c.name}"`)
-          const where = table === 'settings' ? ` WHERE key NOT IN (${kept})` : ''
-          const select = image.prepare(`SELECT ${columns.join(', ')} FROM ${table}${where}`).raw()
-          const rows = (table === 'settings' ? select.iterate(...KEPT_SETTINGS) : select.iterate()) as Iterable<unknown[]>
-          restored[table] = copyRows(db, table, columns, rows)
-        }
-        rebuildIndexes()
-        if (shiftMs > 0) {
-          for (const { table, column, where } of TIMER_COLUMNS) {
-            db.prepare(`UPDATE ${table} SET ${column} = ${column} + ? WHERE ${column} IS NOT NULL${where ? ` AND ${where}` : ''}`).run(shiftMs)
-          }
-        }
-        return restored
-      } finally {
-        image.close()
-      }
+      return restoreImage(db, fileOf(folder(), name), shiftMs)
     },
   }
 }

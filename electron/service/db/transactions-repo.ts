@@ -1,56 +1,20 @@
-import { TRANSACTION_COLUMNS, TRANSACTION_VIEW_COLUMNS, type TransactionViewRow } from './rows'
+import { TRANSACTION_COLUMNS } from './rows'
 import type { Db } from './connection'
 import type { NewTransaction, StoredTransactionRow, TransactionEventRow, TransactionRow, TransactionStatus, TransactionUpdate } from './rows'
-import { decodeRow, decodeViewRow, encodeTransaction, encodeUpdate, type StoredViewRow } from './transaction-json'
-import { createPageCache } from './cache/page-cache'
-import { TRANSACTION_JSON_SQL } from './transaction-json-sql'
+import { decodeRow, encodeTransaction, encodeUpdate } from './transaction-json'
+import { createTransactionPages } from './transaction-pages'
 import { NEXT_TIMELINE_ID_SQL, TIMELINE_SQL } from './timeline-sql'
 
 export type { NewTransaction, TransactionUpdate } from './rows'
-
-export interface TransactionFilter {
-  organizationId: string
-  environment: string
-  fromMs: number
-  toMs: number
-  type?: string
-  status?: string
-  accountType?: string
-  accountId?: number
-  customerId?: string
-  shortcode?: string
-  limit: number
-}
-
-const LIST_SELECT = TRANSACTION_VIEW_COLUMNS.map((column) => `t.${column}`).join(', ')
-
-type ViewColumn = (typeof TRANSACTION_VIEW_COLUMNS)[number]
-/** Position of each view column in LIST_SELECT, so the literal below never depends on the list's order. */
-const AT = Object.fromEntries(TRANSACTION_VIEW_COLUMNS.map((column, index) => [column, index])) as Record<ViewColumn, number>
-
-/**
- * One list row from its values in LIST_SELECT order. An object literal, so V8 gives every row the same
- * fast shape (keyed stores in a loop were twice as slow); the compiler checks that it names every column.
- */
-function viewRow(v: unknown[]): TransactionViewRow {
-  const row: Record<ViewColumn, unknown> = {
-    public_id: v[AT.public_id], merchant_transaction_id: v[AT.merchant_transaction_id], status: v[AT.status], message: v[AT.message],
-    amount: v[AT.amount], charged_amount: v[AT.charged_amount], currency: v[AT.currency], account_type: v[AT.account_type], type: v[AT.type],
-    payment_method: v[AT.payment_method], processor: v[AT.processor], processor_reference: v[AT.processor_reference],
-    phone_number: v[AT.phone_number], narration: v[AT.narration], customer_id: v[AT.customer_id], fees: v[AT.fees],
-    metadata: v[AT.metadata], sub_merchant_id: v[AT.sub_merchant_id], sub_merchant_details: v[AT.sub_merchant_details],
-    created_at: v[AT.created_at], updated_at: v[AT.updated_at],
-  }
-  return decodeViewRow(row as StoredViewRow)
-}
+export type { TransactionFilter } from './transaction-pages'
 
 type StoredColumn = keyof StoredTransactionRow
 
 /**
  * A whole transaction from the values of a `SELECT *` (raw mode) and the position of each column in it.
- * An object literal for the reason of viewRow above: better-sqlite3 builds a row object one property at a
+ * An object literal for the reason of viewRow (transaction-pages.ts): better-sqlite3 builds a row object one property at a
  * time, 33 shape transitions; a hot row by id took ~9.3 µs that way and ~5.4 µs this way (this machine),
- * and every finalization and settlement reads its row by id (docs/benchmarks.md, issue 15 session 9).
+ * and every finalization and settlement reads its row by id.
  */
 function storedRow(v: unknown[], at: Record<StoredColumn, number>): StoredTransactionRow {
   const row: Record<StoredColumn, unknown> = {
@@ -81,18 +45,6 @@ function columnPositions(columns: { name: string }[], named: readonly string[]):
   return positions as Record<StoredColumn, number>
 }
 
-/** The WHERE clause of a list page: the filters that are set, as named parameters of `filter`. */
-function listWhere(filter: TransactionFilter): string {
-  const where = ['t.organization_id = @organizationId', 't.environment = @environment', 't.created_at >= @fromMs', 't.created_at <= @toMs']
-  if (filter.type !== undefined) where.push('t.type = @type')
-  if (filter.status !== undefined) where.push('t.status = @status')
-  if (filter.accountId !== undefined) where.push('t.account_id = @accountId')
-  if (filter.customerId !== undefined) where.push('t.customer_id = @customerId')
-  if (filter.shortcode !== undefined) where.push('t.shortcode = @shortcode')
-  if (filter.accountType !== undefined) where.push('t.account_type = @accountType')
-  return where.join(' AND ')
-}
-
 /**
  * The simulator's due finalizations, by the second they are due, then by id (migration 009: neighbouring
  * rows and index pages); the second's bound lets SQLite stop at the first second not yet begun, and due_at
@@ -101,57 +53,60 @@ function listWhere(filter: TransactionFilter): string {
 export const DUE_SQL = `SELECT id FROM transactions WHERE due_at IS NOT NULL AND due_at / 1000 <= :now / 1000 AND due_at <= :now
   AND status = 'pending' ORDER BY due_at / 1000, id LIMIT :limit`
 
-/** `unrelatedChanges`: rows the connection changed that no list page reads (the request log's), see db/page-cache.ts. */
-export function createTransactionsRepo(db: Db, unrelatedChanges: () => number) {
-  // The row names the timeline entry written right after it (migration 013): its id, the next of the table,
-  // is computed inside the INSERT and returned with the row's (no statement of its own; one cost ~1.5 us).
-  const insertStmt = db.prepare<[Omit<StoredTransactionRow, 'id' | 'last_event_id'>], [number, number]>(
-    `INSERT INTO transactions (${TRANSACTION_COLUMNS.join(', ')}) VALUES (${TRANSACTION_COLUMNS.map((column) =>
-      (column === 'last_event_id' ? `(${NEXT_TIMELINE_ID_SQL})` : `@${column}`)).join(', ')}) RETURNING id, last_event_id`,
-  ).raw(true)
-  // Whole rows come back as arrays and are assembled by storedRow (its comment says why).
-  const byIdStmt = db.prepare<[number], unknown[]>('SELECT * FROM transactions WHERE id = ?').raw(true)
-  const byPublicIdStmt = db.prepare<[string, string, string], unknown[]>(
-    'SELECT * FROM transactions WHERE public_id = ? AND organization_id = ? AND environment = ?',
-  ).raw(true)
-  const byMerchantRefStmt = db.prepare<[string, string, string], unknown[]>(
-    'SELECT * FROM transactions WHERE organization_id = ? AND environment = ? AND merchant_transaction_id = ?',
-  ).raw(true)
-  const at = columnPositions(byIdStmt.columns(), ['id', ...TRANSACTION_COLUMNS])
-  const whole = (values: unknown[] | undefined): TransactionRow | undefined => (values === undefined ? undefined : decodeRow(storedRow(values, at)))
-  // Timeline entries are chained (migration 013, timeline-sql.ts): the row names the newest, each entry the one before.
-  const insertEventStmt = db.prepare('INSERT INTO transaction_events (id, transaction_id, status, message, at, prev_id) VALUES (?, ?, ?, ?, ?, ?)')
-  const eventsStmt = db.prepare<[number], TransactionEventRow>(TIMELINE_SQL)
-  const relatedStmt = db.prepare<[number], unknown[]>('SELECT * FROM transactions WHERE related_id = ? ORDER BY id').raw(true)
-  // The simulator's due work: partial indexes on due_at / settle_due_at keep these cheap, and finalizing
-  // clears the column, so only outstanding work is ever scanned (DUE_SQL: the order and why).
-  const dueStmt = db.prepare<{ now: number; limit: number }, { id: number }>(DUE_SQL)
-  const settleDueStmt = db.prepare<[number, number], { id: number }>(
-    "SELECT id FROM transactions WHERE settle_due_at IS NOT NULL AND settle_due_at <= ? AND status = 'completed' ORDER BY settle_due_at, id LIMIT ?",
-  )
-  const promptsStmt = db.prepare<[string, string, number], unknown[]>(`SELECT * FROM transactions
+/** Every statement prepared once, when the repository is made: single rows, timelines and the simulator's due work. */
+function statements(db: Db) {
+  return {
+    // The row names the timeline entry written right after it (migration 013): its id, the next of the table,
+    // is computed inside the INSERT and returned with the row's (no statement of its own; one cost ~1.5 us).
+    insert: db.prepare<[Omit<StoredTransactionRow, 'id' | 'last_event_id'>], [number, number]>(
+      `INSERT INTO transactions (${TRANSACTION_COLUMNS.join(', ')}) VALUES (${TRANSACTION_COLUMNS.map((column) =>
+        (column === 'last_event_id' ? `(${NEXT_TIMELINE_ID_SQL})` : `@${column}`)).join(', ')}) RETURNING id, last_event_id`,
+    ).raw(true),
+    // Whole rows come back as arrays and are assembled by storedRow (its comment says why).
+    byId: db.prepare<[number], unknown[]>('SELECT * FROM transactions WHERE id = ?').raw(true),
+    byPublicId: db.prepare<[string, string, string], unknown[]>(
+      'SELECT * FROM transactions WHERE public_id = ? AND organization_id = ? AND environment = ?',
+    ).raw(true),
+    byMerchantRef: db.prepare<[string, string, string], unknown[]>(
+      'SELECT * FROM transactions WHERE organization_id = ? AND environment = ? AND merchant_transaction_id = ?',
+    ).raw(true),
+    // Timeline entries are chained (migration 013, timeline-sql.ts): the row names the newest, each entry the one before.
+    insertEvent: db.prepare('INSERT INTO transaction_events (id, transaction_id, status, message, at, prev_id) VALUES (?, ?, ?, ?, ?, ?)'),
+    events: db.prepare<[number], TransactionEventRow>(TIMELINE_SQL),
+    related: db.prepare<[number], unknown[]>('SELECT * FROM transactions WHERE related_id = ? ORDER BY id').raw(true),
+    // The simulator's due work: partial indexes on due_at / settle_due_at keep these cheap, and finalizing
+    // clears the column, so only outstanding work is ever scanned (DUE_SQL: the order and why).
+    due: db.prepare<{ now: number; limit: number }, { id: number }>(DUE_SQL),
+    settleDue: db.prepare<[number, number], { id: number }>(
+      "SELECT id FROM transactions WHERE settle_due_at IS NOT NULL AND settle_due_at <= ? AND status = 'completed' ORDER BY settle_due_at, id LIMIT ?",
+    ),
+    prompts: db.prepare<[string, string, number], unknown[]>(`SELECT * FROM transactions
     WHERE organization_id = ? AND environment = ? AND type = 'charge' AND status = 'pending' AND due_at > ?
-      AND json_extract(outcome, '$.prompt') = 1 ORDER BY created_at, id`).raw(true)
-  const completedChargesStmt = db.prepare<[string, string], unknown[]>(
-    "SELECT * FROM transactions WHERE organization_id = ? AND environment = ? AND type = 'charge' AND status = 'completed' ORDER BY created_at, id",
-  ).raw(true)
-  const listCache = new Map<string, ReturnType<Db['prepare']>>()
-  const pages = createPageCache<{ json: string; count: number }>(db, unrelatedChanges)
-  /** One prepared statement per list query text (one per set of filters). */
-  function prepared(sql: string, setup: (stmt: ReturnType<Db['prepare']>) => ReturnType<Db['prepare']>): ReturnType<Db['prepare']> {
-    let stmt = listCache.get(sql)
-    if (!stmt) {
-      stmt = setup(db.prepare(sql))
-      listCache.set(sql, stmt)
-    }
-    return stmt
+      AND json_extract(outcome, '$.prompt') = 1 ORDER BY created_at, id`).raw(true),
+    completedCharges: db.prepare<[string, string], unknown[]>(
+      "SELECT * FROM transactions WHERE organization_id = ? AND environment = ? AND type = 'charge' AND status = 'completed' ORDER BY created_at, id",
+    ).raw(true),
   }
+}
+type Statements = ReturnType<typeof statements>
 
+/** A whole row from the values of a `SELECT *`, decoded (undefined when there was none). */
+type Whole = (values: unknown[] | undefined) => TransactionRow | undefined
+
+/** Whole rows of `byId`'s columns, whose positions are read (and checked) once, here. */
+function wholeRows(byId: Statements['byId']): Whole {
+  const at = columnPositions(byId.columns(), ['id', ...TRANSACTION_COLUMNS])
+  return (values) => (values === undefined ? undefined : decodeRow(storedRow(values, at)))
+}
+
+/** `eventId`: the timeline entry this change writes (the row then names it), or null for none. */
+type Update = (row: TransactionRow, status: TransactionStatus, at: number, fields: TransactionUpdate, eventId: number | null) => TransactionRow
+
+/** The UPDATE of a row's status and fields. */
+function updater(db: Db): Update {
   // One prepared UPDATE per set of columns (a handful exist), instead of compiling SQL on every state change.
   const updateCache = new Map<string, ReturnType<Db['prepare']>>()
-
-  /** `eventId`: the timeline entry this change writes (the row then names it), or null for none. */
-  function update(row: TransactionRow, status: TransactionStatus, at: number, fields: TransactionUpdate, eventId: number | null): TransactionRow {
+  return function update(row, status, at, fields, eventId) {
     const columns = Object.keys(fields) as (keyof TransactionUpdate)[]
     const sets = ['status = @status', 'updated_at = @updated_at', ...columns.map((c) => `${c} = @${c}`)]
     if (eventId !== null) sets.push('last_event_id = @last_event_id')
@@ -168,26 +123,17 @@ export function createTransactionsRepo(db: Db, unrelatedChanges: () => number) {
     // Only the columns just set changed (no trigger or default rewrites a transaction), so the row is not read back.
     return { ...row, ...fields, status, updated_at: at, last_event_id: lastEventId }
   }
+}
 
+/** Inserting a transaction and changing it, each with its timeline entry. */
+function writeMethods(stmt: Statements, update: Update) {
   return {
     /** Inserts the transaction and the first entry of its timeline. */
     insert(row: NewTransaction): TransactionRow {
-      const [id, eventId] = insertStmt.get(encodeTransaction(row))!
-      insertEventStmt.run(eventId, id, row.status, row.message, row.created_at, null)
+      const [id, eventId] = stmt.insert.get(encodeTransaction(row))!
+      stmt.insertEvent.run(eventId, id, row.status, row.message, row.created_at, null)
       // Every column was just written from `row` (no defaults apply), so reading it back would only cost time.
       return { id, ...row, last_event_id: eventId }
-    },
-    get(id: number): TransactionRow | undefined {
-      return whole(byIdStmt.get(id))
-    },
-    getByPublicId(organizationId: string, environment: string, publicId: string): TransactionRow | undefined {
-      return whole(byPublicIdStmt.get(publicId, organizationId, environment))
-    },
-    getByMerchantRef(organizationId: string, environment: string, reference: string): TransactionRow | undefined {
-      return whole(byMerchantRefStmt.get(organizationId, environment, reference))
-    },
-    related(id: number): TransactionRow[] {
-      return relatedStmt.all(id).map((values) => whole(values)!)
     },
     /**
      * Changes the status (and any listed fields) of `row`, the transaction as read in this unit, and appends
@@ -197,65 +143,62 @@ export function createTransactionsRepo(db: Db, unrelatedChanges: () => number) {
       // The entry first (its id is the table's next), then the row naming it; a refused UPDATE throws, and the
       // unit's rollback takes the entry with it.
       const message = fields.message !== undefined ? fields.message : row.message
-      const eventId = Number(insertEventStmt.run(null, row.id, status, message, at, row.last_event_id).lastInsertRowid)
+      const eventId = Number(stmt.insertEvent.run(null, row.id, status, message, at, row.last_event_id).lastInsertRowid)
       return update(row, status, at, fields, eventId)
     },
     /** Updates fields of `row` (as read in this unit) without a status change (no timeline entry). */
     patch(row: TransactionRow, at: number, fields: TransactionUpdate): TransactionRow {
       return update(row, row.status, at, fields, null)
     },
+  }
+}
+
+/** One transaction by its keys, its related ones, and its timeline. */
+function readMethods(stmt: Statements, whole: Whole) {
+  return {
+    get(id: number): TransactionRow | undefined {
+      return whole(stmt.byId.get(id))
+    },
+    getByPublicId(organizationId: string, environment: string, publicId: string): TransactionRow | undefined {
+      return whole(stmt.byPublicId.get(publicId, organizationId, environment))
+    },
+    getByMerchantRef(organizationId: string, environment: string, reference: string): TransactionRow | undefined {
+      return whole(stmt.byMerchantRef.get(organizationId, environment, reference))
+    },
+    related(id: number): TransactionRow[] {
+      return stmt.related.all(id).map((values) => whole(values)!)
+    },
+    events(id: number): TransactionEventRow[] {
+      return stmt.events.all(id)
+    },
+  }
+}
+
+/** What the simulator and the console's prompts wait on. */
+function dueMethods(stmt: Statements, whole: Whole) {
+  return {
     /** Pending transactions whose simulated answer is due at `now`: earliest second first, by id within it. */
     dueIds(now: number, limit: number): number[] {
-      return dueStmt.all({ now, limit }).map((r) => r.id)
+      return stmt.due.all({ now, limit }).map((r) => r.id)
     },
     /** Completed charges whose settlement is due at `now`. */
     settleDueIds(now: number, limit: number): number[] {
-      return settleDueStmt.all(now, limit).map((r) => r.id)
+      return stmt.settleDue.all(now, limit).map((r) => r.id)
     },
     /** Charges waiting for the customer's answer in the console (interactive mode) that have not yet expired. */
     awaitingPrompts(organizationId: string, environment: string, now: number): TransactionRow[] {
-      return promptsStmt.all(organizationId, environment, now).map((values) => whole(values)!)
+      return stmt.prompts.all(organizationId, environment, now).map((values) => whole(values)!)
     },
     completedCharges(organizationId: string, environment: string): TransactionRow[] {
-      return completedChargesStmt.all(organizationId, environment).map((values) => whole(values)!)
-    },
-    events(id: number): TransactionEventRow[] {
-      return eventsStmt.all(id)
-    },
-    /**
-     * Newest first, only the columns of the API's view. Rows come back as arrays and are assembled here:
-     * better-sqlite3 building a 32-key object per row was most of the cost of a 10,000-row page
-     * (docs/benchmarks.md).
-     */
-    list(filter: TransactionFilter): TransactionViewRow[] {
-      const sql = `SELECT ${LIST_SELECT} FROM transactions t WHERE ${listWhere(filter)} ORDER BY t.created_at DESC, t.id DESC LIMIT @limit`
-      return (prepared(sql, (stmt) => stmt.raw(true)).all(filter) as unknown[][]).map(viewRow)
-    },
-    /**
-     * The same page as `list`, already as the JSON text of its `Transaction[]` (TRANSACTION_JSON_SQL), and
-     * how many rows it holds: no row is read into JS values. SQLite writes each row's JSON (~600 bytes) and
-     * JS joins them. Not one `group_concat` of the page: a 10,000-row page was then a 6 MB block SQLite
-     * grew by realloc and copied once more for the brackets, and glibc kept such blocks resident after
-     * they were freed (+35-40 MB of the server's memory after the search figures; joining in JS also
-     * measured less CPU, 188 vs 228 us for 100 rows). docs/benchmarks.md "Search, limit 100" and "Memory".
-     */
-    listJson(filter: TransactionFilter): { json: string; count: number } {
-      const sql = `SELECT ${TRANSACTION_JSON_SQL} FROM transactions t WHERE ${listWhere(filter)}
-        ORDER BY t.created_at DESC, t.id DESC LIMIT @limit`
-      return pages.get(sql, filter, () => {
-        const rows = prepared(sql, (stmt) => stmt.pluck(true)).all(filter) as string[]
-        if (rows.length === 0) return { json: '[]', count: 0 }
-        // The brackets go into the join, which writes one flat string: `[${rows.join(',')}]` was a rope that
-        // V8 copied into a second string of the page's size the first time anything read it whole.
-        rows[0] = `[${rows[0]}`
-        rows[rows.length - 1] = `${rows[rows.length - 1]}]`
-        return { json: rows.join(','), count: rows.length }
-      })
-    },
-    /** A transaction (or savepoint) rolled back: data went back without any counter moving (db/page-cache.ts). */
-    forgetPages(): void {
-      pages.clear()
+      return stmt.completedCharges.all(organizationId, environment).map((values) => whole(values)!)
     },
   }
+}
+
+/** `unrelatedChanges`: rows the connection changed that no list page reads (the request log's), see db/page-cache.ts. */
+export function createTransactionsRepo(db: Db, unrelatedChanges: () => number) {
+  const stmt = statements(db)
+  const whole = wholeRows(stmt.byId)
+  return { ...writeMethods(stmt, updater(db)), ...readMethods(stmt, whole), ...dueMethods(stmt, whole), ...createTransactionPages(db, unrelatedChanges) }
 }
 export type TransactionsRepo = ReturnType<typeof createTransactionsRepo>

@@ -19,6 +19,27 @@ export interface WatchedTable {
   columns?: readonly string[]
 }
 
+/** `read(key)` remembered per key while `stamp()` stays the same, inside transactions only (the memos of createTableWatch below). */
+function remembered<V>(db: Db, stamp: () => number, read: (key: string) => V): (key: string) => V {
+  let filledAt = -1
+  const values = new Map<string, V>()
+  return (key) => {
+    // Outside a transaction a read is its own snapshot: read through rather than pay a data_version
+    // check for it (the webhook dispatcher's reads between batches). Every batch checks once.
+    if (!db.inTransaction) return read(key)
+    const current = stamp()
+    if (current !== filledAt) {
+      values.clear()
+      filledAt = current
+    } else if (values.has(key)) return values.get(key) as V
+    const value = read(key)
+    if (value !== null && typeof value === 'object') Object.freeze(value)
+    if (values.size >= MAX_REMEMBERED) values.clear()
+    values.set(key, value)
+    return value
+  }
+}
+
 /**
  * Remembered reads of tables that rarely change (API keys, organizations, account identities, webhook
  * endpoints, settings), so the hot path (a charge: authenticate, resolve accounts, find the endpoint, read
@@ -85,24 +106,7 @@ export function createTableWatch(db: Db) {
      * parts); a value of `undefined` (nothing found) is remembered too.
      */
     memo<V>(tables: readonly WatchedTable[], read: (key: string) => V): (key: string) => V {
-      const stamp = changes(tables)
-      let filledAt = -1
-      const values = new Map<string, V>()
-      return (key) => {
-        // Outside a transaction a read is its own snapshot: read through rather than pay a data_version
-        // check for it (the webhook dispatcher's reads between batches). Every batch checks once.
-        if (!db.inTransaction) return read(key)
-        const current = stamp()
-        if (current !== filledAt) {
-          values.clear()
-          filledAt = current
-        } else if (values.has(key)) return values.get(key) as V
-        const value = read(key)
-        if (value !== null && typeof value === 'object') Object.freeze(value)
-        if (values.size >= MAX_REMEMBERED) values.clear()
-        values.set(key, value)
-        return value
-      }
+      return remembered(db, changes(tables), read)
     },
     /** A top-level transaction begins: another connection may have committed since the last one. */
     beginning(): void {
