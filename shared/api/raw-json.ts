@@ -1,6 +1,6 @@
 /**
- * A route's answer already serialized as JSON text (built in SQLite for list pages, docs/benchmarks.md
- * "Search, limit 100"): the engine passes the text through dispatch, the HTTP adapter splices it into the
+ * A route's answer already serialized as JSON text (built in SQLite for list pages):
+ * the engine passes the text through dispatch, the HTTP adapter splices it into the
  * envelope unparsed, and IPC carries it as a string for the renderer to parse. `T` is the value the text
  * holds, so types still say what the client gets.
  *
@@ -31,7 +31,7 @@ const PARTS = Symbol('parts')
  * Raw JSON built from pieces, a big list page inside its wrapper: `rawJson` is their concatenation, which
  * V8 keeps as a rope until something reads it whole, and adapters that write bytes take the pieces
  * (`rawJsonParts`). Joined, a 10,000-row page was copied into one more 6 MB string on every answer, in
- * V8's large-object space, where only a full GC frees it (docs/benchmarks.md "Memory").
+ * V8's large-object space, where only a full GC frees it (docs/performance.md "Memory on the request path").
  */
 export function rawJsonOfParts<T>(parts: readonly string[]): RawJson<T> {
   let text = ''

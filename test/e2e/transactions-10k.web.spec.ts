@@ -69,7 +69,7 @@ test('flinging through 10,000 rows leaves nothing behind per row: the heap is as
     return (await cdp.send('Runtime.getHeapUsage')).usedSize
   }
   const before = await heapAfterGc()
-  // The bench's fling (docs/benchmarks.md "Console: longest frame"): 1,200 px a frame, top to bottom, so
+  // The bench's fling: 1,200 px a frame, top to bottom, so
   // ~8,000 of the rows are rendered once each on the way.
   const frames = await scroller.evaluate(async (el) => {
     // The page's own function (the test compiles without DOM types).

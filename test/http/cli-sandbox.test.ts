@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCli, stopGracefully, type CliHost } from '../support/cli-process'
 import { runCli } from '../support/cli-run'
 
-/** `paydesk sandbox create|delete` against a running `paydesk serve`, and its /healthz (issue 13). */
+/** `paydesk sandbox create|delete` against a running `paydesk serve`, and its /healthz. */
 const TOKEN = 'cli_sandbox_console_token_01'
 let host: CliHost
 beforeAll(async () => {

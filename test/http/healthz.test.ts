@@ -6,7 +6,7 @@ import { startTestServer, TEST_KEY, testService, type TestServer } from '../supp
 import { readAnswer, type NodeHttpAnswer } from '../support/node-http'
 import { consoleAuth } from './helpers'
 
-/** GET /healthz: readiness for compose files and CI steps (issue 13, README "Use it in CI"). */
+/** GET /healthz: readiness for compose files and CI steps (README "Use it in CI"). */
 let server: TestServer | undefined
 afterEach(async () => {
   await server?.close()

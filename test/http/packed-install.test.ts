@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWebhookReceiver, verifyStandardSignature, type WebhookReceiver } from '../support/webhook-receiver'
 
 /**
- * The npm package as a new user gets it (issue 13, README "Use it in CI"): `npm pack` here, then
+ * The npm package as a new user gets it (README "Use it in CI"): `npm pack` here, then
  * `npm install --omit=dev <tarball>` into an empty folder outside the repository, then the installed
  * `paydesk serve` drives a charge to its webhook over HTTP. Nothing of the repository (tsx, vite,
  * typescript, the sources) is reachable from there: it runs from compiled JavaScript and production

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../support/harness'
 import { ledgerViolations } from '../support/ledger-invariants'
 import { ALL_TIME, bearer, chargeBody, consoleAuth, errorOf } from './helpers'
 
-/** POST/DELETE /console/sandboxes: one organization per parallel test worker (issue 13). */
+/** POST/DELETE /console/sandboxes: one organization per parallel test worker. */
 const sent: { url: string; body: string }[] = []
 const recorder: WebhookTransport = async (request) => {
   sent.push({ url: request.url, body: request.body })

@@ -5,7 +5,7 @@ import { CONSOLE_TOKEN, LIVE_KEY, TEST_KEY, startTestServer, type TestServer } f
 import { ALL_TIME, bankTransferBody, chargeBody, errorOf } from './helpers'
 
 /**
- * The isolation matrix of secrets-environments.test.ts, extended to organizations (issue 13: one sandbox
+ * The isolation matrix of secrets-environments.test.ts, extended to organizations (one sandbox
  * per test worker). Each scope (organization x environment) owns a charge, accounts, a webhook event and a
  * key; every other scope (the same organization's other environment, other organizations in either
  * environment), reached by API key or by the console acting for that organization, gets 404 or a list

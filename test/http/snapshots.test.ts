@@ -10,7 +10,7 @@ import { ledgerViolations } from '../support/ledger-invariants'
 import { ALL_TIME, chargeBody, consoleAuth, defaultAccount, errorOf } from './helpers'
 import { rewindToVersion1, schemaObjects } from '../support/schema-rewind'
 
-/** Snapshots: save, list, restore (atomically, while the server runs), delete (issue 13). */
+/** Snapshots: save, list, restore (atomically, while the server runs), delete. */
 const sent: string[] = []
 let answer = 200
 const recorder: WebhookTransport = async (request) => {

@@ -9,7 +9,7 @@ describe('the engine connection', () => {
     const dir = mkdtempSync(join(tmpdir(), 'paydesk-pragmas-'))
     try {
       const db = openDatabase(join(dir, 'p.db'))
-      // 2 = MEMORY (docs/benchmarks.md, issue 15 session 2: one unit cost ~80 pwrite calls with a file).
+      // 2 = MEMORY (one unit cost ~80 pwrite calls with a file).
       expect(db.pragma('temp_store', { simple: true })).toBe(2)
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
       db.close()

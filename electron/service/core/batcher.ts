@@ -23,7 +23,7 @@ type SelfContainedWork<T> = UnitWork<T> & { [SELF_CONTAINED]?: true }
  * A unit that keeps itself consistent: it rolls back its own failed work (the dispatcher runs each
  * operation in a savepoint and answers an error instead of throwing) and never throws. The batcher then
  * opens no savepoint around it: one SAVEPOINT and RELEASE less per API call, ~3 us of the ~57 us an
- * acceptance costs in its batch (docs/benchmarks.md, issue 15 session 10). Should such a unit throw
+ * acceptance costs in its batch. Should such a unit throw
  * after all, what it wrote cannot be taken back alone: the whole batch is rolled back and every unit of it
  * fails (none was acknowledged), never a half-done unit committed.
  */
@@ -186,7 +186,7 @@ type Publish = (events: readonly PushEvent[]) => void
  * back a failed operation in a savepoint of its own, so one more around it only cost time) and units of
  * `grouped` batches (the simulator's steps): there units run in groups, one SAVEPOINT per group. SQLite
  * copies every page a unit changes into the savepoint journal once per savepoint, ~10 % of a finalization's
- * CPU with a savepoint each (docs/benchmarks.md, issue 15 session 8). When a unit of a group throws, the
+ * CPU with a savepoint each. When a unit of a group throws, the
  * group is rolled back, the units before it run again, each in a savepoint of its own, its failure is
  * recorded without running it again, and the units after it start a new group: every unit's effects are
  * as if it had run alone in its savepoint, and a unit runs at most twice. Only for units that open no

@@ -67,7 +67,7 @@ const RECEIPTS_PER_MS = 900
  * one millisecond (or the clock stands still, as a seeded run's may), so one engine never repeats itself.
  * Sequential rather than random also because the support desk indexes receipts: a random one put every
  * finalization on a page of its own in that index (one more page written per finalization, and on a big
- * database one more read); receipts of one day fill its last pages instead (docs/benchmarks.md).
+ * database one more read); receipts of one day fill its last pages instead.
  */
 function receiptAt(at: number, lastNumbers: Map<number, number>): string {
   const local = at + NAIROBI_OFFSET_MS

@@ -4,8 +4,7 @@
  * IPC requests keep coming in, and at the thread's pace once none has for QUIET_MS (simulator/index.ts,
  * overtime). The budget is spent in slices (`tickSliceMs` of createService), each one batch, and requests
  * that came in during a slice run before the next one, so a request waits at most the slice under way.
- * Under a steady load of requests the simulator gets about a slice per request batch (docs/benchmarks.md
- * "Charge p99").
+ * Under a steady load of requests the simulator gets about a slice per request batch.
  */
 export const HOST_TICK = { intervalMs: 20, simulatorBudgetMs: 10, simulatorSliceMs: 3 } as const
 

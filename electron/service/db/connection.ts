@@ -21,8 +21,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   db.pragma('busy_timeout = 5000')
   // Every unit of a batch runs in a SAVEPOINT (batcher.ts), so each page it changes first has its original
   // copied to the statement sub-journal. On files (the default) that journal spills to a new temp file past
-  // 64 KiB: a unit cost ~80 pwrite calls and each batch an open/unlink (strace, docs/benchmarks.md, issue 15
-  // session 2). In memory it is a memcpy; it lives only until the batch's COMMIT.
+  // 64 KiB: a unit cost ~80 pwrite calls and each batch an open/unlink (strace). In memory it is a memcpy; it lives only until the batch's COMMIT.
   db.pragma('temp_store = MEMORY')
   migrate(db)
   return db

@@ -35,7 +35,7 @@ export function createStore(db: Db) {
         // Another connection's commits are looked for inside the transaction, as its first read: the answer
         // then describes the snapshot the transaction reads (not the moment before BEGIN), and the look
         // shares the transaction's WAL read lock instead of taking one of its own (a one-read transaction:
-        // 9.7 -> 5.9 us in process, docs/benchmarks.md issue 15 session 7).
+        // 9.7 -> 5.9 us in process).
         if (!db.inTransaction) {
           return inTransaction(() => {
             watch.beginning()

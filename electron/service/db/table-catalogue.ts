@@ -36,7 +36,7 @@ export const TABLES: Record<string, TableClass> = {
   // Logs: what happened stays through a restore. The request log of a deleted sandbox goes with it; the
   // audit log refuses deletes (SQLite triggers), and its record of the deletion names the organization.
   api_requests: { snapshot: 'kept', organization: 'DELETE FROM api_requests WHERE organization_id = @org' },
-  audit_log: { snapshot: 'kept', organization: null, organizationRowsKept: 'append-only: the audit log is never edited or deleted (issue 14)' },
+  audit_log: { snapshot: 'kept', organization: null, organizationRowsKept: 'append-only: the audit log is never edited or deleted' },
   doctor_reports: { snapshot: 'state', organization: 'DELETE FROM doctor_reports WHERE organization_id = @org' },
   fault_rules: { snapshot: 'state', organization: 'DELETE FROM fault_rules WHERE organization_id = @org' },
   webhook_attempts: { snapshot: 'state', organization: `DELETE FROM webhook_attempts WHERE delivery_id IN (${DELIVERIES})` },

@@ -72,8 +72,7 @@ export function createTransactionPages(db: Db, unrelatedChanges: () => number) {
   return {
     /**
      * Newest first, only the columns of the API's view. Rows come back as arrays and are assembled here:
-     * better-sqlite3 building a 32-key object per row was most of the cost of a 10,000-row page
-     * (docs/benchmarks.md).
+     * better-sqlite3 building a 32-key object per row was most of the cost of a 10,000-row page.
      */
     list(filter: TransactionFilter): TransactionViewRow[] {
       const sql = `SELECT ${LIST_SELECT} FROM transactions t WHERE ${listWhere(filter)} ORDER BY t.created_at DESC, t.id DESC LIMIT @limit`
@@ -85,7 +84,7 @@ export function createTransactionPages(db: Db, unrelatedChanges: () => number) {
      * JS joins them. Not one `group_concat` of the page: a 10,000-row page was then a 6 MB block SQLite
      * grew by realloc and copied once more for the brackets, and glibc kept such blocks resident after
      * they were freed (+35-40 MB of the server's memory after the search figures; joining in JS also
-     * measured less CPU, 188 vs 228 us for 100 rows). docs/benchmarks.md "Search, limit 100" and "Memory".
+     * measured less CPU, 188 vs 228 us for 100 rows). docs/performance.md "List pages built in SQLite".
      */
     listJson(filter: TransactionFilter): { json: string; count: number } {
       const sql = `SELECT ${TRANSACTION_JSON_SQL} FROM transactions t WHERE ${listWhere(filter)}

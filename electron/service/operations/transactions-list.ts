@@ -20,7 +20,7 @@ function bounds(startDate: string, endDate: string): [number, number] {
  * bytes the HTTP adapter then encodes only once (http/json-body.ts). Kept ON the page, not in a WeakMap
  * keyed by it: V8's young-generation GC holds a WeakMap's values strongly, so every uncached page's
  * ~120 KB answer was promoted to the old generation and piled up until a full GC (the server reached
- * 600 MB - 1.4 GB under the uncached search load; docs/benchmarks.md "Memory").
+ * 600 MB - 1.4 GB under the uncached search load).
  */
 const ANSWER = Symbol('answer')
 type ListPage = { json: string; count: number; [ANSWER]?: { dates: string; answer: RawJson<TransactionList> } }

@@ -53,7 +53,7 @@ function identify(store: Store, exchange: ApiExchange): ApiExchange['notes'] {
 /**
  * What the log keeps of a response body: up to 8 KiB (request bodies: 64 KiB), a longer one cut with its
  * size (shared/logged-body.ts). Money routes answer ~1 KB and are kept whole; a list page answers ~60 KB,
- * and storing it whole cost more than building it (docs/benchmarks.md "Search, limit 100"). Done when the
+ * and storing it whole cost more than building it. Done when the
  * exchange is queued, from the text the adapter sent, so the whole page is not kept until the flush.
  */
 function storedResponseBody(exchange: ApiExchange): string {

@@ -7,7 +7,7 @@ import { formatNumber, verdict, type FigureRow } from '../report'
 import { measureHelloWorld } from './reference'
 
 /**
- * Issue 15's goals for the charge route: p99 ≤ 15 ms at 50 connections with the fast simulator finalizing.
+ * The charge route's goals: p99 ≤ 15 ms at 50 connections with the fast simulator finalizing.
  * Its throughput goal is the peers figure's (Paydesk ÷ the faster of Prism and Mockoon ≥ 3, figures/peers.ts);
  * the hello-world of the same run stays beside it as a reference for diagnosis (the old goal, 0.4 of
  * hello-world, asked more commits per second than SQLite makes on this machine).

@@ -58,7 +58,7 @@ function audit(dbPath: string, prefix: string): Audit {
 /**
  * The sandbox the run left (its charges, timelines, postings, webhook events, deliveries and attempts)
  * saved as a snapshot and restored over the console API, as QA does between test runs. Both block the
- * engine's thread while they run; a restore once took minutes at this size (docs/benchmarks.md).
+ * engine's thread while they run; a restore once took minutes at this size.
  */
 async function snapshotFigure(url: string, ctx: BenchContext): Promise<FigureRow> {
   const headers = { authorization: `Bearer ${BENCH_CONSOLE_TOKEN}`, 'content-type': 'application/json' }

@@ -5,7 +5,7 @@ import { API_HEADERS, startPaydesk, type PaydeskChild } from '../processes'
 import { formatNumber, verdict, type FigureRow } from '../report'
 import { measureHelloWorld } from './reference'
 
-/** Issue 15: GET /v1/transactions, 90 days, type=charge, limit 100, 50 connections, on 1M rows. Absolute, not a ratio. */
+/** GET /v1/transactions, 90 days, type=charge, limit 100, 50 connections, on 1M rows. Absolute, not a ratio. */
 export const SEARCH_PAGES_GOAL = 5_000
 export const SEARCH_LARGE_P50_GOAL_MS = 150
 export const STARTUP_GOAL_MS = 1_000
@@ -16,7 +16,7 @@ const LARGE_LIMIT_REQUESTS = 30
 /**
  * How long the server idles before the second memory reading. The first, at the burst's end, includes the
  * garbage V8 has not collected yet (heapUsed 19-122 MB on the same code); V8's memory reducer collects it
- * once allocation stops, ~10-30 s later (docs/benchmarks.md "Memory after the search figures").
+ * once allocation stops, ~10-30 s later.
  */
 const IDLE_MEMORY_WAIT_MS = 30_000
 

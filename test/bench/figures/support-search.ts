@@ -12,7 +12,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /**
- * The console's search box (GET /console/search, issue 14) on the seeded database: queries of every form
+ * The console's search box (GET /console/search) on the seeded database: queries of every form
  * a support agent types (receipt, phone spoken with spaces, amount with a day, narration word, Paydesk id,
  * merchant reference), taken from real seeded rows, one request at a time, ROUNDS rounds; p50 over all.
  */

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads'
 
 /**
- * WAL checkpoints off the engine's thread (issue 15, docs/benchmarks.md "Charge ... What limits").
+ * WAL checkpoints off the engine's thread: no request's COMMIT copies pages into the database file.
  *
  * SQLite's automatic checkpoint runs inside the COMMIT that pushes the WAL past its threshold: that one
  * batch's COMMIT copied ~1,000 pages into the database file and fsynced both files, 15-20 ms during which

@@ -15,7 +15,7 @@ const MAX_SEEN = 64
  * page reads: the request log's, written at every batch, which otherwise made every batch of searches read
  * its page again) and `data_version` (a commit by another connection) are what they were when the page
  * was read. So any other write invalidates every page; a repeated search of an unchanged sandbox costs a
- * lookup instead of ~0.25 ms of SQL (docs/benchmarks.md "Search, limit 100"). Leaving out only rows
+ * lookup instead of ~0.25 ms of SQL. Leaving out only rows
  * counted one by one errs one way: a write nobody counted invalidates, never the reverse.
  *
  * A rollback puts rows back without moving either counter, and a page read inside a transaction may hold
@@ -25,7 +25,7 @@ const MAX_SEEN = 64
  * A page is kept from the second time its query is asked, not the first. Under a load of searches that
  * never repeat (the search figure's uncached row), keeping every page for the next 31 pages made each one
  * outlive two young-generation GCs, so V8 promoted ~60 KB per request to the old generation, where it piled
- * up until a full GC (docs/benchmarks.md "Memory"); a page asked once now dies young. A repeated search is
+ * up until a full GC (docs/performance.md "Memory on the request path"); a page asked once now dies young. A repeated search is
  * kept from its second ask, and a page the version made stale is read again and kept at once.
  */
 export function createPageCache<Page>(db: Db, unrelatedChanges: () => number) {

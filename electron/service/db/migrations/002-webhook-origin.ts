@@ -17,7 +17,7 @@ function deliveryOrigin(url: string): string {
 /**
  * Deliveries carry their endpoint (`origin`: scheme, host and port), so the webhook dispatcher claims the
  * due deliveries of one endpoint with an index seek instead of reading every due delivery of every
- * endpoint (docs/benchmarks.md, "End to end"). Existing rows are backfilled from their URL with the same
+ * endpoint. Existing rows are backfilled from their URL with the same
  * rule the outbox uses for new rows (webhooks/origin.ts). The old `webhook_deliveries_due` index served only that full
  * scan; the new one replaces it.
  */

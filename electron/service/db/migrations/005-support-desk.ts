@@ -1,5 +1,5 @@
 /**
- * Support desk (issue 14): indexes that let search answer without scanning `transactions`, an index for
+ * Support desk: indexes that let search answer without scanning `transactions`, an index for
  * statements (postings of one account in a time range), and the append-only audit log.
  *
  * - Phone and amount searches seek (organization, environment, value) and read newest first from the index.

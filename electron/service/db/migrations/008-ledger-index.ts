@@ -1,5 +1,5 @@
 /**
- * One index less on ledger_postings, the table every money movement writes (issue 15, CPU per charge).
+ * One index less on ledger_postings, the table every money movement writes (CPU per charge).
  * `ledger_postings_account (account_id, bucket)` (001) is served by `ledger_postings_account_time
  * (account_id, created_at, id)` (005) for every query that used it: each seeks one account's postings
  * (the sandbox reset's rebalance, which reads the bucket from the row as it did before, since amount was

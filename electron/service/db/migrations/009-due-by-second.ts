@@ -1,5 +1,5 @@
 /**
- * The simulator's due index keyed by the second a transaction is due, then by id (issue 15, charge p99).
+ * The simulator's due index keyed by the second a transaction is due, then by id (charge p99).
  * `transactions_due (due_at)` (001) took every accepted charge at a random place among the next 1-3 s of
  * due times (the fast simulator draws each delay), so a batch of acceptances wrote as many index pages as
  * it had charges, and finalizing in due_at order rewrote rows, timelines, postings and webhook events at

@@ -1,5 +1,5 @@
 /**
- * The indexes read newest first, rebuilt ascending (issue 15, CPU per charge). SQLite walks an index
+ * The indexes read newest first, rebuilt ascending (CPU per charge). SQLite walks an index
  * backwards as cheaply as forwards, so `ORDER BY created_at DESC, id DESC` is served the same way; but a
  * key declared `created_at DESC` puts every new row at the front of its (organization, environment[, value])
  * run, inside the b-tree rather than at its end. Every full page then split in two half-full ones: the

@@ -1,5 +1,5 @@
 /**
- * One index of transactions by phone instead of two (issue 15, CPU per charge). The support desk's
+ * One index of transactions by phone instead of two (CPU per charge). The support desk's
  * `transactions_phone (organization_id, environment, phone_number, created_at)` (005) and the simulated
  * customers' `transactions_charge_phone (phone_number, created_at) WHERE type = 'charge'` (007) both took
  * an entry for every charge. One `(phone_number, created_at)` over every type serves both: the customers'

@@ -1,5 +1,5 @@
 /**
- * A transaction's timeline is found by a chain instead of an index (issue 15, what a lifecycle writes).
+ * A transaction's timeline is found by a chain instead of an index (what a lifecycle writes).
  * `transaction_events_tx` took an entry at each status change, at the place of the transaction's id; the
  * simulator finalizes and settles charges in the order their random delays come due, not the order they
  * were made, so each finalization and settlement wrote its entry into another page of that index: ~2 more

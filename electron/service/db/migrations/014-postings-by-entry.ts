@@ -1,6 +1,6 @@
 /**
- * A transaction's postings are found through its timeline instead of an index on transaction_id (issue 15,
- * what a lifecycle writes; the same reason as 013). `ledger_postings_tx` took the postings of every
+ * A transaction's postings are found through its timeline instead of an index on transaction_id
+ * (what a lifecycle writes; the same reason as 013). `ledger_postings_tx` took the postings of every
  * finalization and settlement at the place of the transaction's id: a random page of the index per money
  * movement, as the simulator settles in the order delays come due. Each posting now names the timeline
  * entry of the state change that moved it (`event_id`: the newest entry of its transaction when posted,

@@ -10,8 +10,7 @@ const ROW_HEIGHT_PX = 41
 const estimateRowSize = () => ROW_HEIGHT_PX
 /**
  * Rows rendered beyond each edge of the viewport. A fling moves ~29 rows a frame, more than any overscan
- * covers, so every extra row is only extra work in the frame that renders it (docs/benchmarks.md
- * "Console: longest frame"); a few keep keyboard and wheel scrolling from showing an empty edge.
+ * covers, so every extra row is only extra work in the frame that renders it; a few keep keyboard and wheel scrolling from showing an empty edge.
  */
 const OVERSCAN_ROWS = 4
 const NO_HIDDEN_COLUMNS: readonly string[] = []
@@ -230,7 +229,7 @@ const BodyRow = memo(function BodyRow<Row extends RowData>({ row, index, columns
  * What a cell renderer receives (TanStack's CellContext), for the visible columns only and from a Cell
  * that is not kept: `row.getVisibleCells()` makes and caches a Cell for every column of every row ever
  * shown (16 per transaction, each with memoized helpers), which a fling through 10,000 rows turned into
- * ~35 MB of heap and garbage collections inside frames (docs/benchmarks.md "Console: longest frame").
+ * ~35 MB of heap and garbage collections inside frames.
  * Built as TanStack's own `cell.getContext()` builds it; the values come from the row's value cache.
  */
 function cellContext<Row extends RowData>(row: TableRow<DataTableFeatures, Row>, column: AnyColumn<Row>): CellContext<DataTableFeatures, Row, unknown> {
