@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { generateOpenApi } from '../../shared/api/openapi'
 import { consoleUrl } from '../../shared/console-url'
@@ -13,6 +13,13 @@ import { snapshotCommand } from './commands/snapshot'
 import { parseServeOptions, usage, UsageError, type ServeOptions } from './options'
 import { prepareScenario, runLines, ScenarioStartError, scenarioErrorText } from './serve-scenario'
 import { consoleWebRoot } from './web-root'
+import { isLoopbackHost } from '../http/console-origin'
+
+/** The certificate and key files of --tls-cert/--tls-key, read once at start. */
+function readTls(options: ServeOptions): { cert: Buffer; key: Buffer } | undefined {
+  if (options.tlsCert === undefined || options.tlsKey === undefined) return undefined
+  return { cert: readFileSync(options.tlsCert), key: readFileSync(options.tlsKey) }
+}
 
 
 function banner(service: PaydeskService, url: string, options: ServeOptions): string {
@@ -22,7 +29,7 @@ function banner(service: PaydeskService, url: string, options: ServeOptions): st
   return [
     'Paydesk sandbox is ready',
     `  API base URL    ${url}/v1`,
-    `  Console         ${consoleUrl(url, service.consoleToken)}`,
+    ...consoleLines(service, url, options),
     `  OpenAPI         ${url}/openapi.json`,
     key('Test API key', s.testKey, 'PAYDESK_API_KEY'),
     key('Live API key', s.liveKey, 'PAYDESK_LIVE_API_KEY'),
@@ -32,6 +39,24 @@ function banner(service: PaydeskService, url: string, options: ServeOptions): st
     ...runLines(service, options),
     'Press Ctrl+C to stop.',
   ].join('\n')
+}
+
+/**
+ * Team mode: people sign in at the console's own address, and the console token is automation's machine
+ * credential. A team server reachable beyond loopback without TLS says that passwords would cross the
+ * network in clear (docs/security.md shows a reverse proxy that adds TLS).
+ */
+function consoleLines(service: PaydeskService, url: string, options: ServeOptions): string[] {
+  if (!options.team) return [`  Console         ${consoleUrl(url, service.consoleToken)}`]
+  const lines = [
+    `  Console         ${url}/ (team mode: sign in with a name and password)`,
+    `  Console token   ${service.consoleToken} (automation: creates the first users; CI and the CLI)`,
+  ]
+  if (!isLoopbackHost(options.host) && options.tlsCert === undefined) {
+    lines.push('  WARNING         bound beyond loopback without TLS: passwords and session tokens would travel in clear.',
+      '                  Serve HTTPS with --tls-cert/--tls-key, or put a TLS reverse proxy in front (docs/security.md).')
+  }
+  return lines
 }
 
 /** --seed-transactions: history for QA and benchmarks, only into a fresh database (never mixed into real work). */
@@ -52,7 +77,7 @@ async function serve(argv: string[]): Promise<void> {
       dbPath: options.dbPath, apiKey: options.apiKey, liveApiKey: options.liveApiKey, webhookSecret: options.webhookSecret,
       consoleToken: options.consoleToken, simulatorMode: options.simulatorMode, tickBudgetMs: HOST_TICK.simulatorBudgetMs, tickSliceMs: HOST_TICK.simulatorSliceMs, checkpointInBackground: true,
       scenario: scenario?.input, seed: options.seed, clockStart: options.clockStart, strictRequestChecks: options.strict,
-      seedHistory: options.seedTransactions,
+      seedHistory: options.seedTransactions, team: options.team,
     })
   } catch (error) {
     throw new ScenarioStartError(error, scenario?.file)
@@ -60,9 +85,9 @@ async function serve(argv: string[]): Promise<void> {
   if (options.seedTransactions > 0) console.log(seedingReport(service, options.seedTransactions))
   const http = await startHttpServer({
     service, host: options.host, port: options.port, rateLimitPerMinute: options.rateLimitPerMinute,
-    webRoot: consoleWebRoot(), ready: false,
+    webRoot: consoleWebRoot(), ready: false, tls: readTls(options), teamServer: options.team === true && !isLoopbackHost(options.host),
   })
-  service.setHostInfo({ httpUrl: http.url, consoleUrl: consoleUrl(http.url, service.consoleToken) })
+  service.setHostInfo({ httpUrl: http.url, consoleUrl: options.team ? `${http.url}/` : consoleUrl(http.url, service.consoleToken) })
   const ticker = startTicker(service)
   console.log(banner(service, http.url, options))
   http.setReady()

@@ -20,6 +20,11 @@ export interface ServeOptions {
   clockStart?: number
   /** Strict request checks for every organization (warnings become 400s). */
   strict: boolean
+  /** Team mode: console callers sign in (docs/security.md); absent: off. */
+  team?: true
+  /** PEM files: serve HTTPS with node's TLS. */
+  tlsCert?: string
+  tlsKey?: string
 }
 
 /** Each flag and its environment variable (DECISIONS "Running headless"). */
@@ -39,6 +44,9 @@ export const FLAGS = {
   seed: { env: 'PAYDESK_SEED', help: 'reproducible run: seeded ids and a simulated clock that never reads the wall clock' },
   clock: { env: 'PAYDESK_CLOCK', help: 'ISO time the simulated clock starts at (with --seed; default 2026-01-01T00:00:00Z)' },
   strict: { env: 'PAYDESK_STRICT', help: 'strict request checks: refuse (400) what is otherwise answered with a Paydesk-Warning', default: 'off', boolean: true },
+  team: { env: 'PAYDESK_TEAM', help: 'team mode: console users sign in with a name and password (docs/security.md)', default: 'off', boolean: true },
+  'tls-cert': { env: 'PAYDESK_TLS_CERT', help: 'PEM certificate (chain) file: serve HTTPS (with --tls-key)' },
+  'tls-key': { env: 'PAYDESK_TLS_KEY', help: 'PEM private key file of --tls-cert' },
 } as const
 
 const isBoolean = (name: string): boolean => 'boolean' in FLAGS[name as keyof typeof FLAGS]
@@ -110,7 +118,15 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv = proce
   if (reset !== undefined && reset !== '1' && reset !== 'true') throw new UsageError(`${label('reset')} is a flag; in the variable use 1`)
   const strict = get('strict')
   if (strict !== undefined && !['1', '0', 'true', 'false'].includes(strict)) throw new UsageError(`${label('strict')} must be 1 or 0 (got "${strict}")`)
+  const team = get('team')
+  if (team !== undefined && !['1', '0', 'true', 'false'].includes(team)) throw new UsageError(`${label('team')} must be 1 or 0 (got "${team}")`)
+  const tlsCert = get('tls-cert')
+  const tlsKey = get('tls-key')
+  if ((tlsCert === undefined) !== (tlsKey === undefined)) throw new UsageError(`${label('tls-cert')} and ${label('tls-key')} go together`)
   return {
+    team: team === '1' || team === 'true' ? true : undefined,
+    tlsCert,
+    tlsKey,
     scenarioPath: get('scenario'),
     reset: reset !== undefined,
     seed: seed === undefined ? undefined : integer('seed', seed, 0, 4_294_967_295),

@@ -41,14 +41,15 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]'])
 
 /**
  * `Host` must name this server (DNS-rebinding defence): a loopback name with this port. Bound to a
- * non-loopback interface on purpose, the public API answers any host name; the console never does.
+ * non-loopback interface on purpose, the public API answers any host name; the console only on a team
+ * server (`teamServer`: the team reaches it by the machine's name; sign-in and the Origin check guard it).
  */
-export function hostAllowed(req: IncomingMessage, bound: { host: string; port: number }, consoleOnly: boolean): boolean {
+export function hostAllowed(req: IncomingMessage, bound: { host: string; port: number; teamServer?: boolean }, consoleOnly: boolean): boolean {
   const value = header(req, 'host')
   if (!value) return false
   const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(value)
   if (!match || (match[2] !== undefined && Number(match[2]) !== bound.port)) return false
   const name = match[1]!.toLowerCase()
   if (LOOPBACK.has(name)) return true
-  return !consoleOnly && !LOOPBACK.has(bound.host)
+  return (!consoleOnly || bound.teamServer === true) && !LOOPBACK.has(bound.host)
 }

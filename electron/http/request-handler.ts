@@ -10,6 +10,7 @@ import { isStreamRoute, openEventStream } from './event-stream'
 import { startExchange } from './exchange-recorder'
 import { healthOf } from './healthz'
 import { bearerOf, header, hostAllowed, parseTarget, sendJson } from './http-io'
+import { isForeignOrigin } from './console-origin'
 import { lingerAfterAnswer } from './lingering-close'
 import type { createRateLimiter } from './rate-limiter'
 import { matchRoute } from './router'
@@ -21,8 +22,8 @@ export interface HandlerDeps {
   limiter: ReturnType<typeof createRateLimiter>
   openApi: unknown
   webRoot?: string
-  /** Where the server listens (known once it does) and whether it is starting, ready or stopping. */
-  bound(): { host: string; port: number }
+  /** Where the server listens (known once it does), over TLS or not, and whether it is starting, ready or stopping. */
+  bound(): { host: string; port: number; secure: boolean; teamServer: boolean }
   phase(): 'starting' | 'ready' | 'stopping'
 }
 
@@ -139,6 +140,11 @@ export function createRequestHandler(deps: HandlerDeps) {
     // /healthz follows the public API's Host rule: a probe from another container may name this host.
     if (!hostAllowed(req, deps.bound(), !pathname.startsWith('/v1/') && pathname !== '/healthz')) return a.fail(new ApiError('forbidden', 'This Host header is not allowed; use 127.0.0.1 or localhost.'))
     if (!pathname.startsWith('/v1/') && !pathname.startsWith('/console/')) return answerOther(deps, a, pathname)
+    // A console write never comes from another origin; in team mode no console request does (reads too).
+    const guarded = req.method !== 'GET' || deps.service.teamMode()
+    if (pathname.startsWith('/console/') && guarded && isForeignOrigin(header(req, 'origin'), header(req, 'host'), deps.bound().secure)) {
+      return a.fail(new ApiError('forbidden', 'Console routes refuse requests from another origin; open the console from this server.'))
+    }
     const bearer = bearerOf(req)
     const route = routeOf(deps, a, pathname, bearer)
     if (!route) return
@@ -148,7 +154,10 @@ export function createRequestHandler(deps: HandlerDeps) {
     if (environment !== undefined && environment !== 'test' && environment !== 'live') {
       return a.fail(new ApiError('invalid_parameter', 'Paydesk-Environment must be test or live.', 'Paydesk-Environment'))
     }
-    const ctx: CallContext = { bearer, environment, organizationId: header(req, 'paydesk-organization'), requestId: a.requestId, apiVersion: header(req, 'paydesk-api-version'), notes: a.exchange?.notes }
+    const ctx: CallContext = {
+      bearer, environment, organizationId: header(req, 'paydesk-organization'), requestId: a.requestId, apiVersion: header(req, 'paydesk-api-version'),
+      notes: a.exchange?.notes, clientAddress: req.socket.remoteAddress,
+    }
     const query = parseQuery(url.searchParams)
     if (isStreamRoute(route.routeId)) {
       return openEventStream(req, res, deps.service, route.routeId, { query, params: route.params }, ctx, (refused) => a.answer(refused.status, refused.body, refused.headers))

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer as createTlsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { ApiError } from '../../shared/errors'
 import { generateOpenApi } from '../../shared/api/openapi'
@@ -26,6 +27,10 @@ export interface HttpServerOptions {
   keepAliveTimeoutMs?: number
   /** false: /healthz answers 503 "starting" until the host calls setReady() (default true). */
   ready?: boolean
+  /** Serve HTTPS with node's TLS: PEM certificate chain and private key (`--tls-cert`, `--tls-key`). */
+  tls?: { cert: Buffer | string; key: Buffer | string }
+  /** A team server bound beyond loopback on purpose: its console answers any Host name, as /v1 does. */
+  teamServer?: boolean
 }
 
 /** Production defaults of the slow-client limits; tests pass small values instead of waiting. */
@@ -68,9 +73,9 @@ function createNodeServer(handle: Handle, options: HttpServerOptions): Server {
   // connection up to 30 s past its deadline; check often enough that the deadlines mean what they say.
   const connectionsCheckingInterval = Math.max(10, Math.min(1_000, Math.floor(Math.min(timeouts.headersTimeoutMs, timeouts.requestTimeoutMs) / 4)))
   // requireHostHeader off: node would answer a bare 400 to HTTP/1.1 without Host; hostAllowed refuses it in the envelope.
-  const server = createServer({ connectionsCheckingInterval, requireHostHeader: false }, (req, res) => {
-    handle(req, res).catch((error: unknown) => answerFailure(res, error))
-  })
+  const serverOptions = { connectionsCheckingInterval, requireHostHeader: false, ...options.tls }
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => void handle(req, res).catch((error: unknown) => answerFailure(res, error))
+  const server: Server = options.tls ? createTlsServer(serverOptions, onRequest) : createServer(serverOptions, onRequest)
   server.headersTimeout = timeouts.headersTimeoutMs
   server.requestTimeout = timeouts.requestTimeoutMs
   server.keepAliveTimeout = timeouts.keepAliveTimeoutMs
@@ -93,7 +98,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   let phase: 'starting' | 'ready' | 'stopping' = options.ready === false ? 'starting' : 'ready'
   const limiter = createRateLimiter(options.rateLimitPerMinute ?? 600, options.now)
   const handle = createRequestHandler({
-    service, limiter, openApi: generateOpenApi(), webRoot: options.webRoot, bound: () => ({ host, port }), phase: () => phase,
+    service, limiter, openApi: generateOpenApi(), webRoot: options.webRoot, bound: () => ({ host, port, secure: options.tls !== undefined, teamServer: options.teamServer === true }), phase: () => phase,
   })
   const server = createNodeServer(handle, options)
   return new Promise((resolve, reject) => {
@@ -104,7 +109,7 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
       resolve({
         server,
         port,
-        url: `http://${shownHost}:${port}`,
+        url: `${options.tls ? 'https' : 'http'}://${shownHost}:${port}`,
         setReady: () => {
           if (phase === 'starting') phase = 'ready'
         },

@@ -7,6 +7,8 @@ import { consoleUrl as consoleUrlOf } from '../../shared/console-url'
 import { createService, HOST_TICK, startTicker } from '../service'
 import { startDesktopHttp, type DesktopHttp } from './http-host'
 import { createSenderCheck, forwardPushEvents, registerIpcHandler } from './ipc-handler'
+import { createConsoleConnection } from './team-connection'
+import { IPC_EVENT_CHANNEL } from '../../shared/api/bridge'
 import { menuTemplate } from './menu'
 import { electronSqliteBinding, missingBindingMessage } from './native-binding'
 import { appLocation, isAllowedRequest, isAppUrl, isExternalLink, isPermissionAllowed, type AppLocation } from './url-policy'
@@ -85,8 +87,14 @@ async function start(): Promise<() => Promise<void>> {
 
   hardenSession()
   app.on('web-contents-created', (_event, contents) => harden(contents))
-  const removeHandler = registerIpcHandler(ipcMain, service, createSenderCheck(() => window?.webContents ?? null, location))
-  const unsubscribe = forwardPushEvents(service, () => window?.webContents ?? null)
+  // Settings -> Team -> "Connect to a team server": calls and live updates come from that server instead.
+  const connection = createConsoleConnection({
+    deliver: (event) => {
+      if (window && !window.webContents.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, event)
+    },
+  })
+  const removeHandler = registerIpcHandler(ipcMain, service, createSenderCheck(() => window?.webContents ?? null, location), connection)
+  const unsubscribe = forwardPushEvents(service, () => window?.webContents ?? null, connection)
   const ticker = startTicker(service)
   Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, {
     openInBrowser: () => openExternal(consoleUrl),
@@ -101,6 +109,7 @@ async function start(): Promise<() => Promise<void>> {
   return async () => {
     removeHandler()
     unsubscribe()
+    connection.close()
     await ticker.stop()
     await http.close()
     service.close()

@@ -6,6 +6,7 @@ import { ApiError } from '../../shared/errors'
 import { EnvironmentSchema } from '../../shared/schemas/common'
 import { errorResponse } from '../service'
 import type { PaydeskService } from '../service'
+import type { ConsoleConnection } from './team-connection'
 import { isAppUrl, type AppLocation } from './url-policy'
 
 // The shapes of Electron's ipcMain, IpcMainInvokeEvent, WebFrameMain and WebContents this file uses,
@@ -38,6 +39,7 @@ const BridgeRequestSchema = z.strictObject({
     idempotencyKey: z.string().max(255).optional(),
   }),
   environment: EnvironmentSchema,
+  session: z.string().max(200).optional(),
 }) satisfies z.ZodType<BridgeRequest>
 
 
@@ -58,11 +60,15 @@ export function createSenderCheck(trustedSender: () => unknown, location: AppLoc
  * HTTP. Always resolves to an envelope (ServiceResponse) and never throws: a thrown error would reach the
  * renderer as a bare message without status, code or request id.
  */
-export function createCallHandler(service: PaydeskService, isTrustedSender: (event: InvokeEventLike) => boolean) {
+export function createCallHandler(service: PaydeskService, isTrustedSender: (event: InvokeEventLike) => boolean, connection?: ConsoleConnection) {
   const refuse = (error: ApiError): ServiceResponse => errorResponse(error, service.newRequestId())
   return (event: InvokeEventLike, request: unknown): ServiceResponse | Promise<ServiceResponse> => {
     if (!isTrustedSender(event)) {
       return refuse(new ApiError('forbidden', 'IPC calls are accepted only from the Paydesk window showing its own console page.'))
+    }
+    // "Connect to a team server" travels on this channel too: { connection: { action, ... } }.
+    if (connection && typeof request === 'object' && request !== null && 'connection' in request) {
+      return connection.handle((request as { connection: unknown }).connection)
     }
     const parsed = BridgeRequestSchema.safeParse(request)
     if (!parsed.success) {
@@ -70,23 +76,29 @@ export function createCallHandler(service: PaydeskService, isTrustedSender: (eve
       const param = issue.path.length > 0 ? issue.path.map(String).join('.') : null
       return refuse(new ApiError('invalid_parameter', `Malformed IPC request${param ? ` at ${param}` : ''}: ${issue.message}. Expected { routeId, input, environment }.`, param))
     }
-    const { routeId, input, environment } = parsed.data
+    const { routeId, input, environment, session } = parsed.data
     if (!isRouteId(routeId)) return refuse(new ApiError('not_found', `No route ${routeId}.`, 'routeId'))
+    // Connected to a team server: the call is that server's, over HTTP (team-connection.ts).
+    if (connection?.state().kind === 'remote') return connection.call(parsed.data)
     // Group commit: resolves once the batch holding the call committed (console routes run alone).
-    return service.submit(routeId, input, { trustedConsole: true, environment })
+    return service.submit(routeId, input, { trustedConsole: true, environment, sessionToken: session })
   }
 }
 
 /** Registers the one call channel; returns the function that removes it (window closed, app quitting). */
-export function registerIpcHandler(ipcMain: IpcMainLike, service: PaydeskService, isTrustedSender: (event: InvokeEventLike) => boolean): () => void {
-  const handler = createCallHandler(service, isTrustedSender)
+export function registerIpcHandler(
+  ipcMain: IpcMainLike, service: PaydeskService, isTrustedSender: (event: InvokeEventLike) => boolean, connection?: ConsoleConnection,
+): () => void {
+  const handler = createCallHandler(service, isTrustedSender, connection)
   ipcMain.handle(IPC_CALL_CHANNEL, (event, request) => handler(event, request))
   return () => ipcMain.removeHandler(IPC_CALL_CHANNEL)
 }
 
 /** Pushes the engine's live updates to the window (whichever window is current); returns the unsubscribe. */
-export function forwardPushEvents(service: PaydeskService, target: () => EventTargetLike | null): () => void {
+export function forwardPushEvents(service: PaydeskService, target: () => EventTargetLike | null, connection?: ConsoleConnection): () => void {
   return service.onEvent((event) => {
+    // While connected to a team server the window shows that server's updates (relayed by the connection).
+    if (connection?.state().kind === 'remote') return
     const contents = target()
     if (contents && !contents.isDestroyed()) contents.send(IPC_EVENT_CHANNEL, event)
   })

@@ -1,3 +1,4 @@
+import { HeldForApprovalSchema } from '../schemas/team'
 import { API_VERSION_HEADER, API_VERSIONS, LATEST_API_VERSION } from './api-versions'
 import { z } from 'zod'
 import { ErrorEnvelopeSchema } from './envelope'
@@ -44,7 +45,11 @@ function operation(id: string, route: RouteSpec): Json {
   const success = {
     type: 'object',
     required: ['status', 'message', 'data'],
-    properties: { status: { const: 'success' }, message: { type: 'string', example: route.message }, data: schemaOf(route.response, 'output') },
+    properties: {
+      status: { const: 'success' }, message: { type: 'string', example: route.message },
+      // A console user's request the approval policy holds answers data.approval instead (docs/security.md).
+      data: route.approval ? { oneOf: [schemaOf(route.response, 'output'), schemaOf(HeldForApprovalSchema, 'output')] } : schemaOf(route.response, 'output'),
+    },
   }
   const versionHeader = route.surface === 'public' ? { headers: { [API_VERSION_HEADER]: { description: 'The API release the request was served under.', schema: { type: 'string' } } } } : {}
   const content = route.stream
@@ -60,6 +65,8 @@ function operation(id: string, route: RouteSpec): Json {
     ...(route.description ? { description: route.description } : {}),
     tags: [route.tag],
     security: [{ [route.surface === 'public' ? 'apiKey' : 'consoleToken']: [] }],
+    // What a console caller's role must hold (GET /console/roles); API keys on /v1 are not subject to roles.
+    'x-paydesk-permission': route.permission,
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } } : {}),
     responses,

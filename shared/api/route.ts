@@ -1,4 +1,6 @@
 import type { z } from 'zod'
+import type { ApprovalAction } from '../schemas/team'
+import type { RoutePermission } from '../team/permissions'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
@@ -12,6 +14,17 @@ export interface RouteSpec {
   path: string
   /** `public` routes live under /v1 and take an API key; `console` routes live under /console and take the console credential. */
   surface: 'public' | 'console'
+  /**
+   * What a console caller (a signed-in user, the console token, the desktop window) needs to call it
+   * (shared/team/permissions.ts). API keys on /v1 are not subject to roles. Required: a route without one
+   * does not compile, and test/unit/role-route-matrix.test.ts walks the whole table.
+   */
+  permission: RoutePermission
+  /**
+   * A money route a console user's request may be held for approval under: the approval policy's action
+   * (electron/service/pipeline/approval-hold.ts). Held requests answer 202 with `data.approval` (HeldForApprovalSchema).
+   */
+  approval?: ApprovalAction
   summary: string
   description?: string
   tag: string

@@ -10,6 +10,7 @@ import { CONSOLE_API_VERSIONS_ROUTES } from './routes/console-api-versions'
 import { CONSOLE_SNAPSHOTS_ROUTES } from './routes/console-snapshots'
 import { CONSOLE_SIMULATOR_ROUTES } from './routes/console-simulator'
 import { CONSOLE_SUPPORT_ROUTES } from './routes/console-support'
+import { CONSOLE_TEAM_ROUTES } from './routes/console-team'
 import { CONSOLE_TRANSACTIONS_ROUTES } from './routes/console-transactions'
 import { CONSOLE_WEBHOOKS_ROUTES } from './routes/console-webhooks'
 import { PUBLIC_ROUTES } from './routes/public'
@@ -31,6 +32,7 @@ export const ROUTES = {
   ...CONSOLE_API_VERSIONS_ROUTES,
   ...CONSOLE_SNAPSHOTS_ROUTES,
   ...CONSOLE_EVENTS_ROUTES,
+  ...CONSOLE_TEAM_ROUTES,
 } satisfies Record<string, RouteSpec>
 
 export type Routes = typeof ROUTES

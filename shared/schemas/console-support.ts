@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ActorSchema } from './team'
 import { isDay, isTimeZone } from '../local-days'
 import { EnvironmentSchema, TransactionStatusSchema, TransactionTypeSchema, queryInt } from './common'
 import { TransactionSchema } from './transaction'
@@ -89,6 +90,8 @@ export const AuditEntrySchema = z.object({
   /** What it acted on (a key id, an event id, a transaction id, ...), when the action names one. */
   target: z.string().nullable(),
   requestId: z.string(),
+  /** Who did it: a user, `automation` (the console token), the local console, or an API key. */
+  actor: ActorSchema,
 })
 export type AuditEntry = z.infer<typeof AuditEntrySchema>
 

@@ -5,7 +5,7 @@ const ROOT = resolve(__dirname, '../..')
 
 export interface CliHost {
   child: ChildProcess
-  /** http://127.0.0.1:<port> (the API is under /v1). */
+  /** http://127.0.0.1:<port> (the API is under /v1), or the address given with --host / https with --tls-cert. */
   url: string
   /** Everything the process wrote so far, stdout and stderr interleaved. */
   output(): string
@@ -30,7 +30,7 @@ export function startCli(args: string[]): Promise<CliHost> {
   return new Promise((resolveStart, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString('utf8')
-      const match = /API base URL\s+(http:\/\/127\.0\.0\.1:\d+)\/v1/.exec(output)
+      const match = /API base URL\s+(https?:\/\/[^\s/]+)\/v1/.exec(output)
       if (match && output.includes('Press Ctrl+C to stop.')) resolveStart({ child, url: match[1]!, output: () => output, exited })
     }
     child.stdout!.on('data', onData)

@@ -6,7 +6,7 @@ import { matchRoute } from '../../electron/http/router'
 import { CONSOLE_TOKEN, TEST_KEY, startTestServer, type TestServer } from './harness'
 import { checkAnswer } from './fuzz-answer'
 import { buildRequest, fuzzCase, type FuzzCase } from './fuzz-cases'
-import { createFixtures, seeds, type FuzzFixtures } from './fuzz-seeds'
+import { createFixtures, seeds, teamFixtures, type FuzzFixtures } from './fuzz-seeds'
 
 /** Requests sent at once per batch; a health check follows every batch. */
 const BATCH = 16
@@ -22,6 +22,8 @@ const SEED_ANSWERS: Partial<Record<RouteId, number>> = {
   'console.prompts.answer': 400,
   // A fresh fixture has no simulated customers to remove.
   'console.customers.delete': 404,
+  // The fuzzer calls with the console token, which holds no sign-in session to end.
+  'console.sessions.end': 400,
 }
 
 /**
@@ -94,7 +96,7 @@ export function fuzzRoutes(routeIds: readonly RouteId[], casesPerRoute: number):
 
   it.each(routeIds)('%s: hostile input gets a well-formed 4xx (or a valid 2xx), never a 5xx; the server keeps serving', { timeout: 180_000 }, async (routeId) => {
     const routeCases = Math.min(cases, CASES_CAP[routeId] ?? cases)
-    const fixtures = await createFixtures(server)
+    const fixtures = { ...(await createFixtures(server)), ...(await teamFixtures(server, routeId)) }
     const unmutated: FuzzCase = { focus: 'none', method: 'GET', body: { kind: 'seed' }, query: { kind: 'seed' }, params: { kind: 'seed' }, headers: { authorization: 0, contentType: 0, idempotencyKey: 0, environment: 0, organization: null, extra: null } }
     const seeded = await send(routeId, fixtures, unmutated)
     expect(seeded.problem).toBeNull()

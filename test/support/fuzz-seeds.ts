@@ -21,7 +21,13 @@ export interface FuzzFixtures {
   sandboxId: string
   /** A snapshot of the sandbox as the fixtures left it (restoring it puts the fixtures back). */
   snapshotName: string
+  /** Team routes only (teamFixtures): a user who signs in with TEAM_PASSWORD, and a request waiting for approval. */
+  userName?: string
+  userId?: string
+  approvalId?: string
 }
+
+export const TEAM_PASSWORD = 'fuzz password 0001'
 
 export interface Seed {
   params?: Record<string, string>
@@ -109,6 +115,20 @@ export function seeds(f: FuzzFixtures): Record<RouteId, () => Seed> {
     'console.sandboxes.create': () => ({ body: { name: 'Fuzz sandbox', enterprise: false } }),
     // A throwaway sandbox: the fixtures' own data lives in the demo organization, which cannot be deleted.
     'console.sandboxes.delete': () => ({ params: { organizationId: f.sandboxId } }),
+    'console.sessions.create': () => ({ body: { name: f.userName ?? 'fuzz-nobody', password: TEAM_PASSWORD } }),
+    'console.sessions.current': () => ({}),
+    'console.sessions.end': () => ({}),
+    'console.users.list': () => ({}),
+    'console.users.create': () => ({ body: { name: fresh(), password: 'fuzz password 1', role: 'viewer' } }),
+    'console.users.update': () => ({ params: { id: f.userId ?? 'usr_unknown' }, body: { role: 'viewer' } }),
+    'console.roles': () => ({}),
+    'console.team.get': () => ({}),
+    'console.team.update': () => ({ body: { approvalExpiryHours: 24 } }),
+    'console.approvalPolicy.get': () => ({}),
+    'console.approvalPolicy.update': () => ({ body: { rules: [{ action: 'b2c', environment: 'live', minAmount: 10_000_000, approvals: 1 }] } }),
+    'console.approvals.list': () => ({ query: { status: 'pending' } }),
+    'console.approvals.approve': () => ({ params: { id: f.approvalId ?? 'apr_unknown' } }),
+    'console.approvals.reject': () => ({ params: { id: f.approvalId ?? 'apr_unknown' }, body: { reason: 'fuzz' } }),
   }
 }
 
@@ -138,4 +158,26 @@ export async function createFixtures(server: TestServer): Promise<FuzzFixtures> 
   }
   for (const [name, value] of Object.entries(fixtures)) if (typeof value !== 'string') throw new Error(`fuzz fixture ${name} missing`)
   return fixtures as FuzzFixtures
+}
+
+/**
+ * What the team routes' seeds need, made only for them (each costs a password hash): a maker who signs in,
+ * and a payout of theirs the approval policy holds.
+ */
+export async function teamFixtures(server: TestServer, routeId: RouteId): Promise<Partial<FuzzFixtures>> {
+  if (!/^console\.(sessions\.create|users\.update|approvals\.(approve|reject))$/.test(routeId)) return {}
+  const consoleHeaders = { authorization: `Bearer ${CONSOLE_TOKEN}` }
+  const userName = `fuzz-maker-${fresh()}`
+  const user = await server.request('POST', '/console/users', { headers: consoleHeaders, body: { name: userName, password: TEAM_PASSWORD, role: 'maker' } })
+  if (!routeId.startsWith('console.approvals.')) return { userName, userId: user.body.data?.id }
+  // Fuzzing the sign-in route before may have locked this address for 15 minutes: let them pass.
+  server.clock.advance(15 * 60_000)
+  await server.request('PUT', '/console/approval-policy', { headers: consoleHeaders, body: { rules: [{ action: 'b2c', environment: 'any', minAmount: 1, approvals: 1 }] } })
+  const session = await server.request('POST', '/console/sessions', { headers: { authorization: '' }, body: { name: userName, password: TEAM_PASSWORD } })
+  const held = await server.request('POST', '/v1/mobile/b2c', {
+    headers: { authorization: `Bearer ${session.body.data?.token}` }, body: { phoneNumber: '254712345678', amount: 1_000, merchantTransactionId: fresh() },
+  })
+  const approvalId = held.body.data?.approval?.id
+  if (typeof approvalId !== 'string') throw new Error(`fuzz fixture approval missing: ${JSON.stringify(held.body)}`)
+  return { userName, userId: user.body.data?.id, approvalId }
 }

@@ -3,8 +3,8 @@ import { ROUTES } from '../../shared/api/routes'
 import { ApiClientError } from '../../renderer/src/api/api-client-error'
 import { createApiClient } from '../../renderer/src/api/client'
 import { createHttpTransport } from '../../renderer/src/api/http-transport'
-import { routeUrl } from '../../renderer/src/api/route-url'
-import { createSseParser } from '../../renderer/src/api/sse-parser'
+import { routeUrl } from '../../shared/api/route-url'
+import { createSseParser } from '../../shared/api/sse-parser'
 import type { PushEvent } from '../../shared/api/push-events'
 
 // The console's API layer without a browser: URL building, the SSE parser, and the HTTP transport and

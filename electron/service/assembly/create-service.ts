@@ -1,4 +1,7 @@
-import { runUnit } from '../core/unit'
+import type { ServiceResponse } from '../../../shared/api/envelope'
+import type { PushEvent } from '../../../shared/api/push-events'
+import { runUnit, type Unit } from '../core/unit'
+import type { ApprovalRow } from '../db/approvals-repo'
 import { databaseAnswers } from '../db/connection'
 import { SETTINGS } from '../db/settings-registry'
 import { snapshotsFolderOf } from '../db/snapshots-folder'
@@ -36,6 +39,19 @@ function historyInto(core: EngineCore, organizationId: string, count: number): S
   return { inserted, ms: performance.now() - started }
 }
 
+/**
+ * An approved request, run inside the approving unit through the whole pipeline, as its requester's
+ * request under its Idempotency-Key (operations/support/approval-decisions.ts); its push events join the unit's.
+ */
+function runApproved(respond: ReturnType<typeof createDispatcher>, unit: Unit, approval: ApprovalRow): ServiceResponse {
+  const events: PushEvent[] = []
+  const response = respond(approval.route_id, { body: approval.request_body, idempotencyKey: approval.idempotency_key ?? undefined }, {
+    approvedRequest: { approvalId: approval.id, actor: approval.requested_by }, organizationId: approval.organization_id, environment: approval.environment,
+  }, events)
+  for (const event of events) unit.emit(event)
+  return response
+}
+
 /** The hosts' tick: the request log's queue, the simulator's due work (in slices for hosts), then webhooks. */
 async function tickOnce(core: EngineCore, parts: { simulator: ReturnType<typeof createSimulator>; webhooks: WebhookDispatcher; sliced: boolean; open: () => boolean }): Promise<void> {
   if (!parts.open()) return
@@ -66,6 +82,7 @@ export function createService(options: ServiceOptions): PaydeskService {
   const strictRequestChecks = options.strictRequestChecks ?? false
   const host = createOperationHost({
     engine, version: VERSION, strictRequestChecks, requestLog, snapshotsFolder: snapshots.folder, hostInfo: () => hostInfo, stateReplaced: () => webhooks.reset(),
+    team: options.team === true, runApproved: (unit, approval) => runApproved(respond, unit, approval),
   })
   const respond = createDispatcher({ engine, consoleToken: seeded.consoleToken, strictRequestChecks, host })
   const callers = createCallers(engine, respond, core.seeded, () => simulator.tick())
@@ -116,6 +133,7 @@ export function createService(options: ServiceOptions): PaydeskService {
     setHostInfo(info) {
       hostInfo = info
     },
+    teamMode: () => !closed && host.teamMode(),
   }
   registerInternals(service, { store: engine.store, engine })
   return service

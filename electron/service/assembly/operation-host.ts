@@ -1,4 +1,6 @@
 import type { Engine } from '../core/engine'
+import { SETTINGS } from '../db/settings-registry'
+import { createSignInGuard } from '../team/sign-in-guard'
 import { createConsoleDoctor } from '../doctor/console-runs'
 import { createSnapshotStore, type SnapshotStore } from '../db/snapshots'
 import type { OperationHost } from '../operations/types'
@@ -14,6 +16,9 @@ export interface OperationHostParts {
   hostInfo: () => HostInfo
   /** In-memory bookkeeping to reload after a snapshot restore (the webhook dispatcher's). */
   stateReplaced: () => void
+  /** `--team` for this run (else the saved setting decides). */
+  team: boolean
+  runApproved: OperationHost['runApproved']
 }
 
 /** The one typed object console operations reach the process through (operations/types.ts). */
@@ -28,5 +33,9 @@ export function createOperationHost(parts: OperationHostParts): OperationHost {
     snapshots: () => (snapshots ??= createSnapshotStore(parts.engine.store.db, parts.snapshotsFolder)),
     doctor: createConsoleDoctor(parts.engine),
     stateReplaced: parts.stateReplaced,
+    teamMode: () => parts.team || parts.engine.store.settings.get(SETTINGS.teamRequireSignIn),
+    wallNow: parts.engine.wallNow,
+    signInGuard: createSignInGuard(),
+    runApproved: parts.runApproved,
   }
 }

@@ -52,6 +52,8 @@ export interface ServiceOptions {
    * organization, only into a fresh database (never mixed into real work). See `startup.seededHistory`.
    */
   seedHistory?: number
+  /** Team mode for this run (`--team` / PAYDESK_TEAM=1): console callers must sign in, whatever the saved setting. */
+  team?: boolean
 }
 
 /** What a host shows when it starts (banner, logs): the facts as they were at start. */
@@ -101,4 +103,6 @@ export interface PaydeskService {
   /** The request id of a call a host answers (HTTP, IPC): seeded runs draw them from their own stream. */
   readonly newRequestId: () => string
   setHostInfo(info: HostInfo): void
+  /** Team mode is in force now (`--team`, or sign-in required by the saved setting): the HTTP adapter guards the console harder. */
+  teamMode(): boolean
 }

@@ -9,6 +9,10 @@ export interface AuditRow {
   label: string
   target: string | null
   request_id: string
+  /** Who did it (migration 020): a user, `automation` (the console token) or the local console. */
+  actor_id: string
+  actor_name: string
+  actor_role: string
 }
 
 export interface AuditFilter {
@@ -22,8 +26,8 @@ export interface AuditFilter {
 
 /** The append-only audit log (migration 005): insert and read; SQLite triggers refuse UPDATE and DELETE. */
 export function createAuditRepo(db: Db) {
-  const insertStmt = db.prepare(`INSERT INTO audit_log (at, organization_id, environment, action, label, target, request_id)
-    VALUES (@at, @organization_id, @environment, @action, @label, @target, @request_id)`)
+  const insertStmt = db.prepare(`INSERT INTO audit_log (at, organization_id, environment, action, label, target, request_id, actor_id, actor_name, actor_role)
+    VALUES (@at, @organization_id, @environment, @action, @label, @target, @request_id, @actor_id, @actor_name, @actor_role)`)
   const actionsStmt = db.prepare<[string], { action: string }>('SELECT DISTINCT action FROM audit_log WHERE organization_id = ? ORDER BY action')
   return {
     append(row: Omit<AuditRow, 'id'>): void {

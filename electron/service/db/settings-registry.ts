@@ -47,6 +47,10 @@ export const SETTINGS = {
   scenarioFingerprint: setting('scenario.fingerprint', z.string().nullable(), null),
   /** The desktop app's HTTP port; a hand-edited or corrupt value reads as the default. */
   hostHttpPort: setting('host.httpPort', HttpPortSchema, DEFAULT_HTTP_PORT),
+  /** Sign-in required on this computer (Settings -> Team); `--team` forces it for one run. */
+  teamRequireSignIn: setting('team.requireSignIn', z.boolean(), false),
+  /** How long a held request waits for its approvals, in simulated hours. */
+  approvalExpiryHours: setting('team.approvalExpiryHours', z.number().int().positive(), 24),
   /** An organization's "strict request checks" (request-checks.ts). */
   strictRequestChecks: (organizationId: string) => setting(`requestChecks.strict.${organizationId}`, z.boolean(), false),
 } as const

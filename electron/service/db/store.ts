@@ -1,4 +1,5 @@
 import { createAccountsRepo } from './accounts-repo'
+import { createApprovalsRepo } from './approvals-repo'
 import { createApiRequestsRepo } from './api-requests-repo'
 import { createAuditRepo } from './audit-repo'
 import { createApiKeysRepo } from './api-keys-repo'
@@ -14,6 +15,7 @@ import { createSearchRepo } from './search-repo'
 import { createSettingsRepo } from './settings-repo'
 import { createStatementRepo } from './statement-repo'
 import { createTransactionsRepo } from './transactions-repo'
+import { createSessionsRepo, createUsersRepo } from './users-repo'
 import { createWebhooksRepo } from './webhooks-repo'
 import { createTableWatch } from './cache/table-watch'
 
@@ -66,6 +68,9 @@ export function createStore(db: Db) {
     audit: createAuditRepo(db),
     statements: createStatementRepo(db),
     faults: createFaultsRepo(db, watch),
+    users: createUsersRepo(db),
+    sessions: createSessionsRepo(db),
+    approvals: createApprovalsRepo(db),
   }
 }
 export type Store = ReturnType<typeof createStore>

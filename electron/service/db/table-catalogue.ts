@@ -35,6 +35,11 @@ const TRANSACTIONS = 'SELECT id FROM transactions WHERE organization_id = @org'
 export const TABLES: Record<string, TableClass> = {
   // Logs: what happened stays through a restore. The request log of a deleted sandbox goes with it; the
   // audit log refuses deletes (SQLite triggers), and its record of the deletion names the organization.
+  // The team belongs to this Paydesk, not to a sandbox: a restore or a sandbox deletion never signs anyone out.
+  user_sessions: { snapshot: 'kept', organization: null },
+  users: { snapshot: 'kept', organization: null },
+  approvals: { snapshot: 'state', organization: 'DELETE FROM approvals WHERE organization_id = @org' },
+  approval_rules: { snapshot: 'state', organization: 'DELETE FROM approval_rules WHERE organization_id = @org' },
   api_requests: { snapshot: 'kept', organization: 'DELETE FROM api_requests WHERE organization_id = @org' },
   audit_log: { snapshot: 'kept', organization: null, organizationRowsKept: 'append-only: the audit log is never edited or deleted' },
   doctor_reports: { snapshot: 'state', organization: 'DELETE FROM doctor_reports WHERE organization_id = @org' },
@@ -64,11 +69,11 @@ export const TABLES: Record<string, TableClass> = {
 
 /**
  * Settings rows a restore keeps as they are: the console token (the running hosts and their users hold
- * it) and the simulated clock's offset (simulated time never runs backwards: webhook signatures carry it,
+ * it), the team's sign-in and approval settings (how this Paydesk is run, not sandbox data) and the simulated clock's offset (simulated time never runs backwards: webhook signatures carry it,
  * and receivers check it against their own clock), and a seeded run's clock and id streams (reproducible.ts
  * keeps them in memory; the rows must agree, and a seeded clock never runs backwards either).
  */
-export const KEPT_SETTINGS: readonly string[] = [SETTINGS.consoleToken.key, SETTINGS.clockOffsetMs.key, SETTINGS.seededNow.key, SETTINGS.seedGeneration.key]
+export const KEPT_SETTINGS: readonly string[] = [SETTINGS.consoleToken.key, SETTINGS.teamRequireSignIn.key, SETTINGS.approvalExpiryHours.key, SETTINGS.clockOffsetMs.key, SETTINGS.seededNow.key, SETTINGS.seedGeneration.key]
 
 /**
  * Columns holding the due time of pending work (simulator timers, webhook retries). A restore moves them

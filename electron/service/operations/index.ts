@@ -13,6 +13,8 @@ import { CONSOLE_API_VERSIONS_OPERATIONS } from './console-api-versions'
 import { CONSOLE_SNAPSHOTS_OPERATIONS } from './console-snapshots'
 import { CONSOLE_SIMULATOR_OPERATIONS } from './console-simulator'
 import { CONSOLE_SUPPORT_OPERATIONS } from './console-support'
+import { CONSOLE_TEAM_APPROVAL_OPERATIONS } from './console-team-approvals'
+import { CONSOLE_TEAM_USER_OPERATIONS } from './console-team-users'
 import { CONSOLE_TRANSACTIONS_OPERATIONS } from './console-transactions'
 import { CONSOLE_WEBHOOKS_OPERATIONS } from './console-webhooks'
 import { mobileB2b } from './mobile-b2b'
@@ -49,4 +51,6 @@ export const OPERATIONS: OperationTable = {
   ...CONSOLE_SANDBOXES_OPERATIONS,
   ...CONSOLE_API_VERSIONS_OPERATIONS,
   ...CONSOLE_SNAPSHOTS_OPERATIONS,
+  ...CONSOLE_TEAM_USER_OPERATIONS,
+  ...CONSOLE_TEAM_APPROVAL_OPERATIONS,
 }

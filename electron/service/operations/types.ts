@@ -7,6 +7,9 @@ import type { Unit } from '../core/unit'
 import type { SnapshotStore } from '../db/snapshots'
 import type { SimulatedClock } from '../core/clock'
 import type { ConsoleDoctor } from '../doctor/console-runs'
+import type { ServiceResponse } from '../../../shared/api/envelope'
+import type { ApprovalRow } from '../db/approvals-repo'
+import type { SignInGuard } from '../team/sign-in-guard'
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined
 
@@ -38,6 +41,17 @@ export interface OperationHost {
   readonly doctor: ConsoleDoctor
   /** The database's state was replaced wholesale (a snapshot restore): in-memory bookkeeping must reload. */
   stateReplaced(): void
+  /** Team mode: console callers must be signed in (`--team` for this run, or the saved setting). */
+  teamMode(): boolean
+  /** The host's real clock: sessions and the sign-in guard count real time, not simulated time. */
+  wallNow(): number
+  /** Wrong passwords per name and per client address (team/sign-in-guard.ts). */
+  readonly signInGuard: SignInGuard
+  /**
+   * Runs an approved request inside the current unit, as its requester's request under its Idempotency-Key,
+   * through the same pipeline as any call (operations/support/approval-decisions.ts).
+   */
+  runApproved(unit: Unit, approval: ApprovalRow): ServiceResponse
 }
 
 /** What an operation receives besides its parsed input: its unit of work, who calls, under which release, the host. */
@@ -46,6 +60,10 @@ export interface OperationContext extends Unit {
   /** The API release this request is served under (header, key pin, or the newest). */
   apiVersion: ApiVersion
   host: OperationHost
+  /** The call's request id (the audit log names it). */
+  requestId: string
+  /** The client's network address (HTTP), for the sign-in guard. */
+  clientAddress?: string
 }
 
 /** An operation answers its route's data, or that data as JSON text (list pages built in SQLite: shared/api/raw-json.ts). */

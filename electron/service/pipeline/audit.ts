@@ -25,6 +25,14 @@ const LABELS: Record<string, string> = {
   'mobile.b2b': 'B2B payout requested from the console',
   'mobile.reverse': 'Reversal requested',
   'bank.transfer': 'Bank transfer requested from the console',
+  'console.sessions.create': 'Signed in',
+  'console.sessions.end': 'Signed out',
+  'console.users.create': 'User created',
+  'console.users.update': 'User changed',
+  'console.team.update': 'Team settings changed',
+  'console.approvalPolicy.update': 'Approval policy changed',
+  'console.approvals.approve': 'Request approved',
+  'console.approvals.reject': 'Request rejected',
 }
 
 /** Fields of an answer that name what was created (a new key, a new transaction, ...). */
@@ -54,8 +62,18 @@ export function recordConsoleAction(
   store: Store, route: RouteSpec, routeId: string, principal: Principal, at: number, requestId: string, params: unknown, data: unknown,
 ): void {
   if (route.method === 'GET' || principal.via !== 'console') return
+  recordAudit(store, principal, { action: routeId, label: auditLabel(route, routeId), target: targetOf(params, data) }, at, requestId)
+}
+
+export function auditLabel(route: RouteSpec, routeId: string): string {
+  return LABELS[routeId] ?? route.summary
+}
+
+/** One audit entry, naming its actor (the request body never goes in: it may hold secrets). */
+export function recordAudit(store: Store, principal: Principal, entry: { action: string; label: string; target: string | null }, at: number, requestId: string): void {
+  const { actor } = principal
   store.audit.append({
-    at, organization_id: principal.organizationId, environment: principal.environment, action: routeId,
-    label: LABELS[routeId] ?? route.summary, target: targetOf(params, data), request_id: requestId,
+    at, organization_id: principal.organizationId, environment: principal.environment, ...entry, request_id: requestId,
+    actor_id: actor.id, actor_name: actor.name, actor_role: actor.role,
   })
 }

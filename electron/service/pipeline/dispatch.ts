@@ -7,7 +7,7 @@ import type { CallContext } from './auth'
 import type { Call, PipelineDeps } from './call'
 import type { CallInput } from './call-input'
 import { errorResponse, internalErrorResponse } from './error-response'
-import { execute } from './execute'
+import { execute, holdStep } from './execute'
 import { completed, PIPELINE } from './steps'
 
 export type { PipelineDeps } from './call'
@@ -34,7 +34,7 @@ function handle(call: Call, published: PushEvent[]): ServiceResponse {
   for (const step of PIPELINE) step(call)
   const done = completed(call)
   const queued: PushEvent[] = []
-  const response = execute(done, queued)
+  const response = holdStep(done, queued) ?? execute(done, queued)
   published.push(...queued)
   const notes = call.ctx.notes
   if (notes && done.route.surface === 'public' && response.status < 300) notes.transactionId = linkedTransactionId(response.body)

@@ -8,6 +8,7 @@ import { recordConsoleAction } from './audit'
 import type { Established } from './call'
 import { errorResponse } from './error-response'
 import { oncePerKey } from './idempotency'
+import { holdForApproval } from './approval-hold'
 
 /**
  * The operation's run, in a SQLite transaction (a savepoint of the batch's) with its audit entry: an
@@ -16,7 +17,7 @@ import { oncePerKey } from './idempotency'
 function runOperation(call: Established, queued: PushEvent[]): ServiceResponse {
   const { engine, host } = call.deps
   const { route, principal, now, requestId, parsed } = call
-  const ctx: OperationContext = { ...newUnit(engine, now, queued), principal, apiVersion: call.apiVersion, host }
+  const ctx: OperationContext = { ...newUnit(engine, now, queued), principal, apiVersion: call.apiVersion, host, requestId, clientAddress: call.ctx.clientAddress }
   const operation = OPERATIONS[route.id] as (ctx: OperationContext, input: unknown) => unknown
   try {
     const data = engine.store.transaction(() => {
@@ -30,6 +31,18 @@ function runOperation(call: Established, queued: PushEvent[]): ServiceResponse {
     if (error instanceof ApiError) return errorResponse(error, requestId)
     throw error
   }
+}
+
+/**
+ * The approval step, after every check and before idempotency: a signed-in user's money request the
+ * approval policy holds moves no money and is answered 202 (approval-hold.ts); the approved run itself
+ * (ctx.approvedRequest) is never held again. Null: execute the call.
+ */
+export function holdStep(call: Established, queued: PushEvent[]): ServiceResponse | null {
+  if (call.ctx.approvedRequest) return null
+  const unit = newUnit(call.deps.engine, call.now, queued)
+  const input = { parsedBody: call.parsed.body, rawBody: call.input.body, idempotencyKey: call.idempotencyKey }
+  return holdForApproval(unit, call.route, call.principal, input, call.requestId)
 }
 
 /** Executes a call every step passed: replayed or run once under its Idempotency-Key, else run. */

@@ -2,6 +2,7 @@ import { ApiError } from '../../../shared/errors'
 import { ROUTES, isRouteId } from '../../../shared/api/routes'
 import { forRelease, resolveApiVersion } from './api-version'
 import { authenticate } from './auth'
+import { authorize, teamContext } from './authorize'
 import type { Call, Established } from './call'
 import { checkIdempotencyKey } from './request-checks'
 import { strictChecks } from '../operations/support/developer-settings'
@@ -17,19 +18,19 @@ function findRoute(call: Call): void {
 }
 
 function authenticateCaller(call: Call): void {
-  const { store } = call.deps.engine
-  call.principal = authenticate(store, call.deps.consoleToken, call.ctx, call.now)
+  const { engine, host, consoleToken } = call.deps
+  const { route } = established(call, 'route')
+  call.principal = authenticate(engine.store, consoleToken, call.ctx, call.now, teamContext(route, host.teamMode(), engine.wallNow()))
 }
 
 function resolveRelease(call: Call): void {
   call.apiVersion = resolveApiVersion(call.ctx.apiVersion, established(call, 'principal').principal)
 }
 
+/** Console routes need a console credential; a console caller's role must hold the route's permission. */
 function checkConsoleAccess(call: Call): void {
   const { route, principal } = established(call, 'route', 'principal')
-  if (route.surface === 'console' && principal.via !== 'console') {
-    throw new ApiError('forbidden', 'Console routes need the console token; an API key is not enough.')
-  }
+  authorize(route, principal)
 }
 
 /** Who called, for the request log: known from here on, even when a later step refuses the call. */
@@ -39,7 +40,7 @@ function noteCaller(call: Call): void {
   if (!notes) return
   notes.organizationId = principal.organizationId
   notes.environment = principal.environment
-  notes.keyPrefix = principal.via === 'console' ? 'console' : principal.keyPrefix
+  notes.keyPrefix = principal.via === 'apiKey' ? principal.keyPrefix : 'console'
 }
 
 function checkIdempotencyKeyFormat(call: Call): void {

@@ -1,10 +1,10 @@
 /**
  * Redaction for the request log (the same guarantee test/http/secrets-*.test.ts prove for logs and
- * answers): API keys, console tokens and webhook secrets are cut to their scheme prefix wherever they
+ * answers): API keys, console tokens, sign-in session tokens and webhook secrets are cut to their scheme prefix wherever they
  * appear (a key pasted into a body, an Idempotency-Key or a query); the Authorization header keeps only
  * the key's display prefix when the key was recognised, and nothing of an unrecognised credential.
  */
-const SECRET = /(sk_(?:test|live)_|whsec_|pdc_)[A-Za-z0-9+/=_-]{4,}/gi
+const SECRET = /(sk_(?:test|live)_|whsec_|pdc_|pds_)[A-Za-z0-9+/=_-]{4,}/gi
 export const REDACTED = '[redacted]'
 
 export function redactSecrets(text: string): string {

@@ -3,8 +3,8 @@ import { PushEventSchema } from '../../../shared/api/push-events'
 import type { HttpMethod } from '../../../shared/api/route'
 import { ROUTES } from '../../../shared/api/routes'
 import { ApiClientError } from './api-client-error'
-import { routeUrl } from './route-url'
-import { createSseParser } from './sse-parser'
+import { routeUrl } from '../../../shared/api/route-url'
+import { createSseParser } from '../../../shared/api/sse-parser'
 import type { PushSubscription, Transport, TransportResponse } from './transport'
 
 /** Path of the server-sent events stream: the route table's stream route (electron/service/http/event-stream.ts). */

@@ -9,15 +9,18 @@ export function desktopBridge(): PaydeskBridge | undefined {
 
 /**
  * Transport of the desktop app: one IPC channel carries every route call and answers with the same
- * envelope as HTTP. The main process trusts the window, so no token is involved.
+ * envelope as HTTP. The main process trusts the window, so no token is involved unless this computer
+ * requires sign-in (then the signed-in session goes along).
  */
-export function createIpcTransport(bridge: PaydeskBridge): Transport {
+export function createIpcTransport(bridge: PaydeskBridge, getSession: () => string | null = () => null): Transport {
   return {
     kind: 'ipc',
     async send({ routeId, input, environment }) {
       // IPC cannot be aborted; a superseded answer is simply ignored by React Query.
       // List pages cross IPC as one JSON string (shared/api/raw-json.ts), parsed here, once.
-      const response = materializeResponse(await bridge.invoke({ routeId, input, environment }))
+      // When this computer requires sign-in, the window's session goes with every call.
+      const session = getSession()
+      const response = materializeResponse(await bridge.invoke({ routeId, input, environment, ...(session ? { session } : {}) }))
       return { status: response.status, body: response.body, requestId: response.requestId }
     },
     subscribe({ onEvent, onConnectionChange }) {

@@ -13,4 +13,5 @@ export const PUSH_INVALIDATES: Record<PushEvent['type'], readonly RouteSelector[
   'webhook.attempted': ['console.webhooks.'],
   'prompt.pending': ['console.prompts.'],
   'requests.logged': ['console.requests.'],
+  'approval.changed': ['console.approvals.', 'console.audit.'],
 }

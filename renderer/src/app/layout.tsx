@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { FaultBanner } from '../features/faults/fault-banner'
+import { HeldRequestNotice } from './held-request-notice'
 import { useEnvironment } from '../stores/environment-store'
 import { ErrorBoundary } from './error-boundary'
 import { matchPath, usePath } from './router'
@@ -50,6 +51,7 @@ export function Layout() {
       <div className="app__body">
         <TopBar />
         <FaultBanner />
+        <HeldRequestNotice />
         {environment === 'live' ? (
           <p className="live-banner">You are in the <strong>live</strong> environment: live rules apply (Idempotency-Key required for bank transfers, no forced outcomes).</p>
         ) : null}

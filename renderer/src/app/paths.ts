@@ -19,4 +19,5 @@ export const PATHS = {
   customer: '/customers/:phoneNumber',
   audit: '/audit',
   statements: '/statements',
+  approvals: '/approvals',
 } as const

@@ -6,12 +6,13 @@ import { createApiClient, type ApiClient } from '../api/client'
 import { readConsoleToken } from '../api/console-token'
 import { createHttpTransport } from '../api/http-transport'
 import { createIpcTransport, desktopBridge } from '../api/ipc-transport'
+import { readSessionToken } from '../api/session-token'
 import { useEnvironmentStore } from '../stores/environment-store'
 
-/** IPC inside the desktop app, HTTP (console token) in a browser. */
+/** IPC inside the desktop app, HTTP (a signed-in user's session, else the console token) in a browser. */
 export function createConsoleClient(): ApiClient {
   const bridge = desktopBridge()
-  const transport = bridge ? createIpcTransport(bridge) : createHttpTransport({ getToken: readConsoleToken })
+  const transport = bridge ? createIpcTransport(bridge, readSessionToken) : createHttpTransport({ getToken: () => readSessionToken() ?? readConsoleToken() })
   return createApiClient(transport, () => useEnvironmentStore.getState().environment)
 }
 

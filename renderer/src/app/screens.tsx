@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react'
+import type { Permission } from '../../../shared/team/permissions'
 import { AccountsScreen } from '../features/accounts/accounts-screen'
+import { ApprovalsScreen } from '../features/approvals/approvals-screen'
 import { AuditScreen } from '../features/audit/audit-screen'
 import { BankTransferScreen } from '../features/bank-transfers/bank-transfer-screen'
 import { ChargesScreen } from '../features/charges/charges-screen'
@@ -28,6 +30,8 @@ export interface ScreenDef {
   /** Sidebar group; screens without one (detail screens) are reached by links. */
   section?: NavSection
   component: ComponentType<ScreenProps>
+  /** The sidebar hides the screen from a role without this permission (the server refuses its calls anyway). */
+  permission?: Permission
 }
 
 export type NavSection = 'Overview' | 'Move money' | 'Records' | 'Developers'
@@ -40,19 +44,20 @@ export const NAV_SECTIONS: readonly NavSection[] = ['Overview', 'Move money', 'R
  */
 export const SCREENS: readonly ScreenDef[] = [
   { path: PATHS.home, title: 'Home', section: 'Overview', component: HomeScreen },
-  { path: PATHS.charges, title: 'Charges', section: 'Move money', component: ChargesScreen },
-  { path: PATHS.payouts, title: 'Payouts', section: 'Move money', component: PayoutsScreen },
-  { path: PATHS.bankTransfers, title: 'Bank transfers', section: 'Move money', component: BankTransferScreen },
+  { path: PATHS.charges, title: 'Charges', section: 'Move money', component: ChargesScreen, permission: 'payments.create' },
+  { path: PATHS.payouts, title: 'Payouts', section: 'Move money', component: PayoutsScreen, permission: 'payments.create' },
+  { path: PATHS.bankTransfers, title: 'Bank transfers', section: 'Move money', component: BankTransferScreen, permission: 'payments.create' },
+  { path: PATHS.approvals, title: 'Approvals', section: 'Move money', component: ApprovalsScreen },
   { path: PATHS.accounts, title: 'Accounts', section: 'Records', component: AccountsScreen },
   { path: PATHS.transactions, title: 'Transactions', section: 'Records', component: TransactionsScreen },
   { path: PATHS.customers, title: 'Customers', section: 'Records', component: CustomersScreen },
   { path: PATHS.transaction, title: 'Transaction', component: TransactionDetailScreen },
   { path: PATHS.statements, title: 'Statements', section: 'Records', component: StatementsScreen },
-  { path: PATHS.audit, title: 'Audit log', section: 'Records', component: AuditScreen },
+  { path: PATHS.audit, title: 'Audit log', section: 'Records', component: AuditScreen, permission: 'audit.read' },
   { path: PATHS.search, title: 'Search results', component: SearchScreen },
   { path: PATHS.customer, title: 'Customer', component: CustomerScreen },
   { path: PATHS.webhooks, title: 'Webhooks', section: 'Developers', component: WebhooksScreen },
-  { path: PATHS.requests, title: 'Requests', section: 'Developers', component: RequestsScreen },
+  { path: PATHS.requests, title: 'Requests', section: 'Developers', component: RequestsScreen, permission: 'requests.read' },
   { path: PATHS.request, title: 'Request', component: RequestDetailScreen },
   { path: PATHS.settings, title: 'Settings', section: 'Developers', component: SettingsScreen },
 ]

@@ -3,26 +3,30 @@ import { useState, type FormEvent, type ReactNode } from 'react'
 import { useApiClient } from '../api/api-context'
 import { readConsoleToken, saveConsoleToken } from '../api/console-token'
 import { useConsoleInfo } from '../api/hooks/console'
+import { readSessionToken } from '../api/session-token'
+import { SignInScreen } from './sign-in-screen'
 import { ErrorNotice } from '../components/error-notice'
 import { LoadingState } from '../components/loading-state'
 
 /**
  * In a browser the console needs the sandbox's console token (printed by `npm run serve` inside the
  * Console URL). Without it, or with a token of another sandbox, this explains what to do instead of
- * showing screens full of 401s. The desktop app (IPC) needs no token and passes straight through.
+ * showing screens full of 401s. In team mode (a 401 naming `session`) it shows the sign-in page instead,
+ * in a browser and in the desktop app alike. The desktop app (IPC) needs no token otherwise.
  */
 export function TokenGate({ children }: { children: ReactNode }) {
-  const client = useApiClient()
-  const [token, setToken] = useState(readConsoleToken)
-  const needsToken = client.transport.kind === 'http'
-  if (needsToken && !token) return <TokenScreen reason="missing" onToken={setToken} />
-  return <InfoCheck onToken={setToken}>{children}</InfoCheck>
+  const [, setToken] = useState(readConsoleToken)
+  const [, setSignedIn] = useState(readSessionToken)
+  return <InfoCheck onToken={setToken} onSignedIn={setSignedIn}>{children}</InfoCheck>
 }
 
-function InfoCheck({ children, onToken }: { children: ReactNode; onToken(token: string): void }) {
+function InfoCheck({ children, onToken, onSignedIn }: { children: ReactNode; onToken(token: string): void; onSignedIn(token: string): void }) {
   const info = useConsoleInfo()
+  const http = useApiClient().transport.kind === 'http'
   if (info.isPending) return <div className="centered-page"><LoadingState label="Connecting to the sandbox…" /></div>
   if (info.isError) {
+    if (info.error.status === 401 && info.error.param === 'session') return <SignInScreen onSignedIn={onSignedIn} />
+    if (http && info.error.status === 401 && !readConsoleToken()) return <TokenScreen reason="missing" onToken={onToken} />
     if (info.error.status === 401 || info.error.status === 403) return <TokenScreen reason="rejected" detail={info.error.message} onToken={onToken} />
     return (
       <div className="centered-page">

@@ -3,10 +3,11 @@ import { CopyButton } from '../components/copy-button'
 import { SearchBox } from '../features/search/search-box'
 import { usePushStatusStore } from '../stores/push-status-store'
 import { EnvironmentSwitch } from './environment-switch'
+import { SignedInUser } from './signed-in-user'
 
 const PUSH_LABELS = { connecting: 'Connecting…', connected: 'Live updates on', reconnecting: 'Reconnecting…' } as const
 
-/** Organization, the search field, API base URL, live-update status and the environment switch. */
+/** Organization, the search field, API base URL, live-update status, the environment switch and who is signed in. */
 export function TopBar() {
   const info = useConsoleInfo()
   const push = usePushStatusStore((state) => state.state)
@@ -32,6 +33,7 @@ export function TopBar() {
         <span className="top-bar__meta">{PUSH_LABELS[push]}</span>
       </div>
       <EnvironmentSwitch />
+      <SignedInUser />
     </header>
   )
 }

@@ -1,5 +1,7 @@
 import { useState } from 'react'
+import { isHeldForApproval } from '../../../shared/schemas/team'
 import { generateMerchantReference, newIdempotencyKey } from '../lib/ids'
+import { useHeldRequestStore } from '../stores/held-request-store'
 
 /** The merchant reference shown as placeholder and used when the field is left empty, and a way to draw a fresh one. */
 export function useMerchantReference(prefix: string): [reference: string, renew: () => void] {
@@ -8,22 +10,25 @@ export function useMerchantReference(prefix: string): [reference: string, renew:
 }
 
 interface SendMutation<Body> {
-  mutate(input: { body: Body; idempotencyKey: string }, callbacks: { onSuccess(accepted: { transactionId: string }): void; onError(error: unknown): void }): void
+  mutate(input: { body: Body; idempotencyKey: string }, callbacks: { onSuccess(accepted: { transactionId: string } | object): void; onError(error: unknown): void }): void
 }
 
 /**
  * Sends a money-moving form's request with a fresh Idempotency-Key. Accepted: `onAccepted` gets the
  * transaction id and the form resets; refused: the API error shows under the field it names. For a
  * confirmation first, `review(body)` holds the request in `pending` (the dialog is open while it is set),
- * `confirm()` sends it and `cancel()` drops it; a send closes the dialog whatever the answer.
+ * `confirm()` sends it and `cancel()` drops it; a send closes the dialog whatever the answer. A request the
+ * approval policy held (202 with data.approval) resets the form too, and the console says "Sent for approval".
  */
 export function useSendRequest<Body>(mutation: SendMutation<Body>, form: { reset(): void; setApiError(error: unknown): void }, onAccepted: (transactionId: string) => void) {
   const [pending, setPending] = useState<Body | null>(null)
+  const setHeld = useHeldRequestStore((state) => state.set)
   const send = (body: Body) => {
     mutation.mutate({ body, idempotencyKey: newIdempotencyKey() }, {
       onSuccess: (accepted) => {
         setPending(null)
-        onAccepted(accepted.transactionId)
+        if (isHeldForApproval(accepted)) setHeld(accepted.approval)
+        else if ('transactionId' in accepted) onAccepted(accepted.transactionId)
         form.reset()
       },
       onError: (apiError) => {

@@ -11,7 +11,7 @@ export const EventStreamOpenedSchema = z.object({
 /** The console's live updates: one stream route (docs/contributing.md "Stream routes"). */
 export const CONSOLE_EVENTS_ROUTES = defineRoutes({
   'console.events': {
-    method: 'GET', path: '/console/events', surface: 'console', tag: 'Console',
+    method: 'GET', path: '/console/events', surface: 'console', permission: 'signed-in', tag: 'Console',
     summary: 'Live updates for the console: a server-sent event stream of push events (transactions, balances, webhooks, prompts, request log)',
     description: 'Over HTTP a `text/event-stream` response: each event is one `data:` line holding one push event as JSON; comment lines (`: heartbeat`) keep the connection alive. The desktop console gets the same events over its IPC push channel.',
     response: EventStreamOpenedSchema, stream: PushEventSchema, successStatus: 200, message: 'Event stream opened', idempotency: 'none',

@@ -7,7 +7,7 @@ import { defineRoutes } from '../route'
 /** Console routes of the Developers area: the API request log and the developer settings. */
 export const CONSOLE_REQUESTS_ROUTES = defineRoutes({
   'console.requests.list': {
-    method: 'GET', path: '/console/requests', surface: 'console', tag: 'Developers',
+    method: 'GET', path: '/console/requests', surface: 'console', permission: 'requests.read', tag: 'Developers',
     summary: 'The API request log of the current environment, newest first: every /v1 request, refused ones too',
     description: 'Filter by status class, part of the path, part of the key prefix, Idempotency-Key, request id, transaction, '
       + 'and time (from/to, ms since the epoch, simulated clock). Page with cursor = the previous nextCursor. limit defaults to 50.',
@@ -15,18 +15,18 @@ export const CONSOLE_REQUESTS_ROUTES = defineRoutes({
     message: 'Requests retrieved successfully', idempotency: 'none',
   },
   'console.requests.get': {
-    method: 'GET', path: '/console/requests/{requestId}', surface: 'console', tag: 'Developers',
+    method: 'GET', path: '/console/requests/{requestId}', surface: 'console', permission: 'requests.read', tag: 'Developers',
     summary: 'One logged request: headers, bodies, warnings, the transaction and its webhook events',
     params: RequestLogPathSchema, response: RequestLogDetailSchema, successStatus: 200,
     message: 'Request retrieved successfully', idempotency: 'none',
   },
   'console.developer.settings.get': {
-    method: 'GET', path: '/console/developer-settings', surface: 'console', tag: 'Developers',
+    method: 'GET', path: '/console/developer-settings', surface: 'console', permission: 'requests.read', tag: 'Developers',
     summary: "Strict request checks (the organization's) and the request log's size bound (per environment)",
     response: DeveloperSettingsSchema, successStatus: 200, message: 'Developer settings retrieved successfully', idempotency: 'none',
   },
   'console.developer.settings.update': {
-    method: 'PUT', path: '/console/developer-settings', surface: 'console', tag: 'Developers',
+    method: 'PUT', path: '/console/developer-settings', surface: 'console', permission: 'requests.read', tag: 'Developers',
     summary: 'Turn strict request checks on or off for the organization, or change the request log bound',
     description: 'Strict request checks refuse with 400 what is otherwise answered with a Paydesk-Warning (e.g. an Idempotency-Key that is not a UUID).',
     body: UpdateDeveloperSettingsRequestSchema, response: DeveloperSettingsSchema, successStatus: 200,

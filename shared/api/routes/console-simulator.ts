@@ -13,59 +13,59 @@ import { defineRoutes } from '../route'
  */
 export const CONSOLE_SIMULATOR_ROUTES = defineRoutes({
   'console.simulator.get': {
-    method: 'GET', path: '/console/simulator', surface: 'console', tag: 'Simulator',
+    method: 'GET', path: '/console/simulator', surface: 'console', permission: 'transactions.read', tag: 'Simulator',
     summary: 'Simulator mode, pause state, simulated clock and settlement delay',
     response: SimulatorStateSchema, successStatus: 200, message: 'Simulator state retrieved successfully', idempotency: 'none',
   },
   'console.simulator.update': {
-    method: 'PUT', path: '/console/simulator', surface: 'console', tag: 'Simulator',
+    method: 'PUT', path: '/console/simulator', surface: 'console', permission: 'simulator.manage', tag: 'Simulator',
     summary: 'Change the mode, pause or resume, or set the settlement delay (null = the mode default)',
     body: SimulatorUpdateRequestSchema, response: SimulatorStateSchema, successStatus: 200, message: 'Simulator updated', idempotency: 'none',
   },
   'console.simulator.advance': {
-    method: 'POST', path: '/console/simulator/advance', surface: 'console', tag: 'Simulator',
+    method: 'POST', path: '/console/simulator/advance', surface: 'console', permission: 'simulator.manage', tag: 'Simulator',
     summary: 'Move the simulated clock forward; the next tick finalizes what became due',
     body: ClockAdvanceRequestSchema, response: SimulatorStateSchema, successStatus: 200, message: 'Simulated clock advanced', idempotency: 'none',
   },
   'console.simulator.settle': {
-    method: 'POST', path: '/console/simulator/settle', surface: 'console', tag: 'Simulator',
+    method: 'POST', path: '/console/simulator/settle', surface: 'console', permission: 'simulator.manage', tag: 'Simulator',
     summary: 'Settle one completed charge now, or every completed charge of the environment',
     body: SettleRequestSchema, response: SettleResultSchema, successStatus: 200, message: 'Charges settled', idempotency: 'none',
   },
   'console.simulator.reset': {
-    method: 'POST', path: '/console/simulator/reset', surface: 'console', tag: 'Simulator',
+    method: 'POST', path: '/console/simulator/reset', surface: 'console', permission: 'simulator.manage', tag: 'Simulator',
     summary: "Erase the environment's sandbox data (transactions, ledger, webhook log, idempotency) and restore opening balances",
     description: 'API keys, webhook endpoints and the other environment are untouched.',
     response: SandboxResetResultSchema, successStatus: 200, message: 'Sandbox reset', idempotency: 'none',
   },
   'console.prompts.list': {
-    method: 'GET', path: '/console/prompts', surface: 'console', tag: 'Simulator',
+    method: 'GET', path: '/console/prompts', surface: 'console', permission: 'transactions.read', tag: 'Simulator',
     summary: "Push prompts waiting for the customer's answer (interactive mode), oldest first",
     response: PromptListSchema, successStatus: 200, message: 'Prompts retrieved successfully', idempotency: 'none',
   },
   'console.prompts.answer': {
-    method: 'POST', path: '/console/prompts/{transactionId}/answer', surface: 'console', tag: 'Simulator',
+    method: 'POST', path: '/console/prompts/{transactionId}/answer', surface: 'console', permission: 'simulator.manage', tag: 'Simulator',
     summary: 'Answer a push prompt as the customer: approve, wrong PIN or cancel; the charge finalizes at once',
     params: PromptPathSchema, body: PromptAnswerRequestSchema, response: TransactionSchema, successStatus: 200,
     message: 'Prompt answered', idempotency: 'none',
   },
   'console.funds.topUp': {
-    method: 'POST', path: '/console/funds/top-up', surface: 'console', tag: 'Simulator',
+    method: 'POST', path: '/console/funds/top-up', surface: 'console', permission: 'simulator.manage', tag: 'Simulator',
     summary: 'Top up an account from the bank (a bank_deposit, completed at once)',
     body: TopUpRequestSchema, response: TransactionSchema, successStatus: 201, message: 'Account topped up', idempotency: 'none',
   },
   'console.funds.sweep': {
-    method: 'POST', path: '/console/funds/sweep', surface: 'console', tag: 'Simulator',
+    method: 'POST', path: '/console/funds/sweep', surface: 'console', permission: 'simulator.manage', tag: 'Simulator',
     summary: 'Move settled collections into the payouts float (a settlement, completed at once)',
     body: SweepRequestSchema, response: TransactionSchema, successStatus: 201, message: 'Funds swept', idempotency: 'none',
   },
   'console.fees.get': {
-    method: 'GET', path: '/console/fees', surface: 'console', tag: 'Simulator',
+    method: 'GET', path: '/console/fees', surface: 'console', permission: 'transactions.read', tag: 'Simulator',
     summary: "The organization's fee tariff (the default one unless overridden)",
     response: FeeTariffSchema, successStatus: 200, message: 'Fee tariff retrieved successfully', idempotency: 'none',
   },
   'console.fees.update': {
-    method: 'PUT', path: '/console/fees', surface: 'console', tag: 'Simulator',
+    method: 'PUT', path: '/console/fees', surface: 'console', permission: 'simulator.manage', tag: 'Simulator',
     summary: "Replace the organization's fee tariff; applies to transactions accepted afterwards",
     body: FeeTariffSchema, response: FeeTariffSchema, successStatus: 200, message: 'Fee tariff updated', idempotency: 'none',
   },

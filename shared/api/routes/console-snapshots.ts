@@ -6,23 +6,23 @@ import { defineRoutes } from '../route'
 /** Snapshots of the whole sandbox: save a known state, put it back between tests (docs/api.md "Snapshots"). */
 export const CONSOLE_SNAPSHOTS_ROUTES = defineRoutes({
   'console.snapshots.list': {
-    method: 'GET', path: '/console/snapshots', surface: 'console', tag: 'Snapshots',
+    method: 'GET', path: '/console/snapshots', surface: 'console', permission: 'snapshots.manage', tag: 'Snapshots',
     summary: 'Saved snapshots and the folder that holds them',
     response: SnapshotListSchema, successStatus: 200, message: 'Snapshots retrieved successfully', idempotency: 'none',
   },
   'console.snapshots.save': {
-    method: 'POST', path: '/console/snapshots', surface: 'console', tag: 'Snapshots',
+    method: 'POST', path: '/console/snapshots', surface: 'console', permission: 'snapshots.manage', tag: 'Snapshots',
     summary: 'Save the whole sandbox state (every organization, both environments) under a name; replaces a snapshot of that name',
     body: SaveSnapshotRequestSchema, response: SnapshotSchema, successStatus: 201, message: 'Snapshot saved', idempotency: 'none',
   },
   'console.snapshots.restore': {
-    method: 'POST', path: '/console/snapshots/{name}/restore', surface: 'console', tag: 'Snapshots',
+    method: 'POST', path: '/console/snapshots/{name}/restore', surface: 'console', permission: 'snapshots.manage', tag: 'Snapshots',
     summary: 'Put the sandbox back to a snapshot, atomically, while the server runs',
     description: 'Pending webhook deliveries and simulator timers come back with the delay they had left. Logs (request and audit logs) are kept.',
     params: SnapshotPathSchema, response: RestoredSnapshotSchema, successStatus: 200, message: 'Snapshot restored', idempotency: 'none',
   },
   'console.snapshots.delete': {
-    method: 'DELETE', path: '/console/snapshots/{name}', surface: 'console', tag: 'Snapshots',
+    method: 'DELETE', path: '/console/snapshots/{name}', surface: 'console', permission: 'snapshots.manage', tag: 'Snapshots',
     summary: 'Delete a snapshot file',
     params: SnapshotPathSchema, response: DeletedSnapshotSchema, successStatus: 200, message: 'Snapshot deleted', idempotency: 'none',
   },

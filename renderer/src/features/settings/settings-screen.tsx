@@ -1,3 +1,4 @@
+import { Can } from '../../components/can'
 import { PageHeader } from '../../components/page-header'
 import { ApiFaultsPanel } from '../faults/api-faults-panel'
 import { ApiKeysPanel } from './api-keys-panel'
@@ -9,11 +10,15 @@ import { RequestChecksPanel } from './request-checks-panel'
 import { SandboxResetPanel } from './sandbox-reset-panel'
 import { SimulatorPanel } from './simulator-panel'
 import { SnapshotsPanel } from './snapshots-panel'
+import { ApprovalPolicyPanel } from './approval-policy-panel'
+import { RolesPanel } from './roles-panel'
+import { TeamPanel } from './team-panel'
+import { TeamServerPanel } from './team-server-panel'
 import '../transactions/transactions.css'
 import '../webhooks/webhooks.css'
 import './settings.css'
 
-/** Keys, environment, simulator and clock, the HTTP API, fees, and starting the sandbox over. */
+/** Keys, environment, simulator and clock, the HTTP API, fees, starting the sandbox over, and the team. */
 export function SettingsScreen() {
   return (
     <>
@@ -23,16 +28,22 @@ export function SettingsScreen() {
           <EnvironmentPanel />
           <HttpPortPanel />
         </div>
-        <ApiKeysPanel />
-        <div className="grid grid--2">
-          <SimulatorPanel />
-          <ClockPanel />
-        </div>
-        <FeeTariffPanel />
-        <RequestChecksPanel />
-        <ApiFaultsPanel />
-        <SnapshotsPanel />
-        <SandboxResetPanel />
+        <Can permission="keys.manage"><ApiKeysPanel /></Can>
+        <Can permission="simulator.manage">
+          <div className="grid grid--2">
+            <SimulatorPanel />
+            <ClockPanel />
+          </div>
+          <FeeTariffPanel />
+        </Can>
+        <Can permission="requests.read"><RequestChecksPanel /></Can>
+        <Can permission="faults.manage"><ApiFaultsPanel /></Can>
+        <Can permission="snapshots.manage"><SnapshotsPanel /></Can>
+        <Can permission="simulator.manage"><SandboxResetPanel /></Can>
+        <TeamServerPanel />
+        <TeamPanel />
+        <ApprovalPolicyPanel />
+        <RolesPanel />
       </div>
     </>
   )

@@ -10,6 +10,9 @@ import { ErrorNotice } from '../../components/error-notice'
 import { TextAreaField } from '../../components/fields/text-area-field'
 import { optionalText } from '../../forms/optional'
 import { newIdempotencyKey } from '../../lib/ids'
+import { isHeldForApproval } from '../../../../shared/schemas/team'
+import { useCan } from '../../api/hooks/team'
+import { useHeldRequestStore } from '../../stores/held-request-store'
 
 /** A reversal in one of these states blocks another (the API answers 409); a failed or rejected one does not. */
 const ACTIVE_REVERSAL: ReadonlySet<TransactionStatus> = new Set(['initiated', 'pending', 'completed'])
@@ -33,6 +36,8 @@ export function ReverseChargeAction({ detail }: { detail: TransactionDetail }) {
   // One key per confirmation dialog: a double click or a retry of the same intent is replayed, not doubled.
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey)
   const [reversalId, setReversalId] = useState<string | null>(null)
+  const setHeld = useHeldRequestStore((state) => state.set)
+  const allowed = useCan('reversals.request')
   const tx = detail.transaction
 
   const start = () => {
@@ -50,7 +55,9 @@ export function ReverseChargeAction({ detail }: { detail: TransactionDetail }) {
     }
     reverse.mutate({ body: { transactionId: tx.publicId, narration: optionalText(narration) }, idempotencyKey }, {
       onSuccess: (accepted) => {
-        setReversalId(accepted.transactionId)
+        // Held by the approval policy: nothing was reversed yet; the console says "Sent for approval".
+        if (isHeldForApproval(accepted)) setHeld(accepted.approval)
+        else setReversalId(accepted.transactionId)
         setOpen(false)
       },
     })
@@ -58,7 +65,7 @@ export function ReverseChargeAction({ detail }: { detail: TransactionDetail }) {
 
   return (
     <>
-      {canReverse(detail) ? (
+      {canReverse(detail) && allowed ? (
         <button type="button" className="button button--danger" onClick={start}>Reverse charge…</button>
       ) : null}
       {reversalId ? (

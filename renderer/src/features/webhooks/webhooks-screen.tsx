@@ -1,3 +1,4 @@
+import { Can } from '../../components/can'
 import { PageHeader } from '../../components/page-header'
 import { DoctorPanel } from '../faults/doctor-panel'
 import { WebhookFaultsPanel } from '../faults/webhook-faults-panel'
@@ -18,14 +19,18 @@ export function WebhooksScreen() {
     <>
       <PageHeader title="Webhooks" description="Events sent to your endpoints, every delivery attempt with the answer your server gave, and resend. Retries follow the backoff schedule of docs/webhooks.md." />
       <div className="stack">
-        <div className="grid grid--2">
-          <WebhookEndpointPanel onTestSent={(event) => select(event.id)} />
-          <WebhookSecretPanel />
-        </div>
-        <div className="grid grid--2">
-          <WebhookFaultsPanel />
-          <DoctorPanel />
-        </div>
+        <Can permission="webhooks.manage">
+          <div className="grid grid--2">
+            <WebhookEndpointPanel onTestSent={(event) => select(event.id)} />
+            <WebhookSecretPanel />
+          </div>
+        </Can>
+        <Can permission="faults.manage">
+          <div className="grid grid--2">
+            <WebhookFaultsPanel />
+            <DoctorPanel />
+          </div>
+        </Can>
         <WebhookEventLog />
       </div>
     </>

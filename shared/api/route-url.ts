@@ -1,4 +1,4 @@
-import type { RouteSpec } from '../../../shared/api/route'
+import type { RouteSpec } from './route'
 
 /**
  * The URL of one route call: `{name}` segments of the path filled from params (encoded), and the query

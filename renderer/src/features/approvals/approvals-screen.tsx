@@ -1,0 +1,92 @@
+import { useState } from 'react'
+import type { Approval } from '../../../../shared/schemas/team'
+import { useApprovals, useApprove, useCan, useReject, useWhoAmI } from '../../api/hooks/team'
+import { PATHS } from '../../app/paths'
+import { Link, pathTo } from '../../app/router'
+import { EmptyState } from '../../components/empty-state'
+import { ErrorNotice } from '../../components/error-notice'
+import { Money } from '../../components/money'
+import { PageHeader } from '../../components/page-header'
+import { Panel } from '../../components/panel'
+import { QueryView } from '../../components/query-view'
+import { Tag } from '../../components/status-badge'
+import { Timestamp } from '../../components/timestamp'
+
+export const APPROVAL_ACTION_LABELS = { b2c: 'B2C payout', b2b: 'B2B payment', 'bank-transfer': 'Bank transfer', reversal: 'Reversal', 'bulk-payout': 'Bulk payout' } as const
+const STATUS_TONES = { pending: 'warning', approved: 'success', rejected: 'danger', expired: 'neutral' } as const
+
+/**
+ * The approvals inbox: money requests the approval policy held, pending first (oldest first), then the
+ * decided ones. Approvers approve, or reject with a reason; nobody decides their own request.
+ */
+export function ApprovalsScreen() {
+  const approvals = useApprovals()
+  return (
+    <>
+      <PageHeader title="Approvals" description="Money requests held by the approval policy: what, how much and who asked. The last approval needed sends the request, once, as the requester's." />
+      <Panel title="Requests">
+        <QueryView query={approvals} loadingLabel="Loading approvals…" isEmpty={(data) => data.items.length === 0}
+          empty={<EmptyState title="Nothing waits for approval">A request held by the approval policy (Settings → Team) shows up here.</EmptyState>}>
+          {(data) => <ul className="plain-list" aria-label="Approvals">{data.items.map((approval) => <ApprovalRow key={approval.id} approval={approval} />)}</ul>}
+        </QueryView>
+      </Panel>
+    </>
+  )
+}
+
+function ApprovalRow({ approval }: { approval: Approval }) {
+  const decided = approval.decisions.filter((d) => d.decision === 'approve').length
+  return (
+    <li className="approval-row" data-testid="approval" data-approval-id={approval.id} data-status={approval.status}>
+      <div className="stack stack--tight">
+        <div className="row">
+          <strong>{APPROVAL_ACTION_LABELS[approval.action]}</strong> <Money minor={approval.amount} />
+          <Tag tone={STATUS_TONES[approval.status]}>{approval.status}</Tag>
+          <Tag tone={approval.environment === 'live' ? 'warning' : 'neutral'}>{approval.environment}</Tag>
+        </div>
+        <span className="form__note">
+          Asked by <strong>{approval.requestedBy.name}</strong> ({approval.requestedBy.role}) <Timestamp ms={approval.requestedAt} />
+          {approval.status === 'pending' ? <> · {decided} of {approval.approvalsRequired} approvals · expires <Timestamp ms={approval.expiresAt} /></> : null}
+        </span>
+        {approval.decisions.map((d) => (
+          <span key={`${d.actor.id}-${d.at}`} className="form__note">{d.decision === 'approve' ? 'Approved' : 'Rejected'} by {d.actor.name}{d.reason ? `: “${d.reason}”` : ''}</span>
+        ))}
+        {approval.transactionId ? (
+          <span>Sent: <Link to={pathTo(PATHS.transaction, { transactionId: approval.transactionId })}><code>{approval.transactionId}</code></Link></span>
+        ) : null}
+        {approval.refusal ? <span className="notice notice--error">Refused when it ran: {approval.refusal.message}</span> : null}
+      </div>
+      {approval.status === 'pending' ? <Decide approval={approval} /> : null}
+    </li>
+  )
+}
+
+function Decide({ approval }: { approval: Approval }) {
+  const canDecide = useCan('approvals.decide')
+  const me = useWhoAmI().data?.actor.id
+  const approve = useApprove()
+  const reject = useReject()
+  const [rejecting, setRejecting] = useState(false)
+  const [reason, setReason] = useState('')
+  if (!canDecide) return null
+  if (approval.requestedBy.id === me) return <span className="form__note">Your request: another approver decides it.</span>
+  const error = approve.error ?? reject.error
+  return (
+    <div className="approval-row__actions">
+      {error ? <ErrorNotice error={error} title="Not decided" /> : null}
+      {rejecting ? (
+        <form className="row" onSubmit={(e) => { e.preventDefault(); reject.mutate({ params: { id: approval.id }, body: { reason } }) }}>
+          <label className="field__label" htmlFor={`reason-${approval.id}`}>Reason</label>
+          <input id={`reason-${approval.id}`} className="input" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+          <button type="submit" className="button button--danger button--small" disabled={!reason.trim() || reject.isPending}>Reject</button>
+          <button type="button" className="button button--secondary button--small" onClick={() => setRejecting(false)}>Cancel</button>
+        </form>
+      ) : (
+        <>
+          <button type="button" className="button button--primary button--small" disabled={approve.isPending} onClick={() => approve.mutate({ params: { id: approval.id } })}>Approve</button>
+          <button type="button" className="button button--secondary button--small" onClick={() => setRejecting(true)}>Reject…</button>
+        </>
+      )}
+    </div>
+  )
+}

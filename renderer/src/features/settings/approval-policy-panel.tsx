@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react'
+import { amountInput } from '../../forms/amount'
+import { APPROVAL_ACTIONS, type ApprovalRule } from '../../../../shared/schemas/team'
+import { useApprovalPolicy, useCan, useUpdateApprovalPolicy } from '../../api/hooks/team'
+import { ErrorNotice } from '../../components/error-notice'
+import { Money } from '../../components/money'
+import { SelectField } from '../../components/fields/select-field'
+import { TextField } from '../../components/fields/text-field'
+import { Panel } from '../../components/panel'
+import { QueryView } from '../../components/query-view'
+import { APPROVAL_ACTION_LABELS } from '../approvals/approvals-screen'
+
+const ACTION_OPTIONS = APPROVAL_ACTIONS.map((action) => ({ value: action, label: APPROVAL_ACTION_LABELS[action] }))
+const ENVIRONMENT_OPTIONS = [{ value: 'any', label: 'Both' }, { value: 'test', label: 'Test' }, { value: 'live', label: 'Live' }]
+const APPROVALS_OPTIONS = [{ value: '1', label: 'One approver' }, { value: '2', label: 'Two approvers' }]
+
+/** Which money requests of signed-in users wait for approval: rules of action, environment, minimum amount and approvers. */
+export function ApprovalPolicyPanel() {
+  const policy = useApprovalPolicy()
+  const update = useUpdateApprovalPolicy()
+  const canChange = useCan('settings.manage')
+  const save = (rules: ApprovalRule[]) => update.mutate({ body: { rules } })
+  return (
+    <Panel title="Approval policy">
+      <QueryView query={policy} loadingLabel="Loading the approval policy…">
+        {(data) => (
+          <div className="stack">
+            {update.isError ? <ErrorNotice error={update.error} title="The policy was not saved" /> : null}
+            {data.rules.length === 0 ? <p className="form__note">No rule: every money request is sent at once.</p> : (
+              <ul className="plain-list" aria-label="Approval rules">
+                {data.rules.map((rule, index) => (
+                  <li key={`${rule.action}-${index}`} className="row">
+                    {APPROVAL_ACTION_LABELS[rule.action]} in {rule.environment === 'any' ? 'both environments' : rule.environment} from <Money minor={rule.minAmount} />: {rule.approvals} approver{rule.approvals === 2 ? 's' : ''}
+                    {canChange ? <button type="button" className="button button--secondary button--small" onClick={() => save(data.rules.filter((_, i) => i !== index))}>Remove</button> : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {canChange ? <AddRuleForm onAdd={(rule) => save([...data.rules, rule])} busy={update.isPending} /> : null}
+          </div>
+        )}
+      </QueryView>
+    </Panel>
+  )
+}
+
+function AddRuleForm({ onAdd, busy }: { onAdd(rule: ApprovalRule): void; busy: boolean }) {
+  const [action, setAction] = useState<string>('b2c')
+  const [environment, setEnvironment] = useState('any')
+  const [amount, setAmount] = useState('0')
+  const [approvals, setApprovals] = useState('1')
+  const { minor, formatError } = amountInput(amount)
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (minor === undefined) return
+    onAdd({ action: action as ApprovalRule['action'], environment: environment as ApprovalRule['environment'], minAmount: minor, approvals: approvals === '2' ? 2 : 1 })
+  }
+  return (
+    <form className="inline-form" onSubmit={submit} aria-label="New approval rule">
+      <SelectField label="Action" value={action} options={ACTION_OPTIONS} onChange={setAction} />
+      <SelectField label="Environment" value={environment} options={ENVIRONMENT_OPTIONS} onChange={setEnvironment} />
+      <TextField label="From amount (KES)" value={amount} inputMode="decimal" onChange={setAmount} error={formatError} />
+      <SelectField label="Approvals" value={approvals} options={APPROVALS_OPTIONS} onChange={setApprovals} />
+      <button type="submit" className="button button--primary" disabled={busy || minor === undefined}>Add rule</button>
+    </form>
+  )
+}

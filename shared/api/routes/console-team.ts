@@ -1,0 +1,83 @@
+import {
+  ApprovalListSchema, ApprovalPathSchema, ApprovalPolicySchema, ApprovalSchema, ApprovalsQuerySchema, CreateSessionRequestSchema,
+  CreateUserRequestSchema, EndedSessionSchema, RejectApprovalRequestSchema, RoleMatrixSchema, SessionSchema, TeamSettingsSchema,
+  UpdateTeamSettingsRequestSchema, UpdateUserRequestSchema, UserListSchema, UserPathSchema, UserSchema, WhoAmISchema,
+} from '../../schemas/team'
+import { defineRoutes } from '../route'
+
+/** A merchant's team: users and roles, sign-in, the approval policy and the approvals inbox (docs/security.md). */
+export const CONSOLE_TEAM_ROUTES = defineRoutes({
+  'console.sessions.create': {
+    method: 'POST', path: '/console/sessions', surface: 'console', permission: 'anyone', tag: 'Team',
+    summary: 'Sign in with a name and password; answers a bearer token for console routes and console calls on /v1',
+    description: 'Needs no credential. Wrong or missing credentials answer 401 without saying which part was wrong. After 5 wrong passwords for one name within 15 minutes, '
+      + 'that name answers 429 with Retry-After (the right password too) until the 15 minutes pass; each client address has a bound of its own.',
+    body: CreateSessionRequestSchema, response: SessionSchema, successStatus: 201, message: 'Signed in', idempotency: 'none',
+  },
+  'console.sessions.current': {
+    method: 'GET', path: '/console/sessions/current', surface: 'console', permission: 'signed-in', tag: 'Team',
+    summary: 'Who is calling (a user, automation or the local console), whether sign-in is required, and the permissions held here',
+    response: WhoAmISchema, successStatus: 200, message: 'Session retrieved successfully', idempotency: 'none',
+  },
+  'console.sessions.end': {
+    method: 'DELETE', path: '/console/sessions/current', surface: 'console', permission: 'signed-in', tag: 'Team',
+    summary: 'Sign out: ends the session whose token made this call',
+    response: EndedSessionSchema, successStatus: 200, message: 'Signed out', idempotency: 'none',
+  },
+  'console.users.list': {
+    method: 'GET', path: '/console/users', surface: 'console', permission: 'users.manage', tag: 'Team',
+    summary: 'The users of this Paydesk with their roles',
+    response: UserListSchema, successStatus: 200, message: 'Users retrieved successfully', idempotency: 'none',
+  },
+  'console.users.create': {
+    method: 'POST', path: '/console/users', surface: 'console', permission: 'users.manage', tag: 'Team',
+    summary: 'Create a user (owners and admins; only an owner creates an owner). Passwords: at least 10 characters',
+    body: CreateUserRequestSchema, response: UserSchema, successStatus: 201, message: 'User created', idempotency: 'none',
+  },
+  'console.users.update': {
+    method: 'PUT', path: '/console/users/{id}', surface: 'console', permission: 'users.manage', tag: 'Team',
+    summary: "Change a user's role or password, or disable them; a new role, a disabling or a new password ends their sessions at once",
+    params: UserPathSchema, body: UpdateUserRequestSchema, response: UserSchema, successStatus: 200, message: 'User updated', idempotency: 'none',
+  },
+  'console.roles': {
+    method: 'GET', path: '/console/roles', surface: 'console', permission: 'signed-in', tag: 'Team',
+    summary: 'The permission matrix: every role and what it may do (yes, only in the test environment, or no)',
+    response: RoleMatrixSchema, successStatus: 200, message: 'Roles retrieved successfully', idempotency: 'none',
+  },
+  'console.team.get': {
+    method: 'GET', path: '/console/team', surface: 'console', permission: 'signed-in', tag: 'Team',
+    summary: 'Team settings: whether sign-in is required here, and how long approvals wait',
+    response: TeamSettingsSchema, successStatus: 200, message: 'Team settings retrieved successfully', idempotency: 'none',
+  },
+  'console.team.update': {
+    method: 'PUT', path: '/console/team', surface: 'console', permission: 'settings.manage', tag: 'Team',
+    summary: 'Require sign-in on this computer (needs an enabled owner or admin first), or change how long approvals wait',
+    body: UpdateTeamSettingsRequestSchema, response: TeamSettingsSchema, successStatus: 200, message: 'Team settings saved', idempotency: 'none',
+  },
+  'console.approvalPolicy.get': {
+    method: 'GET', path: '/console/approval-policy', surface: 'console', permission: 'transactions.read', tag: 'Team',
+    summary: "The organization's approval policy: which console money requests wait for approval",
+    response: ApprovalPolicySchema, successStatus: 200, message: 'Approval policy retrieved successfully', idempotency: 'none',
+  },
+  'console.approvalPolicy.update': {
+    method: 'PUT', path: '/console/approval-policy', surface: 'console', permission: 'settings.manage', tag: 'Team',
+    summary: 'Replace the approval policy: rules of action, environment, minimum amount (cents) and approvals needed (1 or 2)',
+    description: 'A signed-in user\'s money request that matches a rule moves no money: it answers 202 with data.approval and waits for approval.',
+    body: ApprovalPolicySchema, response: ApprovalPolicySchema, successStatus: 200, message: 'Approval policy saved', idempotency: 'none',
+  },
+  'console.approvals.list': {
+    method: 'GET', path: '/console/approvals', surface: 'console', permission: 'transactions.read', tag: 'Team',
+    summary: 'Approvals of the current environment: pending first (oldest first), then decided ones (newest first)',
+    query: ApprovalsQuerySchema, response: ApprovalListSchema, successStatus: 200, message: 'Approvals retrieved successfully', idempotency: 'none',
+  },
+  'console.approvals.approve': {
+    method: 'POST', path: '/console/approvals/{id}/approve', surface: 'console', permission: 'approvals.decide', tag: 'Team',
+    summary: 'Approve a request (never your own); the last approval needed runs it once, as the requester\'s request',
+    params: ApprovalPathSchema, response: ApprovalSchema, successStatus: 200, message: 'Approval recorded', idempotency: 'none',
+  },
+  'console.approvals.reject': {
+    method: 'POST', path: '/console/approvals/{id}/reject', surface: 'console', permission: 'approvals.decide', tag: 'Team',
+    summary: 'Reject a request with a reason; it never runs',
+    params: ApprovalPathSchema, body: RejectApprovalRequestSchema, response: ApprovalSchema, successStatus: 200, message: 'Request rejected', idempotency: 'none',
+  },
+})
