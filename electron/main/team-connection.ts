@@ -70,6 +70,8 @@ async function relayEvents(doFetch: typeof fetch, remote: Remote, deliver: (even
   while (!signal.aborted) {
     try {
       const response = await doFetch(`${remote.url}${ROUTES['console.events'].path}`, { headers: { Accept: 'text/event-stream', Authorization: `Bearer ${remote.token}` }, signal })
+      // The session ended there (signed out, disabled, idle): no stream until the console connects again.
+      if (response.status === 401) return
       if (response.ok && response.body) {
         const parse = createSseParser((data) => {
           const event = PushEventSchema.safeParse(JSON.parse(data))
