@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { EnvironmentSchema, TransactionStatusSchema } from '../schemas/common'
+import { NotificationSchema } from '../schemas/notifications'
 
 /** Live updates the engine pushes to the console (IPC `on`, or the HTTP event stream). */
 export const PushEventSchema = z.discriminatedUnion('type', [
@@ -12,6 +13,12 @@ export const PushEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('approval.changed'), environment: EnvironmentSchema, approvalId: z.string(),
     status: z.enum(['pending', 'approved', 'rejected', 'expired']), action: z.enum(['b2c', 'b2b', 'bank-transfer', 'reversal', 'bulk-payout']),
+  }),
+  /** A reconciliation was saved; `exceptions`: its items that are not matched. */
+  z.object({ type: z.literal('reconciliation.saved'), environment: EnvironmentSchema, reconciliationId: z.string(), exceptions: z.number().int() }),
+  /** A notification was raised (after the change it describes committed); `sound`: the payment-received chime is on. */
+  z.object({
+    type: z.literal('notification.raised'), environment: EnvironmentSchema, organizationId: z.string(), notification: NotificationSchema, sound: z.boolean(),
   }),
 ])
 export type PushEvent = z.infer<typeof PushEventSchema>

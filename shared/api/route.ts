@@ -39,6 +39,13 @@ export interface RouteSpec {
    * (electron/service/http/event-stream.ts); IPC has its own push channel (shared/api/bridge.ts).
    */
   stream?: z.ZodType
+  /**
+   * What the HTTP face sends on success instead of the JSON envelope: `text/csv` sends the operation's data
+   * (the CSV text) as the body, as a download. IPC and in-process callers get the envelope with that text.
+   */
+  produces?: 'text/csv'
+  /** The largest request body the HTTP face reads for this route (default 1 MiB, DECISIONS). */
+  maxBodyBytes?: number
   successStatus: 200 | 201 | 202
   /** The envelope's `message` on success. */
   message: string

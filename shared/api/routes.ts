@@ -4,6 +4,8 @@ import { CONSOLE_CUSTOMERS_ROUTES } from './routes/console-customers'
 import { CONSOLE_EVENTS_ROUTES } from './routes/console-events'
 import { CONSOLE_FAULTS_ROUTES } from './routes/console-faults'
 import { CONSOLE_HOST_ROUTES } from './routes/console-host'
+import { CONSOLE_NOTIFICATIONS_ROUTES } from './routes/console-notifications'
+import { CONSOLE_RECONCILIATIONS_ROUTES } from './routes/console-reconciliations'
 import { CONSOLE_REQUESTS_ROUTES } from './routes/console-requests'
 import { CONSOLE_SANDBOXES_ROUTES } from './routes/console-sandboxes'
 import { CONSOLE_API_VERSIONS_ROUTES } from './routes/console-api-versions'
@@ -33,6 +35,8 @@ export const ROUTES = {
   ...CONSOLE_SNAPSHOTS_ROUTES,
   ...CONSOLE_EVENTS_ROUTES,
   ...CONSOLE_TEAM_ROUTES,
+  ...CONSOLE_RECONCILIATIONS_ROUTES,
+  ...CONSOLE_NOTIFICATIONS_ROUTES,
 } satisfies Record<string, RouteSpec>
 
 export type Routes = typeof ROUTES
