@@ -9,7 +9,10 @@ import type { Db } from './connection'
 import { createCustomersRepo } from './customers-repo'
 import { createIdempotencyRepo } from './idempotency-repo'
 import { createLedgerRepo } from './ledger-repo'
+import { createNotificationsRepo } from './notifications-repo'
 import { createOrganizationsRepo } from './organizations-repo'
+import { createReconciliationItemsRepo } from './reconciliation-items-repo'
+import { createReconciliationsRepo } from './reconciliations-repo'
 import { createSandboxRepo } from './sandbox-repo'
 import { createSearchRepo } from './search-repo'
 import { createSettingsRepo } from './settings-repo'
@@ -71,6 +74,9 @@ export function createStore(db: Db) {
     users: createUsersRepo(db),
     sessions: createSessionsRepo(db),
     approvals: createApprovalsRepo(db),
+    reconciliations: createReconciliationsRepo(db),
+    reconciliationItems: createReconciliationItemsRepo(db),
+    notifications: createNotificationsRepo(db, watch),
   }
 }
 export type Store = ReturnType<typeof createStore>

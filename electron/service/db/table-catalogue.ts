@@ -31,6 +31,7 @@ const NARRATION_INDEX: TableClass = { snapshot: 'derived', organization: null }
 const EVENTS = 'SELECT id FROM webhook_events WHERE organization_id = @org'
 const DELIVERIES = `SELECT id FROM webhook_deliveries WHERE event_id IN (${EVENTS})`
 const TRANSACTIONS = 'SELECT id FROM transactions WHERE organization_id = @org'
+const RECONCILIATIONS = 'SELECT id FROM reconciliations WHERE organization_id = @org'
 
 export const TABLES: Record<string, TableClass> = {
   // Logs: what happened stays through a restore. The request log of a deleted sandbox goes with it; the
@@ -44,6 +45,14 @@ export const TABLES: Record<string, TableClass> = {
   audit_log: { snapshot: 'kept', organization: null, organizationRowsKept: 'append-only: the audit log is never edited or deleted' },
   doctor_reports: { snapshot: 'state', organization: 'DELETE FROM doctor_reports WHERE organization_id = @org' },
   fault_rules: { snapshot: 'state', organization: 'DELETE FROM fault_rules WHERE organization_id = @org' },
+  // The back office (migration 019): sandbox data of its organization, restored and deleted with it.
+  reconciliation_items: { snapshot: 'state', organization: `DELETE FROM reconciliation_items WHERE reconciliation_id IN (${RECONCILIATIONS})` },
+  reconciliation_matches: { snapshot: 'state', organization: `DELETE FROM reconciliation_matches WHERE reconciliation_id IN (${RECONCILIATIONS})` },
+  reconciliations: { snapshot: 'state', organization: 'DELETE FROM reconciliations WHERE organization_id = @org' },
+  reconciliation_mappings: { snapshot: 'state', organization: 'DELETE FROM reconciliation_mappings WHERE organization_id = @org' },
+  notifications: { snapshot: 'state', organization: 'DELETE FROM notifications WHERE organization_id = @org' },
+  notification_marks: { snapshot: 'state', organization: 'DELETE FROM notification_marks WHERE organization_id = @org' },
+  notification_rules: { snapshot: 'state', organization: 'DELETE FROM notification_rules WHERE organization_id = @org' },
   webhook_attempts: { snapshot: 'state', organization: `DELETE FROM webhook_attempts WHERE delivery_id IN (${DELIVERIES})` },
   webhook_deliveries: { snapshot: 'state', organization: `DELETE FROM webhook_deliveries WHERE event_id IN (${EVENTS})` },
   webhook_events: { snapshot: 'state', organization: 'DELETE FROM webhook_events WHERE organization_id = @org' },

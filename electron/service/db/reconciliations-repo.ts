@@ -1,0 +1,128 @@
+import type { Environment, TransactionStatus } from '../../../shared/schemas/common'
+import type { AmountUnit, ReconciliationMapping, ReconciliationSummary } from '../../../shared/schemas/reconciliations'
+import type { Db } from './connection'
+
+/** A saved reconciliation without its file text (migration 019); JSON columns decoded. */
+export interface ReconciliationRecord {
+  id: string
+  organization_id: string
+  environment: Environment
+  name: string
+  from_day: string
+  to_day: string
+  time_zone: string
+  amount_unit: AmountUnit
+  mapping: ReconciliationMapping
+  summary: ReconciliationSummary
+  created_at: number
+  updated_at: number
+}
+
+/** A charge as reconciliation reads it: what it can be matched by, and whether it was paid. */
+export interface ChargeRecord {
+  /** The row id (transactions.id). */
+  rowId: number
+  /** The public id (txn_…). */
+  id: string
+  reference: string | null
+  /** The processor's receipt, upper-cased. */
+  receipt: string | null
+  phone: string | null
+  amount: number
+  status: TransactionStatus
+  createdAt: number
+  message: string | null
+  /** A completed reversal gave the money back. */
+  reversed: 0 | 1
+}
+
+type StoredReconciliation = Omit<ReconciliationRecord, 'mapping' | 'summary'> & { mapping: string; summary: string }
+
+const HEAD_COLUMNS = 'id, organization_id, environment, name, from_day, to_day, time_zone, amount_unit, mapping, summary, created_at, updated_at'
+
+const CHARGE_COLUMNS = `t.id AS rowId, t.public_id AS id, t.merchant_transaction_id AS reference, upper(t.processor_reference) AS receipt,
+  t.phone_number AS phone, t.amount, t.status, t.created_at AS createdAt, t.message,
+  EXISTS (SELECT 1 FROM transactions r WHERE r.related_id = t.id AND r.type = 'reversal' AND r.status = 'completed') AS reversed`
+
+function decode(row: StoredReconciliation): ReconciliationRecord {
+  return { ...row, mapping: JSON.parse(row.mapping) as ReconciliationMapping, summary: JSON.parse(row.summary) as ReconciliationSummary }
+}
+
+/** Saved reconciliations, the mappings remembered per file header, and the charges a reconciliation reads. */
+export function createReconciliationsRepo(db: Db) {
+  const insertStmt = db.prepare(`INSERT INTO reconciliations (id, organization_id, environment, name, from_day, to_day, time_zone, amount_unit,
+    mapping, file_text, summary, created_at, updated_at) VALUES (@id, @organization_id, @environment, @name, @from_day, @to_day, @time_zone,
+    @amount_unit, @mapping, @file_text, @summary, @created_at, @updated_at)`)
+  const getStmt = db.prepare<[string, string, string], StoredReconciliation>(
+    `SELECT ${HEAD_COLUMNS} FROM reconciliations WHERE id = ? AND organization_id = ? AND environment = ?`,
+  )
+  const anyOwnerStmt = db.prepare<[string], StoredReconciliation>(`SELECT ${HEAD_COLUMNS} FROM reconciliations WHERE id = ?`)
+  const listStmt = db.prepare<[string, string, number], StoredReconciliation>(
+    `SELECT ${HEAD_COLUMNS} FROM reconciliations WHERE organization_id = ? AND environment = ? ORDER BY created_at DESC, id DESC LIMIT ?`,
+  )
+  const fileStmt = db.prepare<[string], { file_text: string }>('SELECT file_text FROM reconciliations WHERE id = ?')
+  const summaryStmt = db.prepare('UPDATE reconciliations SET summary = ?, updated_at = ? WHERE id = ?')
+  const mappingStmt = db.prepare<[string, string, string], { mapping: string; amount_unit: AmountUnit }>(
+    'SELECT mapping, amount_unit FROM reconciliation_mappings WHERE organization_id = ? AND environment = ? AND header = ?',
+  )
+  const saveMappingStmt = db.prepare(`INSERT INTO reconciliation_mappings (organization_id, environment, header, mapping, amount_unit, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (organization_id, environment, header) DO UPDATE SET mapping = excluded.mapping,
+    amount_unit = excluded.amount_unit, updated_at = excluded.updated_at`)
+  // The period's charges through transactions_list (organization, environment, created_at); each one's
+  // reversal, if any, through transactions_related: one index probe per charge, never a scan of later rows.
+  const periodStmt = db.prepare<[string, string, number, number], ChargeRecord>(`SELECT ${CHARGE_COLUMNS} FROM transactions t
+    WHERE t.organization_id = ? AND t.environment = ? AND t.created_at >= ? AND t.created_at <= ? AND t.type = 'charge'`)
+  const byReferenceStmt = db.prepare<[string, string, string], ChargeRecord>(`SELECT ${CHARGE_COLUMNS} FROM transactions t
+    WHERE t.organization_id = ? AND t.environment = ? AND t.merchant_transaction_id = ? AND t.type = 'charge'`)
+  const byReceiptStmt = db.prepare<[string, string, string], ChargeRecord>(`SELECT ${CHARGE_COLUMNS} FROM transactions t
+    WHERE t.organization_id = ? AND t.environment = ? AND upper(t.processor_reference) = ? AND t.processor_reference IS NOT NULL
+      AND t.type = 'charge' LIMIT 1`)
+  const byIdStmt = db.prepare<[string, string, string], ChargeRecord & { type: string }>(`SELECT ${CHARGE_COLUMNS}, t.type FROM transactions t
+    WHERE t.organization_id = ? AND t.environment = ? AND t.public_id = ?`)
+  return {
+    insert(row: ReconciliationRecord & { file_text: string }): void {
+      insertStmt.run({ ...row, mapping: JSON.stringify(row.mapping), summary: JSON.stringify(row.summary) })
+    },
+    get(organizationId: string, environment: string, id: string): ReconciliationRecord | undefined {
+      const row = getStmt.get(id, organizationId, environment)
+      return row && decode(row)
+    },
+    /** By id alone, whoever owns it (the notifier reads whose it is). */
+    byId(id: string): ReconciliationRecord | undefined {
+      const row = anyOwnerStmt.get(id)
+      return row && decode(row)
+    },
+    list(organizationId: string, environment: string, limit: number): ReconciliationRecord[] {
+      return listStmt.all(organizationId, environment, limit).map(decode)
+    },
+    fileText(id: string): string {
+      return fileStmt.get(id)!.file_text
+    },
+    setSummary(id: string, summary: ReconciliationSummary, now: number): void {
+      summaryStmt.run(JSON.stringify(summary), now, id)
+    },
+    mapping(organizationId: string, environment: string, header: string): { mapping: ReconciliationMapping; amountUnit: AmountUnit } | undefined {
+      const row = mappingStmt.get(organizationId, environment, header)
+      return row && { mapping: JSON.parse(row.mapping) as ReconciliationMapping, amountUnit: row.amount_unit }
+    },
+    saveMapping(organizationId: string, environment: string, header: string, mapping: ReconciliationMapping, amountUnit: AmountUnit, now: number): void {
+      saveMappingStmt.run(organizationId, environment, header, JSON.stringify(mapping), amountUnit, now)
+    },
+    /** Charges created in [fromMs, toMs], in no particular order. */
+    periodCharges(organizationId: string, environment: string, fromMs: number, toMs: number): ChargeRecord[] {
+      return periodStmt.all(organizationId, environment, fromMs, toMs)
+    },
+    chargeByReference(organizationId: string, environment: string, reference: string): ChargeRecord | undefined {
+      return byReferenceStmt.get(organizationId, environment, reference)
+    },
+    /** `receipt` upper-cased, as the index keeps it. */
+    chargeByReceipt(organizationId: string, environment: string, receipt: string): ChargeRecord | undefined {
+      return byReceiptStmt.get(organizationId, environment, receipt)
+    },
+    /** Any transaction by public id, with its type (a manual match must name a charge). */
+    transaction(organizationId: string, environment: string, publicId: string): (ChargeRecord & { type: string }) | undefined {
+      return byIdStmt.get(organizationId, environment, publicId)
+    },
+  }
+}
+export type ReconciliationsRepo = ReturnType<typeof createReconciliationsRepo>
