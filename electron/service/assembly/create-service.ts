@@ -66,6 +66,9 @@ async function tickOnce(core: EngineCore, parts: { simulator: ReturnType<typeof 
   }
   if (!parts.open()) return
   await parts.webhooks.tick()
+  // What this tick committed raises its notifications now, not at the next request: a batch of no units,
+  // whose side work (beforeUnits) is the notifier's drain.
+  if (parts.open() && core.notifier.waiting() > 0) core.engine.units.runBatch([])
 }
 
 /**

@@ -5,6 +5,8 @@ import type { Engine } from '../core/engine'
 import { createIds } from '../core/ids'
 import { checkpointInBackground, openDatabase, type Db } from '../db/connection'
 import { createStore } from '../db/store'
+import { newUnit } from '../core/unit'
+import { createNotifier, type Notifier } from '../notifications/notifier'
 import { createRequestLog, type RequestLog } from '../request-log/request-log'
 import { createSeededRun, type SeededRun } from '../simulator/reproducible'
 import type { ServiceOptions } from './types'
@@ -16,6 +18,8 @@ export interface EngineCore {
   checkpointer: { close(): void } | null
   seeded: SeededRun | undefined
   requestLog: RequestLog
+  /** Raises notifications from what committed (notifications/notifier.ts). */
+  notifier: Notifier
   listeners: Set<(event: PushEvent) => void>
 }
 
@@ -32,13 +36,23 @@ export function openEngineCore(options: ServiceOptions): EngineCore {
   const clock = seeded?.clock ?? createSimulatedClock(store, realNow)
   const ids = seeded?.ids ?? createIds(clock.now, options.randomBytes)
   const listeners = new Set<(event: PushEvent) => void>()
+  // Notifications are raised from what committed: the notifier sees a batch's events only when they are
+  // published, after its COMMIT, and raises them in the next batch.
+  const notifier = createNotifier()
   const publish = (events: readonly PushEvent[]) => {
+    notifier.observe(events)
     for (const event of events) for (const listener of listeners) listener(event)
   }
   const requestLog = createRequestLog(store, clock.now, (event) => publish([event]))
   // The request log's queue is written at the start of each batch, sharing its COMMIT, instead of in a
-  // transaction of its own per tick that held the event loop for milliseconds under load.
-  const units = createBatcher(store, publish, { beforeUnits: (queued) => requestLog.flush((event) => queued.push(event)) })
+  // transaction of its own per tick that held the event loop for milliseconds under load. So are the
+  // notifications the last batch's events call for.
+  const units = createBatcher(store, publish, {
+    beforeUnits: (queued) => {
+      requestLog.flush((event) => queued.push(event))
+      notifier.drain(newUnit({ store, ids }, clock.now(), queued))
+    },
+  })
   const engine: Engine = { store, ids, now: clock.now, clock, wallNow: realNow, units }
-  return { engine, db, checkpointer, seeded, requestLog, listeners }
+  return { engine, db, checkpointer, seeded, requestLog, notifier, listeners }
 }

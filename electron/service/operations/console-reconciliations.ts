@@ -2,12 +2,11 @@ import { CsvReadError, readCsvHeader } from '../../../shared/csv-read'
 import { ApiError } from '../../../shared/errors'
 import { guessAmountUnit, guessMapping, headerKey } from '../../../shared/reconcile-columns'
 import type { MappingSuggestion } from '../../../shared/schemas/reconciliations'
-import type { OperationContext } from '../engine'
 import { exportCsv } from '../reconcile/export-csv'
 import { matchByHand, undoMatch } from '../reconcile/manual-match'
 import { reconcile, reconciliationOf, reconciliationPage } from '../reconcile/reconcile'
 import { toHead } from '../reconcile/view'
-import type { PartialOperationTable } from './types'
+import type { OperationContext, PartialOperationTable } from './types'
 
 const LIST_LIMIT = 200
 
@@ -32,7 +31,7 @@ export const CONSOLE_RECONCILIATIONS_OPERATIONS: PartialOperationTable<
   | 'console.reconciliations.create' | 'console.reconciliations.list' | 'console.reconciliations.get' | 'console.reconciliations.match'
   | 'console.reconciliations.unmatch' | 'console.reconciliations.export' | 'console.reconciliations.mapping'
 > = {
-  'console.reconciliations.create': (ctx, { body }) => reconcile(ctx, ctx.principal, body, ctx.engine.ids.reconciliation()),
+  'console.reconciliations.create': (ctx, { body }) => reconcile(ctx, ctx.principal, body, ctx.ids.reconciliation()),
   'console.reconciliations.list': (ctx) => ({
     items: ctx.store.reconciliations.list(ctx.principal.organizationId, ctx.principal.environment, LIST_LIMIT).map(toHead),
   }),

@@ -7,6 +7,8 @@ import { CONSOLE_CUSTOMERS_OPERATIONS } from './console-customers'
 import { CONSOLE_EVENTS_OPERATIONS } from './console-events'
 import { CONSOLE_FAULTS_OPERATIONS } from './console-faults'
 import { CONSOLE_HOST_OPERATIONS } from './console-host'
+import { CONSOLE_NOTIFICATIONS_OPERATIONS } from './console-notifications'
+import { CONSOLE_RECONCILIATIONS_OPERATIONS } from './console-reconciliations'
 import { CONSOLE_REQUESTS_OPERATIONS } from './console-requests'
 import { CONSOLE_SANDBOXES_OPERATIONS } from './console-sandboxes'
 import { CONSOLE_API_VERSIONS_OPERATIONS } from './console-api-versions'
@@ -53,4 +55,6 @@ export const OPERATIONS: OperationTable = {
   ...CONSOLE_SNAPSHOTS_OPERATIONS,
   ...CONSOLE_TEAM_USER_OPERATIONS,
   ...CONSOLE_TEAM_APPROVAL_OPERATIONS,
+  ...CONSOLE_RECONCILIATIONS_OPERATIONS,
+  ...CONSOLE_NOTIFICATIONS_OPERATIONS,
 }

@@ -33,6 +33,12 @@ const LABELS: Record<string, string> = {
   'console.approvalPolicy.update': 'Approval policy changed',
   'console.approvals.approve': 'Request approved',
   'console.approvals.reject': 'Request rejected',
+  'console.reconciliations.create': 'Reconciliation saved',
+  'console.reconciliations.match': 'Reconciliation row matched by hand',
+  'console.reconciliations.unmatch': 'Match by hand undone',
+  'console.notificationRules.update': 'Notification rules changed',
+  'console.notifications.read': 'Notification marked read',
+  'console.notifications.readAll': 'All notifications marked read',
 }
 
 /** Fields of an answer that name what was created (a new key, a new transaction, ...). */

@@ -1,0 +1,39 @@
+import type { PushEvent } from '../../../shared/api/push-events'
+import type { Unit } from '../core/unit'
+import { raise } from './raise'
+
+type WebhookAttempted = Extract<PushEvent, { type: 'webhook.attempted' }>
+
+const MARK_PREFIX = 'endpoint:'
+
+/**
+ * A webhook URL whose deliveries failed `after` attempts in a row: endpoint_failing, once per run of
+ * failures (a success ends the run). The mark `endpoint:<url>` counts the run and names the attempt last
+ * counted, so an attempt is never counted twice.
+ */
+export function endpointFailing(unit: Unit, event: WebhookAttempted): void {
+  const { store } = unit
+  const failed = event.outcome !== 'succeeded'
+  // Most attempts succeed, to URLs with no run of failures: no read at all for them.
+  if (!failed && !store.notifications.anyMark(event.environment, MARK_PREFIX)) return
+  const delivery = store.notifications.delivery(event.deliveryId)
+  if (!delivery) return
+  const { organization_id: organizationId, environment, url } = delivery
+  const mark = `${MARK_PREFIX}${url}`
+  const state = store.notifications.mark(organizationId, environment, mark)
+  if (!failed) {
+    if (state) store.notifications.clearMark(organizationId, environment, mark)
+    return
+  }
+  const attempt = `${event.deliveryId}#${delivery.attempt_count}`
+  if (state?.note === attempt) return
+  const inRow = (state?.value ?? 0) + 1
+  store.notifications.setMark(organizationId, environment, mark, inRow, attempt)
+  const rule = store.notifications.rules(organizationId, environment).endpointFailing
+  if (!rule.enabled || inRow !== rule.after) return
+  const answer = delivery.last_response_status === null ? 'no answer' : `last answer HTTP ${delivery.last_response_status}`
+  raise(unit, {
+    organizationId, environment, kind: 'endpoint_failing', source: `${url}@${attempt}`,
+    title: 'Webhook endpoint failing', body: `The last ${inRow} deliveries to ${url} failed (${answer}).`, link: '/webhooks',
+  })
+}

@@ -1,0 +1,39 @@
+import type { PushEvent } from '../../../shared/api/push-events'
+import { formatMinor } from '../../../shared/money'
+import type { Unit } from '../core/unit'
+import { raise } from './raise'
+
+type BalanceChanged = Extract<PushEvent, { type: 'balance.changed' }>
+
+/**
+ * A movement that left an account's available float below its threshold: low_float, once per crossing. The
+ * mark `float:<accountNo>` counts the crossings and says whether the account is below now; only a movement
+ * that finds it back at or above the threshold lets the next crossing raise again. Reads the balance as
+ * committed (the notifier runs after the COMMIT), so a notification never describes a movement that was
+ * rolled back.
+ */
+export function lowFloat(unit: Unit, event: BalanceChanged): void {
+  const { store } = unit
+  if (!store.notifications.watchedAccounts(event.environment).has(event.accountNo)) return
+  const account = store.accounts.getByNo(event.accountNo)
+  if (!account || account.environment !== event.environment) return
+  const { organization_id: organizationId, environment } = account
+  const rule = store.notifications.rules(organizationId, environment).lowFloat.find((entry) => entry.accountNo === event.accountNo)
+  if (!rule) return
+  const mark = `float:${account.account_no}`
+  const state = store.notifications.mark(organizationId, environment, mark)
+  const isBelow = account.available < rule.below
+  if (!isBelow) {
+    if (state?.note === 'below') store.notifications.setMark(organizationId, environment, mark, state.value, 'above')
+    return
+  }
+  if (state?.note === 'below') return
+  const crossing = (state?.value ?? 0) + 1
+  store.notifications.setMark(organizationId, environment, mark, crossing, 'below')
+  raise(unit, {
+    organizationId, environment, kind: 'low_float', source: `${account.account_no}#${crossing}`,
+    title: `Low float: ${account.name}`,
+    body: `Available ${formatMinor(account.available, 'KES')} is below your threshold of ${formatMinor(rule.below, 'KES')} (account ${account.account_no}).`,
+    link: '/',
+  })
+}

@@ -1,0 +1,24 @@
+import { ApiError } from '../../../shared/errors'
+import type { NotificationRules } from '../../../shared/schemas/notifications'
+import type { Unit } from '../core/unit'
+import type { Principal } from '../core/principal'
+
+/**
+ * Replaces the rules of the scope. A low-float threshold must name a collections or payouts account of the
+ * scope, at most once. Thresholds that change apply from the next movement: an account already below a new
+ * threshold raises when a movement leaves it below, as for a first crossing.
+ */
+export function saveRules(unit: Unit, scope: Pick<Principal, 'organizationId' | 'environment'>, rules: NotificationRules): NotificationRules {
+  const seen = new Set<string>()
+  rules.lowFloat.forEach((entry, i) => {
+    const account = unit.store.accounts.getByNo(entry.accountNo)
+    const ours = account && account.organization_id === scope.organizationId && account.environment === scope.environment
+    if (!ours || (account.kind !== 'collections' && account.kind !== 'payouts')) {
+      throw new ApiError('invalid_parameter', `No collections or payouts account ${entry.accountNo} in the ${scope.environment} environment.`, `lowFloat.${i}.accountNo`)
+    }
+    if (seen.has(entry.accountNo)) throw new ApiError('invalid_parameter', `Account ${entry.accountNo} has two thresholds; keep one.`, `lowFloat.${i}.accountNo`)
+    seen.add(entry.accountNo)
+  })
+  unit.store.notifications.saveRules(scope.organizationId, scope.environment, rules, unit.now)
+  return rules
+}
