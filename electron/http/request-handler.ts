@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { API_VERSION_HEADER } from '../../shared/api/api-versions'
 import { stringifyEnvelope } from '../../shared/api/raw-json'
+import type { RouteSpec } from '../../shared/api/route'
 import { ROUTES, type RouteId } from '../../shared/api/routes'
 import { ApiError } from '../../shared/errors'
 import { errorResponse, provisionalApiVersion, type CallContext, type PaydeskService } from '../service'
@@ -8,6 +9,7 @@ import { callWithFaults } from './api-faults'
 import { ClientGoneError, parseJsonBody, parseQuery, readBody } from './body'
 import { isStreamRoute, openEventStream } from './event-stream'
 import { startExchange } from './exchange-recorder'
+import { fileOf, sendFile } from './file-answer'
 import { healthOf } from './healthz'
 import { bearerOf, header, hostAllowed, parseTarget, sendJson } from './http-io'
 import { isForeignOrigin } from './console-origin'
@@ -83,11 +85,14 @@ function routeOf(deps: HandlerDeps, a: Answering, pathname: string, bearer: stri
   return { routeId: match.routeId, params: match.params }
 }
 
-/** The parsed JSON body (undefined for GET), or `refused` when the answer (or a destroyed socket) already went out. */
-async function bodyOf(a: Answering): Promise<{ body: unknown } | 'refused'> {
+/**
+ * The parsed JSON body (undefined for GET), or `refused` when the answer (or a destroyed socket) already went
+ * out. A route may read a larger body than the default (`maxBodyBytes`: a reconciliation's file).
+ */
+async function bodyOf(a: Answering, routeId: RouteId): Promise<{ body: unknown } | 'refused'> {
   const { req, res, exchange } = a
   try {
-    const raw = req.method === 'GET' ? undefined : await readBody(req)
+    const raw = req.method === 'GET' ? undefined : await readBody(req, (ROUTES[routeId] as RouteSpec).maxBodyBytes)
     if (exchange && raw) exchange.body = raw
     return { body: raw === undefined ? undefined : parseJsonBody(raw, header(req, 'content-type')) }
   } catch (error) {
@@ -107,7 +112,7 @@ async function bodyOf(a: Answering): Promise<{ body: unknown } | 'refused'> {
 }
 
 /** Runs the route through the engine (group commit: the answer comes once its batch committed) and answers. */
-async function callRoute(deps: HandlerDeps, a: Answering, route: { routeId: RouteId; params: Record<string, string> }, input: { query: Record<string, unknown>; body: unknown }, ctx: CallContext): Promise<void> {
+async function callRoute(deps: HandlerDeps, a: Answering, route: { routeId: RouteId; params: Record<string, string>; pathname: string }, input: { query: Record<string, unknown>; body: unknown }, ctx: CallContext): Promise<void> {
   const { req, exchange, requestId } = a
   const { service } = deps
   // `faults`: the fault lab's API faults applied to this request, for the request log.
@@ -121,7 +126,11 @@ async function callRoute(deps: HandlerDeps, a: Answering, route: { routeId: Rout
     if (exchange) service.logRequest(exchange.finish(response.status, { 'X-Request-Id': requestId, ...response.headers }, stringifyEnvelope(response.body)))
     return void req.socket.destroy()
   }
-  a.answer(response.status, response.body, response.headers)
+  // A file route (`produces`) answers its success as the file itself; errors stay envelopes.
+  const file = fileOf(ROUTES[route.routeId], response, route.params, route.pathname)
+  if (!file) return a.answer(response.status, response.body, response.headers)
+  const sent = sendFile(a.res, response.status, file, response.headers)
+  if (exchange) service.logRequest(exchange.finish(response.status, { 'X-Request-Id': requestId, ...sent.headers }, sent.parts))
 }
 
 /**
@@ -148,7 +157,7 @@ export function createRequestHandler(deps: HandlerDeps) {
     const bearer = bearerOf(req)
     const route = routeOf(deps, a, pathname, bearer)
     if (!route) return
-    const read = await bodyOf(a)
+    const read = await bodyOf(a, route.routeId)
     if (read === 'refused') return
     const environment = header(req, 'paydesk-environment')
     if (environment !== undefined && environment !== 'test' && environment !== 'live') {
@@ -162,6 +171,6 @@ export function createRequestHandler(deps: HandlerDeps) {
     if (isStreamRoute(route.routeId)) {
       return openEventStream(req, res, deps.service, route.routeId, { query, params: route.params }, ctx, (refused) => a.answer(refused.status, refused.body, refused.headers))
     }
-    await callRoute(deps, a, route, { query, body: read.body }, ctx)
+    await callRoute(deps, a, { ...route, pathname }, { query, body: read.body }, ctx)
   }
 }

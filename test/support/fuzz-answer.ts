@@ -1,5 +1,6 @@
 import { ERROR_CATALOGUE } from '../../shared/errors'
 import { ROUTES, type RouteId } from '../../shared/api/routes'
+import type { RouteSpec } from '../../shared/api/route'
 
 /** Statuses only the HTTP layer produces (not in the catalogue): node's parser limits, with our envelope. */
 const TRANSPORT_STATUSES = new Set([408, 431])
@@ -11,6 +12,13 @@ const TRANSPORT_STATUSES = new Set([408, 431])
  */
 export function checkAnswer(routeId: RouteId, status: number, headers: Headers, text: string): string | null {
   if (status >= 500) return `status ${status}: ${text.slice(0, 300)}`
+  // A route that produces a file answers its success as that file, not as an envelope.
+  const produces = (ROUTES[routeId] as RouteSpec).produces
+  if (produces && status < 400) {
+    if (status !== ROUTES[routeId].successStatus) return `success status ${status}, route says ${ROUTES[routeId].successStatus}`
+    const mediaType = headers.get('content-type') ?? ''
+    return mediaType.startsWith(produces) ? null : `a ${produces} route answered ${mediaType}: ${text.slice(0, 200)}`
+  }
   let body: unknown
   try {
     body = JSON.parse(text)

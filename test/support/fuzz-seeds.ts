@@ -1,4 +1,5 @@
 import { DEFAULT_TARIFF } from '../../shared/fees'
+import { DEFAULT_NOTIFICATION_RULES } from '../../shared/schemas/notifications'
 import type { RouteId } from '../../shared/api/routes'
 import { CONSOLE_TOKEN, type TestServer } from './harness'
 
@@ -25,6 +26,12 @@ export interface FuzzFixtures {
   userName?: string
   userId?: string
   approvalId?: string
+  /** A reconciliation whose line 2 names the fixture charge with another amount (a match by hand accepts it). */
+  reconciliationId: string
+  /** A reconciliation whose line 2 was matched by hand (an undo puts it back). */
+  matchedReconciliationId: string
+  /** A notification (the fixture reconciliation's exceptions). */
+  notificationId: string
 }
 
 export const TEAM_PASSWORD = 'fuzz password 0001'
@@ -129,6 +136,24 @@ export function seeds(f: FuzzFixtures): Record<RouteId, () => Seed> {
     'console.approvals.list': () => ({ query: { status: 'pending' } }),
     'console.approvals.approve': () => ({ params: { id: f.approvalId ?? 'apr_unknown' } }),
     'console.approvals.reject': () => ({ params: { id: f.approvalId ?? 'apr_unknown' }, body: { reason: 'fuzz' } }),
+    'console.reconciliations.create': () => ({
+      body: {
+        name: 'fuzz', csv: 'Order,Amount,Phone\r\nfz-none,100.00,0712 345 678\r\n', mapping: { reference: 'Order', amount: 'Amount', phone: 'Phone' },
+        amountUnit: 'KES', from: '2026-11-01', to: '2026-11-30', timeZone: 'Africa/Nairobi',
+      },
+    }),
+    'console.reconciliations.list': () => ({}),
+    'console.reconciliations.get': () => ({ params: { id: f.reconciliationId }, query: { kind: 'amount_mismatch', limit: '5', offset: '0' } }),
+    'console.reconciliations.match': () => ({ params: { id: f.reconciliationId }, body: { line: 2, transactionId: f.chargeId, note: 'fuzz' } }),
+    'console.reconciliations.unmatch': () => ({ params: { id: f.matchedReconciliationId, line: '2' } }),
+    'console.reconciliations.export': () => ({ params: { id: f.reconciliationId } }),
+    'console.reconciliations.mapping': () => ({ query: { header: 'Order No,Amount,Phone' } }),
+    'console.notificationRules.get': () => ({}),
+    'console.notificationRules.update': () => ({ body: { ...structuredClone(DEFAULT_NOTIFICATION_RULES), lowFloat: [{ accountNo: f.payoutsAccountNo, below: 1_000 }] } }),
+    'console.notifications.list': () => ({ query: { limit: '5' } }),
+    'console.notifications.read': () => ({ params: { id: f.notificationId } }),
+    'console.notifications.readAll': () => ({}),
+    'console.floatDesk.get': () => ({}),
   }
 }
 
@@ -136,7 +161,8 @@ export function seeds(f: FuzzFixtures): Record<RouteId, () => Seed> {
 /** Creates the ids the seeds refer to: a settled charge (with its webhook event), accounts, a key to revoke. */
 export async function createFixtures(server: TestServer): Promise<FuzzFixtures> {
   const consoleHeaders = { authorization: `Bearer ${CONSOLE_TOKEN}` }
-  const charge = await server.request('POST', '/v1/mobile/charge', { body: { phoneNumber: '0712345678', amount: 10_000, merchantTransactionId: fresh(), webhookUrl: 'http://127.0.0.1:9/hook' } })
+  const reference = fresh()
+  const charge = await server.request('POST', '/v1/mobile/charge', { body: { phoneNumber: '0712345678', amount: 10_000, merchantTransactionId: reference, webhookUrl: 'http://127.0.0.1:9/hook' } })
   const accounts = (await server.request('GET', '/v1/accounts?scope=default')).body.data.items as { type: string; accountNo: string }[]
   server.clock.advance(10_000)
   await server.service.tick()
@@ -145,6 +171,18 @@ export async function createFixtures(server: TestServer): Promise<FuzzFixtures> 
   const events = await server.request('GET', '/console/webhooks/events?limit=1', { headers: consoleHeaders })
   const key = await server.request('POST', '/console/keys', { headers: consoleHeaders, body: { label: 'fuzz throwaway' } })
   const sandbox = await server.request('POST', '/console/sandboxes', { headers: consoleHeaders, body: { name: 'fuzz throwaway' } })
+  // Line 2 names the charge with another amount (an amount mismatch a match by hand may accept); line 3 names nothing.
+  const reconciliation = () => server.request('POST', '/console/reconciliations', {
+    headers: consoleHeaders,
+    body: {
+      name: 'fuzz fixture', csv: `Order,Amount\r\n${reference},99.00\r\nfz-none,5.00\r\n`, mapping: { reference: 'Order', amount: 'Amount' },
+      amountUnit: 'KES', from: '2026-11-01', to: '2026-11-30', timeZone: 'Africa/Nairobi',
+    },
+  })
+  const unmatched = await reconciliation()
+  const matched = await reconciliation()
+  await server.request('POST', `/console/reconciliations/${matched.body.data?.id}/matches`, { headers: consoleHeaders, body: { line: 2, transactionId: charge.body.data?.transactionId } })
+  const notifications = await server.request('GET', '/console/notifications?limit=1', { headers: consoleHeaders })
   const snapshot = await server.request('POST', '/console/snapshots', { headers: consoleHeaders, body: { name: 'fuzz-fixtures' } })
   const fixtures = {
     chargeId: charge.body.data?.transactionId,
@@ -155,6 +193,9 @@ export async function createFixtures(server: TestServer): Promise<FuzzFixtures> 
     requestId: charge.headers.get('x-request-id'),
     sandboxId: sandbox.body.data?.id,
     snapshotName: snapshot.body.data?.name,
+    reconciliationId: unmatched.body.data?.id,
+    matchedReconciliationId: matched.body.data?.id,
+    notificationId: notifications.body.data?.items[0]?.id === undefined ? undefined : String(notifications.body.data.items[0].id),
   }
   for (const [name, value] of Object.entries(fixtures)) if (typeof value !== 'string') throw new Error(`fuzz fixture ${name} missing`)
   return fixtures as FuzzFixtures
