@@ -5,11 +5,13 @@ import { raise } from './raise'
 type WebhookAttempted = Extract<PushEvent, { type: 'webhook.attempted' }>
 
 const MARK_PREFIX = 'endpoint:'
+/** Deliveries a run remembers by id (the rule's `after` is at most 100). */
+const REMEMBERED = 100
 
 /**
- * A webhook URL whose deliveries failed `after` attempts in a row: endpoint_failing, once per run of
- * failures (a success ends the run). The mark `endpoint:<url>` counts the run and names the attempt last
- * counted, so an attempt is never counted twice.
+ * A webhook URL `after` of whose deliveries failed in a row: endpoint_failing, once per run of failures. A
+ * delivery counts once, at its first failed attempt (its retries are the same delivery); any delivery that
+ * succeeds ends the run. The mark `endpoint:<url>` holds the run's length and the deliveries it counted.
  */
 export function endpointFailing(unit: Unit, event: WebhookAttempted): void {
   const { store } = unit
@@ -25,15 +27,16 @@ export function endpointFailing(unit: Unit, event: WebhookAttempted): void {
     if (state) store.notifications.clearMark(organizationId, environment, mark)
     return
   }
-  const attempt = `${event.deliveryId}#${delivery.attempt_count}`
-  if (state?.note === attempt) return
+  const counted = state?.note ? state.note.split(' ') : []
+  if (counted.includes(event.deliveryId)) return
   const inRow = (state?.value ?? 0) + 1
-  store.notifications.setMark(organizationId, environment, mark, inRow, attempt)
+  const remembered = counted.length < REMEMBERED ? [...counted, event.deliveryId] : counted
+  store.notifications.setMark(organizationId, environment, mark, inRow, remembered.join(' '))
   const rule = store.notifications.rules(organizationId, environment).endpointFailing
   if (!rule.enabled || inRow !== rule.after) return
   const answer = delivery.last_response_status === null ? 'no answer' : `last answer HTTP ${delivery.last_response_status}`
   raise(unit, {
-    organizationId, environment, kind: 'endpoint_failing', source: `${url}@${attempt}`,
+    organizationId, environment, kind: 'endpoint_failing', source: `${url}@${event.deliveryId}`,
     title: 'Webhook endpoint failing', body: `The last ${inRow} deliveries to ${url} failed (${answer}).`, link: '/webhooks',
   })
 }
