@@ -44,7 +44,7 @@ CREATE TABLE reconciliation_items (
   note TEXT,
   manual INTEGER NOT NULL DEFAULT 0 CHECK (manual IN (0, 1)),
   PRIMARY KEY (reconciliation_id, seq)
-) STRICT, WITHOUT ROWID;
+) STRICT;
 CREATE INDEX reconciliation_items_transaction ON reconciliation_items(reconciliation_id, transaction_id) WHERE transaction_id IS NOT NULL;
 
 CREATE TABLE reconciliation_matches (
