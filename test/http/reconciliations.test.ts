@@ -198,3 +198,32 @@ describe('bad files get a clear 400', () => {
     expect(response.body.data.items).toHaveLength(500)
   })
 })
+
+describe('erasing a sandbox erases its reconciliations', () => {
+  const count = (table: string) => (server.service.internals.store.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n
+  const request = { name: 'doomed', csv: 'Order,Amount\r\nx-1,1\r\nx-2,2\r\n', mapping: { reference: 'Order', amount: 'Amount' }, amountUnit: 'KES', from: '2026-11-21', to: '2026-11-21' }
+
+  it('a deleted sandbox organization takes its reconciliations, items, matches and notifications with it', async () => {
+    const sandbox = await server.request('POST', '/console/sandboxes', { headers: consoleHeaders, body: { name: 'reconcile worker' } })
+    const headers = { ...consoleHeaders, 'paydesk-organization': sandbox.body.data.id as string }
+    const before = { items: count('reconciliation_items'), reconciliations: count('reconciliations'), notifications: count('notifications') }
+    const created = await server.request('POST', '/console/reconciliations', { headers, body: request })
+    expect(created.status).toBe(201)
+    expect(count('reconciliation_items')).toBe(before.items + 2)
+    expect((await server.request('GET', '/console/notifications', { headers })).body.data.unread).toBe(1)
+    expect((await server.request('DELETE', `/console/sandboxes/${sandbox.body.data.id}`, { headers: consoleHeaders })).status).toBe(200)
+    expect({ items: count('reconciliation_items'), reconciliations: count('reconciliations'), notifications: count('notifications') }).toEqual(before)
+  })
+
+  it('a sandbox reset erases the environment\'s reconciliations and notifications; the remembered mapping stays', async () => {
+    const created = await post('/console/reconciliations', request)
+    expect((await get(`/console/reconciliations/${created.body.data.id}`)).status).toBe(200)
+    expect((await post('/console/simulator/reset', undefined)).status).toBe(200)
+    expect((await get(`/console/reconciliations/${created.body.data.id}`)).status).toBe(404)
+    expect((await get('/console/reconciliations')).body.data.items).toEqual([])
+    expect((await get('/console/notifications')).body.data).toEqual({ items: [], unread: 0 })
+    expect(count('reconciliation_items')).toBe(0)
+    const mapping = await get(`/console/reconciliation-mappings?header=${encodeURIComponent('Order,Amount')}`)
+    expect(mapping.body.data.remembered).toBe(true)
+  })
+})

@@ -35,16 +35,14 @@ export interface ItemFilter {
   exceptions?: boolean
 }
 
-const COLUMNS = 'seq, kind, line, transaction_id, file_amount, paydesk_amount, candidates, note, manual'
+/** Items of reconciliation `number` have keys number * SPAN + seq (migration 019). */
+const SPAN = 2 ** 32
+const range = (number: number) => ({ low: number * SPAN, high: number * SPAN + SPAN - 1 })
+
+const COLUMNS = 'id - @low AS seq, kind, line, transaction_id, file_amount, paydesk_amount, candidates, note, manual'
 
 function decode(row: StoredItem): ReconciliationItemRecord {
   return { ...row, candidates: row.candidates === null ? [] : (JSON.parse(row.candidates) as string[]), manual: row.manual === 1 }
-}
-
-function stored(id: string, item: ReconciliationItemRecord) {
-  return {
-    ...item, reconciliation_id: id, candidates: item.candidates.length === 0 ? null : JSON.stringify(item.candidates), manual: item.manual ? 1 : 0,
-  }
 }
 
 function where(filter: ItemFilter): string {
@@ -54,68 +52,76 @@ function where(filter: ItemFilter): string {
   return ''
 }
 
-/** The items of reconciliations and the matches made by hand. */
+/** The items of reconciliations (by the reconciliation's `number`) and the matches made by hand (by its id). */
 export function createReconciliationItemsRepo(db: Db) {
-  const insertStmt = db.prepare(`INSERT INTO reconciliation_items (reconciliation_id, seq, kind, line, transaction_id, file_amount,
-    paydesk_amount, candidates, note, manual) VALUES (@reconciliation_id, @seq, @kind, @line, @transaction_id, @file_amount,
-    @paydesk_amount, @candidates, @note, @manual)`)
-  const replaceStmt = db.prepare(`UPDATE reconciliation_items SET kind = @kind, line = @line, transaction_id = @transaction_id,
-    file_amount = @file_amount, paydesk_amount = @paydesk_amount, candidates = @candidates, note = @note, manual = @manual
-    WHERE reconciliation_id = @reconciliation_id AND seq = @seq`)
-  const deleteStmt = db.prepare('DELETE FROM reconciliation_items WHERE reconciliation_id = ? AND seq = ?')
-  const getStmt = db.prepare<[string, number], StoredItem>(`SELECT ${COLUMNS} FROM reconciliation_items WHERE reconciliation_id = ? AND seq = ?`)
-  const byTransactionStmt = db.prepare<[string, string], StoredItem>(
-    `SELECT ${COLUMNS} FROM reconciliation_items WHERE reconciliation_id = ? AND transaction_id = ? ORDER BY seq`,
+  const insertStmt = db.prepare('INSERT INTO reconciliation_items (id, kind, line, transaction_id, file_amount, paydesk_amount, candidates, note, manual) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+  const replaceStmt = db.prepare(`UPDATE reconciliation_items SET kind = ?, line = ?, transaction_id = ?, file_amount = ?, paydesk_amount = ?,
+    candidates = ?, note = ?, manual = ? WHERE id = ?`)
+  const deleteStmt = db.prepare('DELETE FROM reconciliation_items WHERE id = ?')
+  const getStmt = db.prepare<{ low: number; id: number }, StoredItem>(`SELECT ${COLUMNS} FROM reconciliation_items WHERE id = @id`)
+  const byTransactionStmt = db.prepare<{ low: number; high: number; transactionId: string }, StoredItem>(
+    `SELECT ${COLUMNS} FROM reconciliation_items WHERE id BETWEEN @low AND @high AND transaction_id = @transactionId ORDER BY id`,
   )
-  const lastSeqStmt = db.prepare<[string], { seq: number | null }>('SELECT MAX(seq) AS seq FROM reconciliation_items WHERE reconciliation_id = ?')
-  const countsStmt = db.prepare<[string], { kind: ReconciliationItemKind; n: number }>(
-    'SELECT kind, COUNT(*) AS n FROM reconciliation_items WHERE reconciliation_id = ? GROUP BY kind',
+  const lastSeqStmt = db.prepare<{ low: number; high: number }, { seq: number | null }>('SELECT MAX(id) - @low AS seq FROM reconciliation_items WHERE id BETWEEN @low AND @high')
+  const countsStmt = db.prepare<{ low: number; high: number }, { kind: ReconciliationItemKind; n: number }>(
+    'SELECT kind, COUNT(*) AS n FROM reconciliation_items WHERE id BETWEEN @low AND @high GROUP BY kind',
   )
-  const allStmt = db.prepare<[string], StoredItem>(`SELECT ${COLUMNS} FROM reconciliation_items WHERE reconciliation_id = ? ORDER BY seq`)
+  const allStmt = db.prepare<{ low: number; high: number }, StoredItem>(`SELECT ${COLUMNS} FROM reconciliation_items WHERE id BETWEEN @low AND @high ORDER BY id`)
   const matchStmt = db.prepare<[string, number], { transaction_id: string; replaced: string }>(
     'SELECT transaction_id, replaced FROM reconciliation_matches WHERE reconciliation_id = ? AND line = ?',
   )
   const saveMatchStmt = db.prepare('INSERT INTO reconciliation_matches (reconciliation_id, line, transaction_id, replaced, created_at) VALUES (?, ?, ?, ?, ?)')
   const deleteMatchStmt = db.prepare('DELETE FROM reconciliation_matches WHERE reconciliation_id = ? AND line = ?')
+  const write = (number: number, item: ReconciliationItemRecord) => [
+    item.kind, item.line, item.transaction_id, item.file_amount, item.paydesk_amount,
+    item.candidates.length === 0 ? null : JSON.stringify(item.candidates), item.note, item.manual ? 1 : 0, number * SPAN + item.seq,
+  ] as const
   return {
-    insertAll(id: string, items: readonly ReconciliationItemRecord[]): void {
-      for (const item of items) insertStmt.run(stored(id, item))
+    /** Items in seq order: appended to the end of the table's b-tree, one positional statement each (no parameter object). */
+    insertAll(number: number, items: readonly ReconciliationItemRecord[]): void {
+      const base = number * SPAN
+      for (const item of items) {
+        insertStmt.run(base + item.seq, item.kind, item.line, item.transaction_id, item.file_amount, item.paydesk_amount,
+          item.candidates.length === 0 ? null : JSON.stringify(item.candidates), item.note, item.manual ? 1 : 0)
+      }
     },
-    insert(id: string, item: ReconciliationItemRecord): void {
-      insertStmt.run(stored(id, item))
+    insert(number: number, item: ReconciliationItemRecord): void {
+      const [kind, line, transactionId, fileAmount, paydeskAmount, candidates, note, manual, id] = write(number, item)
+      insertStmt.run(id, kind, line, transactionId, fileAmount, paydeskAmount, candidates, note, manual)
     },
-    replace(id: string, item: ReconciliationItemRecord): void {
-      replaceStmt.run(stored(id, item))
+    replace(number: number, item: ReconciliationItemRecord): void {
+      replaceStmt.run(...write(number, item))
     },
-    delete(id: string, seq: number): void {
-      deleteStmt.run(id, seq)
+    delete(number: number, seq: number): void {
+      deleteStmt.run(number * SPAN + seq)
     },
-    get(id: string, seq: number): ReconciliationItemRecord | undefined {
-      const row = getStmt.get(id, seq)
+    get(number: number, seq: number): ReconciliationItemRecord | undefined {
+      if (!Number.isSafeInteger(seq) || seq < 0 || seq >= SPAN) return undefined
+      const row = getStmt.get({ low: number * SPAN, id: number * SPAN + seq })
       return row && decode(row)
     },
-    byTransaction(id: string, transactionId: string): ReconciliationItemRecord[] {
-      return byTransactionStmt.all(id, transactionId).map(decode)
+    byTransaction(number: number, transactionId: string): ReconciliationItemRecord[] {
+      return byTransactionStmt.all({ ...range(number), transactionId }).map(decode)
     },
-    lastSeq(id: string): number {
-      return lastSeqStmt.get(id)!.seq ?? 0
+    lastSeq(number: number): number {
+      return lastSeqStmt.get(range(number))!.seq ?? 0
     },
-    counts(id: string): Partial<Record<ReconciliationItemKind, number>> {
-      return Object.fromEntries(countsStmt.all(id).map((row) => [row.kind, row.n]))
+    counts(number: number): Partial<Record<ReconciliationItemKind, number>> {
+      return Object.fromEntries(countsStmt.all(range(number)).map((row) => [row.kind, row.n]))
     },
     /** A page, exceptions first, each part in seq order. */
-    page(id: string, filter: ItemFilter, limit: number, offset: number): ReconciliationItemRecord[] {
-      const sql = `SELECT ${COLUMNS} FROM reconciliation_items WHERE reconciliation_id = @id ${where(filter)}
-        ORDER BY kind = 'matched', seq LIMIT @limit OFFSET @offset`
-      return db.prepare<object, StoredItem>(sql).all({ id, kind: filter.kind, limit, offset }).map(decode)
+    page(number: number, filter: ItemFilter, limit: number, offset: number): ReconciliationItemRecord[] {
+      const sql = `SELECT ${COLUMNS} FROM reconciliation_items WHERE id BETWEEN @low AND @high ${where(filter)}
+        ORDER BY kind = 'matched', id LIMIT @limit OFFSET @offset`
+      return db.prepare<object, StoredItem>(sql).all({ ...range(number), kind: filter.kind, limit, offset }).map(decode)
     },
-    count(id: string, filter: ItemFilter): number {
-      const sql = `SELECT COUNT(*) AS n FROM reconciliation_items WHERE reconciliation_id = @id ${where(filter)}`
-      return db.prepare<object, { n: number }>(sql).get({ id, kind: filter.kind })!.n
+    count(number: number, filter: ItemFilter): number {
+      const sql = `SELECT COUNT(*) AS n FROM reconciliation_items WHERE id BETWEEN @low AND @high ${where(filter)}`
+      return db.prepare<object, { n: number }>(sql).get({ ...range(number), kind: filter.kind })!.n
     },
     /** Every item in seq order (the export). */
-    all(id: string): ReconciliationItemRecord[] {
-      return allStmt.all(id).map(decode)
+    all(number: number): ReconciliationItemRecord[] {
+      return allStmt.all(range(number)).map(decode)
     },
     match(id: string, line: number): { transactionId: string; replaced: ReplacedByMatch } | undefined {
       const row = matchStmt.get(id, line)
@@ -130,3 +136,8 @@ export function createReconciliationItemsRepo(db: Db) {
   }
 }
 export type ReconciliationItemsRepo = ReturnType<typeof createReconciliationItemsRepo>
+
+/** SQL naming the items of the reconciliations `reconciliations` (a query of their numbers, as `r.number`) selects: one key range each. */
+export function itemsOfReconciliationsSql(reconciliations: string): string {
+  return `SELECT i.id FROM (${reconciliations}) r JOIN reconciliation_items i ON i.id BETWEEN r.number * ${SPAN} AND r.number * ${SPAN} + ${SPAN - 1}`
+}

@@ -1,4 +1,5 @@
 import type { Db } from './connection'
+import { itemsOfReconciliationsSql } from './reconciliation-items-repo'
 import { setAsideIndexes } from './set-aside-indexes'
 import { timelineEntryIds } from './timeline-sql'
 
@@ -23,6 +24,7 @@ export function createSandboxRepo(db: Db) {
       AND t.created_at = (SELECT o.created_at FROM organizations o WHERE o.id = @org))`
   const events = "SELECT e.id FROM webhook_events e WHERE e.organization_id = @org AND e.environment = @env"
   const reconciliations = 'SELECT r.id FROM reconciliations r WHERE r.organization_id = @org AND r.environment = @env'
+  const reconciliationNumbers = 'SELECT number FROM reconciliations WHERE organization_id = @org AND environment = @env'
   const statements = [
     `DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT d.id FROM webhook_deliveries d WHERE d.event_id IN (${events}))`,
     `DELETE FROM webhook_deliveries WHERE event_id IN (${events})`,
@@ -31,7 +33,7 @@ export function createSandboxRepo(db: Db) {
     `DELETE FROM transaction_events WHERE id IN (${timelineEntryIds(doomed)})`,
     'DELETE FROM idempotency_keys WHERE organization_id = @org AND environment = @env',
     // The back office's records of the erased sandbox (its rules and remembered mappings stay, like settings).
-    `DELETE FROM reconciliation_items WHERE reconciliation_id IN (${reconciliations})`,
+    `DELETE FROM reconciliation_items WHERE id IN (${itemsOfReconciliationsSql(reconciliationNumbers)})`,
     `DELETE FROM reconciliation_matches WHERE reconciliation_id IN (${reconciliations})`,
     'DELETE FROM reconciliations WHERE organization_id = @org AND environment = @env',
     'DELETE FROM notifications WHERE organization_id = @org AND environment = @env',

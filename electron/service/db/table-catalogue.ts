@@ -1,4 +1,5 @@
 import { SETTINGS } from './settings-registry'
+import { itemsOfReconciliationsSql } from './reconciliation-items-repo'
 import { timelineEntryIds } from './timeline-sql'
 
 /**
@@ -32,6 +33,7 @@ const EVENTS = 'SELECT id FROM webhook_events WHERE organization_id = @org'
 const DELIVERIES = `SELECT id FROM webhook_deliveries WHERE event_id IN (${EVENTS})`
 const TRANSACTIONS = 'SELECT id FROM transactions WHERE organization_id = @org'
 const RECONCILIATIONS = 'SELECT id FROM reconciliations WHERE organization_id = @org'
+const RECONCILIATION_NUMBERS = 'SELECT number FROM reconciliations WHERE organization_id = @org'
 
 export const TABLES: Record<string, TableClass> = {
   // Logs: what happened stays through a restore. The request log of a deleted sandbox goes with it; the
@@ -46,7 +48,7 @@ export const TABLES: Record<string, TableClass> = {
   doctor_reports: { snapshot: 'state', organization: 'DELETE FROM doctor_reports WHERE organization_id = @org' },
   fault_rules: { snapshot: 'state', organization: 'DELETE FROM fault_rules WHERE organization_id = @org' },
   // The back office (migration 019): sandbox data of its organization, restored and deleted with it.
-  reconciliation_items: { snapshot: 'state', organization: `DELETE FROM reconciliation_items WHERE reconciliation_id IN (${RECONCILIATIONS})` },
+  reconciliation_items: { snapshot: 'state', organization: `DELETE FROM reconciliation_items WHERE id IN (${itemsOfReconciliationsSql(RECONCILIATION_NUMBERS)})` },
   reconciliation_matches: { snapshot: 'state', organization: `DELETE FROM reconciliation_matches WHERE reconciliation_id IN (${RECONCILIATIONS})` },
   reconciliations: { snapshot: 'state', organization: 'DELETE FROM reconciliations WHERE organization_id = @org' },
   reconciliation_mappings: { snapshot: 'state', organization: 'DELETE FROM reconciliation_mappings WHERE organization_id = @org' },

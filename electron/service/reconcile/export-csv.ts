@@ -18,10 +18,10 @@ const OUTCOME_COLUMNS = ['Outcome', 'Paydesk transaction', 'Paydesk amount (KES)
  * (or pays twice), with empty file columns: one CSV through the shared writer (RFC 4180, formula-safe).
  */
 export function exportCsv(store: Store, scope: Scope, id: string): string {
-  reconciliationOf(store, scope, id)
+  const { number } = reconciliationOf(store, scope, id)
   const [headerRecord, ...records] = readCsv(store.reconciliations.fileText(id))
   const header = headerRecord!.fields.map((cell) => cell.trim())
-  const items = store.reconciliationItems.all(id)
+  const items = store.reconciliationItems.all(number)
   const bySeq = new Map(items.map((item) => [item.seq, item]))
   const lastLine = records.length === 0 ? 1 : records[records.length - 1]!.line
   const rows: CsvValue[][] = []

@@ -64,6 +64,9 @@ export function readFile(csv: string, mapping: ReconciliationMapping, unit: Amou
   if (records.length === 0) throw new ApiError('invalid_parameter', 'The file is empty: it needs a header line and at least one row.', 'csv')
   const header = records[0]!.fields.map((cell) => cell.trim())
   const columns = columnsOf(header, mapping)
+  // A file repeats its dates (one per day) and its customers' phones: each spelling is read once.
+  const days = new Map<string, string | null>()
+  const phones = new Map<string, string | null>()
   const rows: FileRow[] = []
   for (let i = 1; i < records.length; i++) {
     const record = records[i]!
@@ -74,15 +77,17 @@ export function readFile(csv: string, mapping: ReconciliationMapping, unit: Amou
       throw new ApiError('invalid_parameter', `Line ${record.line}: the amount "${amountText}" in column "${mapping.amount}" is not ${expected}.`, 'csv')
     }
     const dateText = cellOf(record, columns.date)
-    const day = dateText === null ? null : readDayCell(dateText, timeZone)
+    let day = dateText === null ? null : days.get(dateText)
+    if (dateText !== null && day === undefined) days.set(dateText, (day = readDayCell(dateText, timeZone)))
     if (dateText !== null && day === null) {
       throw new ApiError('invalid_parameter', `Line ${record.line}: the date "${dateText}" in column "${mapping.date}" is neither ISO (2026-11-20) nor day/month/year (20/11/2026).`, 'csv')
     }
     const phoneText = cellOf(record, columns.phone)
-    const phone = phoneText === null ? null : readPhoneCell(phoneText)
+    let phone = phoneText === null ? null : phones.get(phoneText)
+    if (phoneText !== null && phone === undefined) phones.set(phoneText, (phone = readPhoneCell(phoneText)))
     rows.push({
       line: record.line, reference: cellOf(record, columns.reference), receipt: cellOf(record, columns.receipt)?.toUpperCase() ?? null,
-      phone, unreadablePhone: phoneText !== null && phone === null ? phoneText : null, amount, day,
+      phone: phone ?? null, unreadablePhone: phoneText !== null && phone === null ? phoneText : null, amount, day: day ?? null,
     })
   }
   if (rows.length === 0) throw new ApiError('invalid_parameter', 'The file has a header but no rows.', 'csv')

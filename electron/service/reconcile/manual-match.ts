@@ -13,7 +13,7 @@ const isRowItem = (item: ReconciliationItemRecord) => item.line === item.seq
 const claims = (item: ReconciliationItemRecord) => isRowItem(item) && (item.kind === 'matched' || item.kind === 'amount_mismatch')
 
 function refreshSummary(unit: Unit, record: ReconciliationRecord): ReconciliationRecord {
-  const summary = summaryOf(record.summary.fileRows, unit.store.reconciliationItems.counts(record.id))
+  const summary = summaryOf(record.summary.fileRows, unit.store.reconciliationItems.counts(record.number))
   unit.store.reconciliations.setSummary(record.id, summary, unit.now)
   return { ...record, summary, updated_at: unit.now }
 }
@@ -41,11 +41,11 @@ function chargeItemToReplace(items: readonly ReconciliationItemRecord[], line: n
 function freedItem(unit: Unit, record: ReconciliationRecord, row: ReconciliationItemRecord, transactionId: string): ReconciliationItemRecord | null {
   if (row.kind !== 'amount_mismatch' || row.transaction_id === null || row.transaction_id === transactionId) return null
   const { store } = unit
-  if (store.reconciliationItems.byTransaction(record.id, row.transaction_id).some((item) => claims(item) && item.line !== row.line)) return null
+  if (store.reconciliationItems.byTransaction(record.number, row.transaction_id).some((item) => claims(item) && item.line !== row.line)) return null
   const charge = store.reconciliations.transaction(record.organization_id, record.environment, row.transaction_id)
   if (!charge || !isPaid(charge) || !periodOf(record.from_day, record.to_day, record.time_zone).inPeriod(charge.createdAt)) return null
   return {
-    seq: store.reconciliationItems.lastSeq(record.id) + 1, kind: 'missing_in_file', line: null, transaction_id: charge.id, file_amount: null,
+    seq: store.reconciliationItems.lastSeq(record.number) + 1, kind: 'missing_in_file', line: null, transaction_id: charge.id, file_amount: null,
     paydesk_amount: charge.amount, candidates: [], note: null, manual: false,
   }
 }
@@ -54,22 +54,22 @@ function freedItem(unit: Unit, record: ReconciliationRecord, row: Reconciliation
 export function matchByHand(unit: Unit, scope: Scope, id: string, request: { line: number; transactionId: string; note?: string }): Reconciliation {
   const { store } = unit
   const record = reconciliationOf(store, scope, id)
-  const row = store.reconciliationItems.get(id, request.line)
+  const items = store.reconciliationItems
+  const { number } = record
+  const row = items.get(number, request.line)
   if (!row || !isRowItem(row)) throw new ApiError('not_found', `Line ${request.line} is not a row of this file (the header is line 1).`, 'line')
   if (row.kind === 'matched') {
     throw new ApiError('conflict', `Line ${request.line} is already matched to ${row.transaction_id}${row.manual ? ' by hand; undo that match first' : ''}.`, 'line')
   }
   const charge = paidCharge(unit, scope, request.transactionId)
-  const removed = chargeItemToReplace(store.reconciliationItems.byTransaction(id, charge.id), request.line, charge.id)
+  const removed = chargeItemToReplace(items.byTransaction(number, charge.id), request.line, charge.id)
   const added = freedItem(unit, record, row, charge.id)
   const note = request.note ? `Matched by hand: ${request.note}` : 'Matched by hand.'
-  store.reconciliationItems.replace(id, {
-    ...row, kind: 'matched', transaction_id: charge.id, paydesk_amount: charge.amount, candidates: [], note, manual: true,
-  })
-  if (removed) store.reconciliationItems.delete(id, removed.seq)
-  if (added) store.reconciliationItems.insert(id, added)
+  items.replace(number, { ...row, kind: 'matched', transaction_id: charge.id, paydesk_amount: charge.amount, candidates: [], note, manual: true })
+  if (removed) items.delete(number, removed.seq)
+  if (added) items.insert(number, added)
   const replaced: ReplacedByMatch = { row, removed, added }
-  store.reconciliationItems.saveMatch(id, request.line, charge.id, replaced, unit.now)
+  items.saveMatch(id, request.line, charge.id, replaced, unit.now)
   return reconciliationPage(store, refreshSummary(unit, record))
 }
 
@@ -77,18 +77,20 @@ export function matchByHand(unit: Unit, scope: Scope, id: string, request: { lin
 export function undoMatch(unit: Unit, scope: Scope, id: string, line: number): Reconciliation {
   const { store } = unit
   const record = reconciliationOf(store, scope, id)
-  const match = store.reconciliationItems.match(id, line)
+  const items = store.reconciliationItems
+  const { number } = record
+  const match = items.match(id, line)
   if (!match) throw new ApiError('not_found', `Line ${line} has no match made by hand.`, 'line')
   const { row, removed, added } = match.replaced
   // The charge this match set free was matched by hand to another row since: that match goes first.
-  const taken = added && !store.reconciliationItems.get(id, added.seq)
+  const taken = added && !items.get(number, added.seq)
   if (taken) {
-    const other = store.reconciliationItems.byTransaction(id, added.transaction_id!).find(claims)
+    const other = items.byTransaction(number, added.transaction_id!).find(claims)
     throw new ApiError('conflict', `${added.transaction_id} was matched to line ${other?.line ?? '?'} after this match; undo that match first.`, 'line')
   }
-  store.reconciliationItems.replace(id, row)
-  if (added) store.reconciliationItems.delete(id, added.seq)
-  if (removed) store.reconciliationItems.insert(id, removed)
-  store.reconciliationItems.deleteMatch(id, line)
+  items.replace(number, row)
+  if (added) items.delete(number, added.seq)
+  if (removed) items.insert(number, removed)
+  items.deleteMatch(id, line)
   return reconciliationPage(store, refreshSummary(unit, record))
 }

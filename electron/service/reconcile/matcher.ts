@@ -8,31 +8,33 @@ import { unpaidNote, isPaid } from './paid'
 /** What the passes over the rows decided so far: each row's item, each paid charge's row. */
 interface Progress {
   items: (ReconciliationItemRecord | undefined)[]
-  /** Paid charge id -> the line of the row it matched (each match used once). */
-  usedBy: Map<string, number>
-  /** Unpaid charges a row points to: an exception of the row, never missing in the file. */
-  pointedTo: Set<string>
+  /** Paid charge (row id) -> the line of the row it matched (each match used once). */
+  usedBy: Map<number, number>
+  /** Unpaid charges (row ids) a row points to: an exception of the row, never missing in the file. */
+  pointedTo: Set<number>
 }
 
-function rowItem(row: FileRow, fields: Partial<ReconciliationItemRecord> & Pick<ReconciliationItemRecord, 'kind'>): ReconciliationItemRecord {
+const NO_CANDIDATES: readonly string[] = Object.freeze([])
+
+/** A file row's item (one object literal of one shape: ~100,000 are made per reconciliation). */
+function rowItem(row: FileRow, kind: ReconciliationItemRecord['kind'], charge: ChargeRecord | null, note: string | null, candidates = NO_CANDIDATES): ReconciliationItemRecord {
   return {
-    seq: row.line, line: row.line, transaction_id: null, file_amount: row.amount, paydesk_amount: null, candidates: [], note: null, manual: false, ...fields,
+    seq: row.line, kind, line: row.line, transaction_id: charge?.id ?? null, file_amount: row.amount, paydesk_amount: charge?.amount ?? null,
+    candidates: candidates as string[], note, manual: false,
   }
 }
 
 /** The row's item once a reference or receipt named `charge`. */
 function named(input: MatchInput, progress: Progress, row: FileRow, charge: ChargeRecord, by: string): ReconciliationItemRecord {
-  const found = { transaction_id: charge.id, paydesk_amount: charge.amount }
   if (!isPaid(charge)) {
-    progress.pointedTo.add(charge.id)
-    return rowItem(row, { kind: 'missing_in_paydesk', ...found, note: unpaidNote(charge) })
+    progress.pointedTo.add(charge.rowId)
+    return rowItem(row, 'missing_in_paydesk', charge, unpaidNote(charge))
   }
-  const earlier = progress.usedBy.get(charge.id)
-  if (earlier !== undefined) return rowItem(row, { kind: 'duplicate', ...found, candidates: [charge.id], note: `The same payment as line ${earlier} (by ${by}).` })
-  progress.usedBy.set(charge.id, row.line)
+  const earlier = progress.usedBy.get(charge.rowId)
+  if (earlier !== undefined) return rowItem(row, 'duplicate', charge, `The same payment as line ${earlier} (by ${by}).`, [charge.id])
+  progress.usedBy.set(charge.rowId, row.line)
   const outside = input.inPeriod(charge.createdAt) ? null : `Paid on ${input.dayOf(charge.createdAt)}, outside the period.`
-  if (charge.amount === row.amount) return rowItem(row, { kind: 'matched', ...found, note: outside })
-  return rowItem(row, { kind: 'amount_mismatch', ...found, note: outside })
+  return rowItem(row, charge.amount === row.amount ? 'matched' : 'amount_mismatch', charge, outside)
 }
 
 /** Pass 1 and 2: a merchant reference, then a receipt, names one charge (in the period, else by index). */
@@ -50,10 +52,10 @@ function matchNamed(input: MatchInput, progress: Progress, byReference: Map<stri
 }
 
 /** Pass 3: phone and amount within the period, taken only when exactly one unused paid charge fits. */
-function matchByPhone(input: MatchInput, progress: Progress, byPhoneAmount: Map<string, ChargeRecord[]>): void {
+function matchByPhone(input: MatchInput, progress: Progress, byPhone: Map<string, ChargeRecord[]>): void {
   input.rows.forEach((row, i) => {
     if (progress.items[i] || row.phone === null) return
-    let fits = (byPhoneAmount.get(`${row.phone}|${row.amount}`) ?? []).filter((charge) => isPaid(charge) && !progress.usedBy.has(charge.id))
+    let fits = (byPhone.get(row.phone) ?? []).filter((charge) => charge.amount === row.amount && isPaid(charge) && !progress.usedBy.has(charge.rowId))
     // A date on the row narrows the candidates to that day, when any was paid on it.
     if (fits.length > 1 && row.day !== null) {
       const sameDay = fits.filter((charge) => input.dayOf(charge.createdAt) === row.day)
@@ -61,11 +63,11 @@ function matchByPhone(input: MatchInput, progress: Progress, byPhoneAmount: Map<
     }
     if (fits.length === 1) {
       const charge = fits[0]!
-      progress.usedBy.set(charge.id, row.line)
-      progress.items[i] = rowItem(row, { kind: 'matched', transaction_id: charge.id, paydesk_amount: charge.amount, note: 'Matched by phone and amount.' })
+      progress.usedBy.set(charge.rowId, row.line)
+      progress.items[i] = rowItem(row, 'matched', charge, 'Matched by phone and amount.')
     } else if (fits.length > 1) {
       const candidates = fits.map((charge) => charge.id)
-      progress.items[i] = rowItem(row, { kind: 'ambiguous', candidates, note: `${fits.length} payments from this phone of this amount in the period: match one by hand.` })
+      progress.items[i] = rowItem(row, 'ambiguous', null, `${fits.length} payments from this phone of this amount in the period: match one by hand.`, candidates)
     }
   })
 }
@@ -80,21 +82,24 @@ function missingNote(row: FileRow): string {
   return tried.length === 0 ? 'The row has no reference, receipt or phone to match by.' : `No charge with ${tried.join(', or ')}.`
 }
 
+/**
+ * The period's charges by reference, receipt and phone. By phone a plain list, filtered by amount when a row
+ * asks: a period holds ~100,000 charges of ~45,000 phones, and a map (or a key string) per phone and amount
+ * was most of the matching's time and garbage.
+ */
 function indexCharges(charges: readonly ChargeRecord[]) {
   const byReference = new Map<string, ChargeRecord>()
   const byReceipt = new Map<string, ChargeRecord>()
-  const byPhoneAmount = new Map<string, ChargeRecord[]>()
+  const byPhone = new Map<string, ChargeRecord[]>()
   for (const charge of charges) {
     if (charge.reference !== null) byReference.set(charge.reference, charge)
     if (charge.receipt !== null) byReceipt.set(charge.receipt, charge)
-    if (charge.phone !== null) {
-      const key = `${charge.phone}|${charge.amount}`
-      const list = byPhoneAmount.get(key)
-      if (list) list.push(charge)
-      else byPhoneAmount.set(key, [charge])
-    }
+    if (charge.phone === null) continue
+    const list = byPhone.get(charge.phone)
+    if (list) list.push(charge)
+    else byPhone.set(charge.phone, [charge])
   }
-  return { byReference, byReceipt, byPhoneAmount }
+  return { byReference, byReceipt, byPhone }
 }
 
 /**
@@ -107,8 +112,8 @@ export function matchFile(input: MatchInput): ReconciliationItemRecord[] {
   const progress: Progress = { items: new Array(input.rows.length), usedBy: new Map(), pointedTo: new Set() }
   const index = indexCharges(input.charges)
   matchNamed(input, progress, index.byReference, index.byReceipt)
-  matchByPhone(input, progress, index.byPhoneAmount)
-  const rowItems = input.rows.map((row, i) => progress.items[i] ?? rowItem(row, { kind: 'missing_in_paydesk', note: missingNote(row) }))
+  matchByPhone(input, progress, index.byPhone)
+  const rowItems = input.rows.map((row, i) => progress.items[i] ?? rowItem(row, 'missing_in_paydesk', null, missingNote(row)))
   const lastLine = input.rows.length === 0 ? 1 : input.rows[input.rows.length - 1]!.line
   return [...rowItems, ...chargeItems(input, progress.usedBy, progress.pointedTo, lastLine)]
 }

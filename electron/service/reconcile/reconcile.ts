@@ -42,8 +42,8 @@ export function reconciliationOf(store: Store, scope: Scope, id: string): Reconc
 /** The reconciliation with one page of its items (exceptions first). */
 export function reconciliationPage(store: Store, record: ReconciliationRecord, page: PageRequest = {}): Reconciliation {
   const filter: ItemFilter = { kind: page.kind, exceptions: page.exceptions }
-  const items = store.reconciliationItems.page(record.id, filter, page.limit ?? RECONCILIATION_PAGE, page.offset ?? 0)
-  return { ...toHead(record), items: items.map(toItem), itemsTotal: store.reconciliationItems.count(record.id, filter) }
+  const items = store.reconciliationItems.page(record.number, filter, page.limit ?? RECONCILIATION_PAGE, page.offset ?? 0)
+  return { ...toHead(record), items: items.map(toItem), itemsTotal: store.reconciliationItems.count(record.number, filter) }
 }
 
 /**
@@ -70,11 +70,11 @@ export function reconcile(unit: Unit, scope: Scope, request: ReconcileRequest, i
   const counts: Partial<Record<(typeof items)[number]['kind'], number>> = {}
   for (const item of items) counts[item.kind] = (counts[item.kind] ?? 0) + 1
   const record: ReconciliationRecord = {
-    id, organization_id: organizationId, environment, name: request.name, from_day: request.from, to_day: request.to, time_zone: timeZone,
+    id, number: store.reconciliations.nextNumber(), organization_id: organizationId, environment, name: request.name, from_day: request.from, to_day: request.to, time_zone: timeZone,
     amount_unit: request.amountUnit, mapping: request.mapping, summary: summaryOf(file.rows.length, counts), created_at: now, updated_at: now,
   }
   store.reconciliations.insert({ ...record, file_text: request.csv })
-  store.reconciliationItems.insertAll(id, items)
+  store.reconciliationItems.insertAll(record.number, items)
   store.reconciliations.saveMapping(organizationId, environment, headerKey(file.header), request.mapping, request.amountUnit, now)
   unit.emit({ type: 'reconciliation.saved', environment, reconciliationId: id, exceptions: exceptionsOf(record.summary) })
   return reconciliationPage(store, record)
