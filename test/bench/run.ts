@@ -2,7 +2,7 @@
 // the same run, and rewrites the results block of docs/benchmarks.md. Never part of `npm test` or CI.
 //
 //   npm run bench                         the full run (about 5-8 minutes; must stay under 10)
-//   npm run bench -- --only=charge,search try some figures: charge, peers, search (seeds first), e2e, console
+//   npm run bench -- --only=charge,search try some figures: charge, peers, search (seeds first), e2e, console, reconcile (seeds first)
 //   (peers installs Prism and the Mockoon CLI on first use into ~/.cache/paydesk-bench/peers; see peers.ts)
 //   npm run bench -- --profile            servers write CPU profiles; prints their top frames
 //   npm run bench -- --rows=200000 --charges=20000 --duration=5 --wait=60   smaller, for trying changes
@@ -17,16 +17,17 @@ import { chargeThroughput } from './figures/charge'
 import { consoleFigures, prepareConsoleBuild } from './figures/console'
 import { endToEnd } from './figures/end-to-end'
 import { peerFigures } from './figures/peers'
+import { reconcileFigure } from './figures/reconcile'
 import { searchFigures } from './figures/search'
 import { seedSearchDatabase } from './figures/seed'
 import { supportSearchFigure } from './figures/support-search'
 import { createOtherWorkMeter, machineInfo, otherLoad } from './machine'
-import { ROOT } from './processes'
+import { ROOT, startPaydesk } from './processes'
 import { topFrames } from './profile-top'
 import { renderResults, writeResults, type FigureRow, type RunSummary } from './report'
 import { loadavg } from 'node:os'
 
-const FIGURES = ['charge', 'peers', 'search', 'e2e', 'console'] as const
+const FIGURES = ['charge', 'peers', 'search', 'e2e', 'console', 'reconcile'] as const
 type FigureName = (typeof FIGURES)[number]
 const BUDGET_MS = 9.5 * 60 * 1000
 
@@ -77,17 +78,23 @@ async function main(): Promise<void> {
       console.log('\n# charge against its peers (Prism, Mockoon CLI), interleaved')
       rows.push(...(await peerFigures(ctx)))
     }
-    if (only.includes('search') || only.includes('console')) {
+    if (only.includes('search') || only.includes('console') || only.includes('reconcile')) {
       const consoleUnavailable = only.includes('console') ? prepareConsoleBuild(ctx) : null
       console.log(`\n# seed ${ctx.searchRows} transactions, then start-up, search and memory`)
       const seeded = await seedSearchDatabase(ctx)
       rows.push(...seeded.rows)
-      const search = await searchFigures(ctx, seeded.dbPath)
+      // The search figures' server serves the others too; reconcile alone starts its own on the same file.
+      const searched = only.includes('search') || only.includes('console')
+      const search = searched ? await searchFigures(ctx, seeded.dbPath) : { rows: [], server: await startPaydesk({ dbPath: seeded.dbPath }) }
       try {
         if (only.includes('search')) rows.push(...search.rows, ...(await supportSearchFigure(ctx, search.server)))
         if (only.includes('console')) {
           console.log('\n# console')
           rows.push(...(await consoleFigures(ctx, search.server, consoleUnavailable)))
+        }
+        if (only.includes('reconcile')) {
+          console.log('\n# reconciliation')
+          rows.push(...(await reconcileFigure(ctx, search.server, seeded.dbPath)))
         }
       } finally {
         await search.server.stop()
