@@ -1,6 +1,6 @@
 import { isErrorEnvelope } from '../../../shared/api/envelope'
 import { PushEventSchema } from '../../../shared/api/push-events'
-import type { HttpMethod } from '../../../shared/api/route'
+import type { HttpMethod, RouteSpec } from '../../../shared/api/route'
 import { ROUTES } from '../../../shared/api/routes'
 import { ApiClientError } from './api-client-error'
 import { routeUrl } from '../../../shared/api/route-url'
@@ -60,6 +60,10 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
         throw ApiClientError.unreachable('The sandbox is not reachable. Is `npm run serve` still running?')
       }
       const requestId = response.headers.get('X-Request-Id') ?? ''
+      // A file route (a CSV export) answers its success as the file: the client gets its text as `data`.
+      if ((route as RouteSpec).produces && response.ok) {
+        return { status: response.status, body: { status: 'success', message: '', data: await response.text() }, requestId }
+      }
       let body: unknown
       try {
         body = await response.json()

@@ -20,4 +20,6 @@ export const PATHS = {
   audit: '/audit',
   statements: '/statements',
   approvals: '/approvals',
+  reconcile: '/reconcile',
+  reconciliation: '/reconcile/:reconciliationId',
 } as const

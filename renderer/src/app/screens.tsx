@@ -8,6 +8,8 @@ import { ChargesScreen } from '../features/charges/charges-screen'
 import { CustomersScreen } from '../features/customers/customers-screen'
 import { HomeScreen } from '../features/home/home-screen'
 import { PayoutsScreen } from '../features/payouts/payouts-screen'
+import { ReconcileScreen } from '../features/reconcile/reconcile-screen'
+import { ReconciliationScreen } from '../features/reconcile/reconciliation-screen'
 import { RequestDetailScreen } from '../features/requests/request-detail-screen'
 import { RequestsScreen } from '../features/requests/requests-screen'
 import { CustomerScreen } from '../features/customers/customer-screen'
@@ -53,6 +55,8 @@ export const SCREENS: readonly ScreenDef[] = [
   { path: PATHS.customers, title: 'Customers', section: 'Records', component: CustomersScreen },
   { path: PATHS.transaction, title: 'Transaction', component: TransactionDetailScreen },
   { path: PATHS.statements, title: 'Statements', section: 'Records', component: StatementsScreen },
+  { path: PATHS.reconcile, title: 'Reconcile', section: 'Records', component: ReconcileScreen },
+  { path: PATHS.reconciliation, title: 'Reconciliation', component: ReconciliationScreen },
   { path: PATHS.audit, title: 'Audit log', section: 'Records', component: AuditScreen, permission: 'audit.read' },
   { path: PATHS.search, title: 'Search results', component: SearchScreen },
   { path: PATHS.customer, title: 'Customer', component: CustomerScreen },
