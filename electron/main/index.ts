@@ -2,9 +2,10 @@
 // that is neither of those lives in pure modules beside this file (tested under plain Node) or in the engine.
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell, type WebContents } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, session, shell, type WebContents } from 'electron'
 import { consoleUrl as consoleUrlOf } from '../../shared/console-url'
 import { createService, HOST_TICK, startTicker } from '../service'
+import { nativeNotifier, showNativeNotifications } from './desktop-notifications'
 import { startDesktopHttp, type DesktopHttp } from './http-host'
 import { createSenderCheck, forwardPushEvents, registerIpcHandler } from './ipc-handler'
 import { createConsoleConnection } from './team-connection'
@@ -88,13 +89,17 @@ async function start(): Promise<() => Promise<void>> {
   hardenSession()
   app.on('web-contents-created', (_event, contents) => harden(contents))
   // Settings -> Team -> "Connect to a team server": calls and live updates come from that server instead.
+  // So do the native notifications: this computer's engine's, or the team server's while connected.
+  const showNative = nativeNotifier(Notification, () => showWindow())
   const connection = createConsoleConnection({
     deliver: (event) => {
       if (window && !window.webContents.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, event)
+      showNative(event)
     },
   })
   const removeHandler = registerIpcHandler(ipcMain, service, createSenderCheck(() => window?.webContents ?? null, location), connection)
   const unsubscribe = forwardPushEvents(service, () => window?.webContents ?? null, connection)
+  const stopNotifications = showNativeNotifications(service, Notification, () => showWindow(), connection)
   const ticker = startTicker(service)
   Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, {
     openInBrowser: () => openExternal(consoleUrl),
@@ -110,6 +115,7 @@ async function start(): Promise<() => Promise<void>> {
     removeHandler()
     unsubscribe()
     connection.close()
+    stopNotifications()
     await ticker.stop()
     await http.close()
     service.close()

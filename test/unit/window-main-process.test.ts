@@ -16,7 +16,7 @@ const ROOT = resolve(__dirname, '../..')
 
 const FAKE_ELECTRON = String.raw`
 const { EventEmitter } = require('node:events')
-const calls = (globalThis.__electron = { windows: [], handlers: new Map(), appListeners: new Map(), opened: [], quit: 0, exit: [], errors: [], menu: null, session: {} })
+const calls = (globalThis.__electron = { windows: [], handlers: new Map(), appListeners: new Map(), opened: [], quit: 0, exit: [], errors: [], menu: null, session: {}, notifications: [] })
 class WebContents extends EventEmitter {
   constructor() { super(); this.sent = []; this.destroyed = false; this.mainFrame = { url: '', parent: null } }
   setWindowOpenHandler(handler) { this.openHandler = handler }
@@ -29,8 +29,14 @@ class BrowserWindow extends EventEmitter {
   loadURL(url) { this.loaded = { url }; return Promise.resolve() }
   isMinimized() { return false }
   restore() {}
-  focus() {}
+  focus() { this.focusCount = (this.focusCount || 0) + 1 }
   show() { this.shown = true }
+}
+class Notification {
+  constructor(options) { this.options = options; this.listeners = [] }
+  static isSupported() { return true }
+  on(event, listener) { if (event === 'click') this.listeners.push(listener); return this }
+  show() { calls.notifications.push(this) }
 }
 const app = {
   isPackaged: false,
@@ -50,6 +56,7 @@ calls.app = app
 module.exports = {
   app,
   BrowserWindow,
+  Notification,
   ipcMain: { handle(channel, listener) { calls.handlers.set(channel, listener) }, removeHandler(channel) { calls.handlers.delete(channel) } },
   Menu: { buildFromTemplate: (template) => ({ template }), setApplicationMenu: (menu) => { calls.menu = menu } },
   dialog: { showErrorBox: (title, message) => calls.errors.push(title + ': ' + message), showMessageBox: () => Promise.resolve({ response: 0 }) },
@@ -95,8 +102,14 @@ async function main() {
 
   const info = (await call('console.info')).body.data
   const overHttp = await fetch(info.httpUrl + '/console/host', { headers: { authorization: 'Bearer ' + new URL(info.consoleUrl).searchParams.get('token') } })
+  const rules = await call('console.notificationRules.get')
+  await call('console.notificationRules.update', { body: { ...rules.body.data, paymentReceived: { enabled: true, sound: true } } })
   const charge = await call('mobile.charge', { body: { phoneNumber: '0712345678', amount: 10000, merchantTransactionId: 'main-process-1' } })
   await wait('a push event after the charge settles', () => win.webContents.sent.some(([, e]) => e.type === 'transaction.changed' && e.status === 'completed'))
+  await wait('a native notification of the payment', () => calls.notifications.length > 0)
+  const focusBefore = win.focusCount || 0
+  calls.notifications[0].listeners.forEach((listener) => listener())
+  const nativeNotifications = calls.notifications.map((n) => n.options)
 
   const contents = win.webContents
   const openDecision = contents.openHandler({ url: 'https://docs.example.com/' })
@@ -127,6 +140,7 @@ async function main() {
     info,
     hostOverHttp: { status: overHttp.status, body: await overHttp.json() },
     chargeStatus: charge.status,
+    nativeNotifications, windowShownByClick: (win.focusCount || 0) > focusBefore,
     foreignCall: (await call('accounts.list', {}, { sender: {}, senderFrame: { url: win.webContents.mainFrame.url, parent: null } })).status,
     eventChannels: [...new Set(win.webContents.sent.map(([channel]) => channel))],
     openDecision, opened: calls.opened,
@@ -150,6 +164,8 @@ interface Report {
   info: { httpUrl: string; consoleUrl: string }
   hostOverHttp: { status: number; body: { data: { httpPort: number; httpUrl: string } } }
   chargeStatus: number
+  nativeNotifications: { title: string; body: string; silent: boolean }[]
+  windowShownByClick: boolean
   foreignCall: number
   eventChannels: string[]
   openDecision: { action: string }
@@ -242,6 +258,11 @@ describe('the built main process (under a recording electron stand-in)', () => {
     expect(report.navigation).toEqual({ foreignPrevented: true, homePrevented: false, webviewPrevented: true })
     expect(report.permission).toBe(false)
     expect(report.remote).toEqual({ cancel: true })
+  })
+
+  it('shows what the engine notifies as native notifications (Electron Notification); a click brings the window forward', () => {
+    expect(report.nativeNotifications).toEqual([{ title: 'Payment received: KES 100.00', body: expect.stringMatching(/^From \+254712345678 · main-process-1/), silent: false }])
+    expect(report.windowShownByClick).toBe(true)
   })
 
   it('installs the menu', () => {
