@@ -8,10 +8,12 @@ import type { RouteSelector } from './query-keys'
  */
 export const PUSH_INVALIDATES: Record<PushEvent['type'], readonly RouteSelector[]> = {
   // A status change moves balances too (reserve, release, credit), and may close a pending prompt.
-  'transaction.changed': ['transactions.', 'console.transactions.', 'console.prompts.', 'console.customers.', 'accounts.list', 'balance.get'],
-  'balance.changed': ['accounts.list', 'balance.get'],
+  'transaction.changed': ['transactions.', 'console.transactions.', 'console.prompts.', 'console.customers.', 'accounts.list', 'balance.get', 'console.floatDesk.get'],
+  'balance.changed': ['accounts.list', 'balance.get', 'console.floatDesk.get'],
   'webhook.attempted': ['console.webhooks.'],
   'prompt.pending': ['console.prompts.'],
   'requests.logged': ['console.requests.'],
   'approval.changed': ['console.approvals.', 'console.audit.'],
+  'reconciliation.saved': ['console.reconciliations.'],
+  'notification.raised': ['console.notifications.'],
 }

@@ -6,6 +6,7 @@ import { createInvalidationBatcher } from './invalidation-batcher'
 import { isLargeList } from './large-lists'
 import { useListActivityStore } from '../stores/list-activity-store'
 import { PUSH_INVALIDATES } from './push-invalidation'
+import { dispatchPushEvent } from './push-listeners'
 import { API_QUERY_ROOT, routeQueryPredicate, type RouteSelector } from './query-keys'
 
 /**
@@ -31,6 +32,7 @@ export function usePushEventSubscription(): void {
     const unsubscribe = client.transport.subscribe({
       onEvent(event) {
         batcher.add(event.environment, PUSH_INVALIDATES[event.type])
+        dispatchPushEvent(event)
       },
       onConnectionChange(state) {
         setStatus(state)

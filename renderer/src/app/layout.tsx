@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { FaultBanner } from '../features/faults/fault-banner'
 import { HeldRequestNotice } from './held-request-notice'
+import { NotificationToasts } from '../features/notifications/notification-toasts'
 import { useEnvironment } from '../stores/environment-store'
 import { ErrorBoundary } from './error-boundary'
 import { matchPath, usePath } from './router'
@@ -68,6 +69,7 @@ export function Layout() {
           </ErrorBoundary>
         </main>
       </div>
+      <NotificationToasts />
     </div>
   )
 }

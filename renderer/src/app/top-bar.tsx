@@ -1,5 +1,6 @@
 import { useConsoleInfo } from '../api/hooks/console'
 import { CopyButton } from '../components/copy-button'
+import { NotificationBell } from '../features/notifications/notification-bell'
 import { SearchBox } from '../features/search/search-box'
 import { usePushStatusStore } from '../stores/push-status-store'
 import { EnvironmentSwitch } from './environment-switch'
@@ -7,7 +8,7 @@ import { SignedInUser } from './signed-in-user'
 
 const PUSH_LABELS = { connecting: 'Connecting…', connected: 'Live updates on', reconnecting: 'Reconnecting…' } as const
 
-/** Organization, the search field, API base URL, live-update status, the environment switch and who is signed in. */
+/** Organization, the search field, API base URL, live-update status, the notification bell, the environment switch and who is signed in. */
 export function TopBar() {
   const info = useConsoleInfo()
   const push = usePushStatusStore((state) => state.state)
@@ -32,6 +33,7 @@ export function TopBar() {
         <span className={`push-dot push-dot--${push}`} aria-hidden="true" />
         <span className="top-bar__meta">{PUSH_LABELS[push]}</span>
       </div>
+      <NotificationBell />
       <EnvironmentSwitch />
       <SignedInUser />
     </header>

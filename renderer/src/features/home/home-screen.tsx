@@ -14,6 +14,7 @@ import { TRANSACTION_COLUMNS } from '../transactions/transaction-columns'
 import { ActivityChart } from './activity-chart'
 import { dailyActivity } from './activity-series'
 import { BalanceCards } from './balance-cards'
+import { FloatDeskPanel } from './float-desk'
 import { SandboxPanel } from './sandbox-panel'
 
 const DAYS = 30
@@ -34,7 +35,7 @@ export function HomeScreen() {
 
   return (
     <>
-      <PageHeader title="Home" description="Your sandbox at a glance: balances, money moved in the last 30 days and the latest transactions." />
+      <PageHeader title="Home" description="Your sandbox at a glance: balances, the float desk, money moved in the last 30 days and the latest transactions." />
       <div className="stack">
         <section aria-labelledby="balances-heading">
           <h2 id="balances-heading" className="section-title">Balances</h2>
@@ -42,6 +43,7 @@ export function HomeScreen() {
             {(items) => <BalanceCards accounts={items} />}
           </QueryView>
         </section>
+        <FloatDeskPanel />
         <div className="grid grid--main-side">
           <Panel title="Last 30 days">
             <QueryView query={month} loadingLabel="Loading activity…">

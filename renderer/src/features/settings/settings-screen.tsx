@@ -1,6 +1,7 @@
 import { Can } from '../../components/can'
 import { PageHeader } from '../../components/page-header'
 import { ApiFaultsPanel } from '../faults/api-faults-panel'
+import { NotificationRulesPanel } from '../notifications/notification-rules-panel'
 import { ApiKeysPanel } from './api-keys-panel'
 import { ClockPanel } from './clock-panel'
 import { EnvironmentPanel } from './environment-panel'
@@ -22,7 +23,7 @@ import './settings.css'
 export function SettingsScreen() {
   return (
     <>
-      <PageHeader title="Settings" description="API keys, environment, simulator mode and clock, the HTTP API, fees and sandbox reset." />
+      <PageHeader title="Settings" description="API keys, environment, simulator mode and clock, the HTTP API, fees, notifications and sandbox reset." />
       <div className="stack">
         <div className="grid grid--2">
           <EnvironmentPanel />
@@ -36,6 +37,7 @@ export function SettingsScreen() {
           </div>
           <FeeTariffPanel />
         </Can>
+        <NotificationRulesPanel />
         <Can permission="requests.read"><RequestChecksPanel /></Can>
         <Can permission="faults.manage"><ApiFaultsPanel /></Can>
         <Can permission="snapshots.manage"><SnapshotsPanel /></Can>

@@ -1,0 +1,70 @@
+import { useState } from 'react'
+import { parseMajorToMinor, formatMinor } from '../../../../shared/money'
+import type { FloatDesk, FloatDeskAccount } from '../../../../shared/schemas/float-desk'
+import { useFloatDesk, useMoveToPayouts } from '../../api/hooks/notifications'
+import { useCan } from '../../api/hooks/team'
+import { ErrorNotice } from '../../components/error-notice'
+import { TextField } from '../../components/fields/text-field'
+import { Money } from '../../components/money'
+import { Panel } from '../../components/panel'
+import { QueryView } from '../../components/query-view'
+import { Tag } from '../../components/status-badge'
+import './float-desk.css'
+
+/** One payouts account: its float against what it must cover, and "Move to payouts" from collections. */
+function AccountLine({ account, collections }: { account: FloatDeskAccount; collections: FloatDesk['collections'] }) {
+  const move = useMoveToPayouts()
+  // What the person typed; until then, the amount that covers the shortfall (it follows the float live).
+  const [typed, setTyped] = useState<string | null>(null)
+  const amount = typed ?? (account.suggestedMove > 0 ? formatMinor(account.suggestedMove).replace(/,/g, '') : '')
+  const minor = parseMajorToMinor(amount.trim())
+  // The move is the simulator's sweep: shown to roles that may run it (the server refuses the rest).
+  const mayMove = useCan('simulator.manage')
+  const canMove = mayMove && collections !== null && collections.available > 0
+  const submit = () => {
+    if (minor === null || minor === 0 || !collections) return
+    move.mutate({ body: { amount: minor, fromAccountNo: collections.accountNo, toAccountNo: account.accountNo } }, { onSuccess: () => setTyped(null) })
+  }
+  return (
+    <li className="float-line" aria-label={`Float of ${account.name}`}>
+      <div className="float-line__facts">
+        <strong>{account.name}</strong> <span className="top-bar__meta">{account.accountNo}</span>
+        {account.shortfall > 0 ? <Tag tone="danger">Short</Tag> : <Tag tone="success">Covered</Tag>}
+        <dl className="float-line__figures">
+          <div><dt>Available</dt><dd data-testid="float-available"><Money minor={account.available} /></dd></div>
+          <div><dt>Held for pending payouts</dt><dd><Money minor={account.pendingPayouts} /></dd></div>
+          <div><dt>Keep at least</dt><dd>{account.threshold === null ? 'no threshold' : <Money minor={account.threshold} />}</dd></div>
+          <div><dt>Short by</dt><dd data-testid="float-shortfall"><Money minor={account.shortfall} /></dd></div>
+        </dl>
+      </div>
+      {canMove ? (
+        <form className="inline-form" aria-label={`Move to ${account.name}`} onSubmit={(event) => { event.preventDefault(); submit() }}>
+          <TextField label="Amount to move" prefix="KES" inputMode="decimal" value={amount} onChange={setTyped} markOptional={false}
+            hint={`Settled collections: ${formatMinor(collections.available, 'KES')}`} />
+          <button type="submit" className="button button--secondary" disabled={minor === null || minor === 0 || move.isPending}>Move to payouts</button>
+        </form>
+      ) : mayMove ? <p className="form__note">No settled collections to move yet.</p> : null}
+      {move.isError ? <ErrorNotice error={move.error} title="Nothing was moved" /> : null}
+      {move.isSuccess ? <p className="notice notice--success" role="status">Moved {formatMinor(move.data.amount ?? 0, 'KES')} from collections.</p> : null}
+    </li>
+  )
+}
+
+/**
+ * The float desk: each payouts account's available float against what it must keep (its low-float
+ * threshold; accepted payouts are already held in pending), and a "Move to payouts" from settled collections.
+ */
+export function FloatDeskPanel() {
+  const desk = useFloatDesk()
+  return (
+    <Panel title="Float desk">
+      <QueryView query={desk} loadingLabel="Loading float…">
+        {(data) => (
+          <ul className="float-desk">
+            {data.accounts.map((account) => <AccountLine key={account.accountNo} account={account} collections={data.collections} />)}
+          </ul>
+        )}
+      </QueryView>
+    </Panel>
+  )
+}

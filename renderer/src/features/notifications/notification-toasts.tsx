@@ -1,0 +1,43 @@
+import { useEffect, useState } from 'react'
+import type { Notification } from '../../../../shared/schemas/notifications'
+import { useApiClient } from '../../api/api-context'
+import { onPushEvent } from '../../api/push-listeners'
+import { navigate } from '../../app/router'
+import { useEnvironment } from '../../stores/environment-store'
+import { playChime, showPageNotification } from './page-notifications'
+
+const SHOWN_MS = 8_000
+const AT_ONCE = 3
+
+/**
+ * A toast for each notification raised while the console is open (its push event), in the console's
+ * environment; with the payment-received chime when the rule asks for it, and in a browser the page's own
+ * notification when allowed (the desktop app's main process shows native ones itself).
+ */
+export function NotificationToasts() {
+  const client = useApiClient()
+  const environment = useEnvironment()
+  const [toasts, setToasts] = useState<Notification[]>([])
+  useEffect(() => onPushEvent((event) => {
+    if (event.type !== 'notification.raised' || event.environment !== environment) return
+    const { notification } = event
+    setToasts((current) => [notification, ...current].slice(0, AT_ONCE))
+    setTimeout(() => setToasts((current) => current.filter((toast) => toast.id !== notification.id)), SHOWN_MS)
+    if (event.sound) playChime()
+    if (client.transport.kind === 'http') showPageNotification(notification.title, notification.body)
+  }), [client, environment])
+  const dismiss = (id: number) => setToasts((current) => current.filter((toast) => toast.id !== id))
+  return (
+    <div className="toasts" role="status" aria-live="polite">
+      {toasts.map((toast) => (
+        <div key={toast.id} className={`toast toast--${toast.kind}`} data-testid="toast">
+          <button type="button" className="toast__open" onClick={() => { dismiss(toast.id); if (toast.link) navigate(toast.link) }}>
+            <strong>{toast.title}</strong>
+            <span>{toast.body}</span>
+          </button>
+          <button type="button" className="toast__close" aria-label="Dismiss" onClick={() => dismiss(toast.id)}>×</button>
+        </div>
+      ))}
+    </div>
+  )
+}
