@@ -61,7 +61,9 @@ export function NotificationBell() {
     <div className="bell" ref={root}>
       <button type="button" className="bell__button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((value) => !value)}
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}>
-        <span aria-hidden="true">🔔</span>
+        <svg className="bell__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+          <path fill="currentColor" d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z" />
+        </svg>
         {unread > 0 ? <span className="bell__count" data-testid="bell-count">{unread > 99 ? '99+' : unread}</span> : null}
       </button>
       {open ? (

@@ -27,13 +27,6 @@ export function itemColumns(actions: ItemActions) {
     item.accessor('line', { id: 'line', header: 'Line', meta: { label: 'Line', align: 'end' }, sortFn: 'basic', cell: (info) => info.getValue() ?? '—' }),
     item.accessor('kind', { id: 'kind', header: 'Outcome', meta: { label: 'Outcome' }, sortFn: 'text',
       cell: (info) => <Tag tone={KIND_TONES[info.getValue()]}>{info.row.original.manual ? `${KIND_LABELS[info.getValue()]} by hand` : KIND_LABELS[info.getValue()]}</Tag> }),
-    item.accessor('transactionId', { id: 'transactionId', header: 'Transaction', meta: { label: 'Transaction' }, sortFn: 'text',
-      cell: (info) => { const id = info.getValue(); return id ? <Link to={transactionPath(id)}><ShortId id={id} /></Link> : '—' } }),
-    item.accessor('fileAmount', { id: 'fileAmount', header: 'File amount', meta: { label: 'File amount', align: 'end' }, sortFn: 'basic', cell: (info) => <Money minor={info.getValue()} /> }),
-    item.accessor('paydeskAmount', { id: 'paydeskAmount', header: 'Paydesk amount', meta: { label: 'Paydesk amount', align: 'end' }, sortFn: 'basic', cell: (info) => <Money minor={info.getValue()} /> }),
-    item.accessor((row) => row.candidates.length, { id: 'candidates', header: 'Candidates', meta: { label: 'Candidates', align: 'end' }, sortFn: 'basic',
-      cell: (info) => (info.getValue() > 0 ? info.getValue() : '') }),
-    item.accessor('note', { id: 'note', header: 'Note', meta: { label: 'Note' }, sortFn: 'text', cell: (info) => info.getValue() ?? '' }),
     item.accessor((row) => row.key, { id: 'action', header: '', meta: { label: 'Action' }, enableSorting: false,
       cell: (info) => {
         const row = info.row.original
@@ -41,5 +34,12 @@ export function itemColumns(actions: ItemActions) {
         if (matchable(row)) return <button type="button" className="button button--secondary button--small" onClick={() => actions.match(row)}>Match by hand</button>
         return null
       } }),
+    item.accessor('transactionId', { id: 'transactionId', header: 'Transaction', meta: { label: 'Transaction' }, sortFn: 'text',
+      cell: (info) => { const id = info.getValue(); return id ? <Link to={transactionPath(id)}><ShortId id={id} /></Link> : '—' } }),
+    item.accessor('fileAmount', { id: 'fileAmount', header: 'File amount', meta: { label: 'File amount', align: 'end' }, sortFn: 'basic', cell: (info) => <Money minor={info.getValue()} /> }),
+    item.accessor('paydeskAmount', { id: 'paydeskAmount', header: 'Paydesk amount', meta: { label: 'Paydesk amount', align: 'end' }, sortFn: 'basic', cell: (info) => <Money minor={info.getValue()} /> }),
+    item.accessor((row) => row.candidates.length, { id: 'candidates', header: 'Candidates', meta: { label: 'Candidates', align: 'end' }, sortFn: 'basic',
+      cell: (info) => (info.getValue() > 0 ? info.getValue() : '') }),
+    item.accessor('note', { id: 'note', header: 'Note', meta: { label: 'Note' }, sortFn: 'text', cell: (info) => info.getValue() ?? '' }),
   ])
 }
