@@ -49,8 +49,8 @@ export interface NotificationMark {
   note: string | null
 }
 
-/** Notification rules (JSON, decoded here), notifications and the marks the rules keep. */
-export function createNotificationsRepo(db: Db, watch: TableWatch) {
+/** The rules (one JSON document per organization and environment, decoded here), remembered until they change. */
+function rulesPart(db: Db, watch: TableWatch) {
   const rulesStmt = db.prepare<[string, string], { rules: string }>('SELECT rules FROM notification_rules WHERE organization_id = ? AND environment = ?')
   const saveRulesStmt = db.prepare(`INSERT INTO notification_rules (organization_id, environment, rules, updated_at) VALUES (?, ?, ?, ?)
     ON CONFLICT (organization_id, environment) DO UPDATE SET rules = excluded.rules, updated_at = excluded.updated_at`)
@@ -68,6 +68,21 @@ export function createNotificationsRepo(db: Db, watch: TableWatch) {
   const watchedAccountsStmt = db.prepare<[string], { accountNo: string }>(`SELECT DISTINCT json_extract(t.value, '$.accountNo') AS accountNo
     FROM notification_rules r, json_each(r.rules, '$.lowFloat') t WHERE r.environment = ?`)
   const watchedAccounts = watch.memo([{ table: 'notification_rules' }], (environment) => new Set(watchedAccountsStmt.all(environment).map((r) => r.accountNo)))
+  return {
+    rules(organizationId: string, environment: string): NotificationRules {
+      return rulesOf(`${organizationId}\u001f${environment}`)
+    },
+    saveRules(organizationId: string, environment: string, rules: NotificationRules, now: number): void {
+      saveRulesStmt.run(organizationId, environment, JSON.stringify(rules), now)
+    },
+    anyPaymentRule: (environment: string): boolean => anyPaymentRule(environment),
+    /** Account numbers some organization of the environment has a low-float threshold for. */
+    watchedAccounts: (environment: string): ReadonlySet<string> => watchedAccounts(environment),
+  }
+}
+
+/** The notifications themselves. */
+function notificationsPart(db: Db) {
   const insertStmt = db.prepare(`INSERT INTO notifications (organization_id, environment, kind, source, title, body, link, created_at)
     VALUES (@organization_id, @environment, @kind, @source, @title, @body, @link, @created_at)
     ON CONFLICT (organization_id, environment, kind, source) DO NOTHING RETURNING *`)
@@ -80,34 +95,7 @@ export function createNotificationsRepo(db: Db, watch: TableWatch) {
   const getStmt = db.prepare<[number, string, string], NotificationRow>('SELECT * FROM notifications WHERE id = ? AND organization_id = ? AND environment = ?')
   const readStmt = db.prepare('UPDATE notifications SET read_at = ? WHERE id = ? AND read_at IS NULL')
   const readAllStmt = db.prepare('UPDATE notifications SET read_at = ? WHERE organization_id = ? AND environment = ? AND read_at IS NULL')
-  const markStmt = db.prepare<[string, string, string], NotificationMark>('SELECT value, note FROM notification_marks WHERE organization_id = ? AND environment = ? AND mark = ?')
-  const setMarkStmt = db.prepare(`INSERT INTO notification_marks (organization_id, environment, mark, value, note) VALUES (?, ?, ?, ?, ?)
-    ON CONFLICT (organization_id, environment, mark) DO UPDATE SET value = excluded.value, note = excluded.note`)
-  const clearMarkStmt = db.prepare('DELETE FROM notification_marks WHERE organization_id = ? AND environment = ? AND mark = ?')
-  const anyMarkStmt = db.prepare<[string, string, string], { n: number }>(
-    'SELECT EXISTS (SELECT 1 FROM notification_marks WHERE environment = ? AND substr(mark, 1, length(?)) = ?) AS n',
-  )
-  const transactionStmt = db.prepare<[string], TransactionFacts>(`SELECT public_id, organization_id, environment, type, amount, phone_number,
-    merchant_transaction_id, processor_reference, message, COALESCE(json_extract(counterparty, '$.accountName'), json_extract(counterparty, '$.accountNumber')) AS beneficiary
-    FROM transactions WHERE public_id = ?`)
-  const deliveryStmt = db.prepare<[string], DeliveryFacts>(`SELECT d.url, e.organization_id, e.environment, d.attempt_count, d.last_response_status
-    FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id WHERE d.id = ?`)
   return {
-    transaction(publicId: string): TransactionFacts | undefined {
-      return transactionStmt.get(publicId)
-    },
-    delivery(deliveryId: string): DeliveryFacts | undefined {
-      return deliveryStmt.get(deliveryId)
-    },
-    rules(organizationId: string, environment: string): NotificationRules {
-      return rulesOf(`${organizationId}\u001f${environment}`)
-    },
-    saveRules(organizationId: string, environment: string, rules: NotificationRules, now: number): void {
-      saveRulesStmt.run(organizationId, environment, JSON.stringify(rules), now)
-    },
-    anyPaymentRule: (environment: string): boolean => anyPaymentRule(environment),
-    /** Account numbers some organization of the environment has a low-float threshold for. */
-    watchedAccounts: (environment: string): ReadonlySet<string> => watchedAccounts(environment),
     /** Inserts it unless this kind was already raised for this source; returns the new row, or undefined. */
     raise(notification: NewNotification): NotificationRow | undefined {
       return insertStmt.get(notification) as NotificationRow | undefined
@@ -127,6 +115,27 @@ export function createNotificationsRepo(db: Db, watch: TableWatch) {
     markAllRead(organizationId: string, environment: string, now: number): number {
       return readAllStmt.run(now, organizationId, environment).changes
     },
+  }
+}
+
+/** The marks rules keep between movements, and what they read of a transaction or a delivery. */
+function marksPart(db: Db) {
+  const markStmt = db.prepare<[string, string, string], NotificationMark>('SELECT value, note FROM notification_marks WHERE organization_id = ? AND environment = ? AND mark = ?')
+  const setMarkStmt = db.prepare(`INSERT INTO notification_marks (organization_id, environment, mark, value, note) VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (organization_id, environment, mark) DO UPDATE SET value = excluded.value, note = excluded.note`)
+  const clearMarkStmt = db.prepare('DELETE FROM notification_marks WHERE organization_id = ? AND environment = ? AND mark = ?')
+  const anyMarkStmt = db.prepare<[string, string, string], { n: number }>(
+    'SELECT EXISTS (SELECT 1 FROM notification_marks WHERE environment = ? AND substr(mark, 1, length(?)) = ?) AS n',
+  )
+  const transactionStmt = db.prepare<[string], TransactionFacts>(`SELECT public_id, organization_id, environment, type, amount, phone_number,
+    merchant_transaction_id, processor_reference, message,
+    COALESCE(json_extract(counterparty, '$.accountName'), json_extract(counterparty, '$.accountNumber')) AS beneficiary
+    FROM transactions WHERE public_id = ?`)
+  const deliveryStmt = db.prepare<[string], DeliveryFacts>(`SELECT d.url, e.organization_id, e.environment, d.attempt_count, d.last_response_status
+    FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id WHERE d.id = ?`)
+  return {
+    transaction: (publicId: string): TransactionFacts | undefined => transactionStmt.get(publicId),
+    delivery: (deliveryId: string): DeliveryFacts | undefined => deliveryStmt.get(deliveryId),
     mark(organizationId: string, environment: string, mark: string): NotificationMark | undefined {
       return markStmt.get(organizationId, environment, mark)
     },
@@ -141,5 +150,10 @@ export function createNotificationsRepo(db: Db, watch: TableWatch) {
       return anyMarkStmt.get(environment, prefix, prefix)!.n === 1
     },
   }
+}
+
+/** Notification rules, notifications and the marks the rules keep (migration 019). */
+export function createNotificationsRepo(db: Db, watch: TableWatch) {
+  return { ...rulesPart(db, watch), ...notificationsPart(db), ...marksPart(db) }
 }
 export type NotificationsRepo = ReturnType<typeof createNotificationsRepo>

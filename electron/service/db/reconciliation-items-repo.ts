@@ -52,8 +52,8 @@ function where(filter: ItemFilter): string {
   return ''
 }
 
-/** The items of reconciliations (by the reconciliation's `number`) and the matches made by hand (by its id). */
-export function createReconciliationItemsRepo(db: Db) {
+/** The items of one reconciliation at a time, by its `number`. */
+function itemsPart(db: Db) {
   const insertStmt = db.prepare('INSERT INTO reconciliation_items (id, kind, line, transaction_id, file_amount, paydesk_amount, candidates, note, manual) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
   const replaceStmt = db.prepare(`UPDATE reconciliation_items SET kind = ?, line = ?, transaction_id = ?, file_amount = ?, paydesk_amount = ?,
     candidates = ?, note = ?, manual = ? WHERE id = ?`)
@@ -67,11 +67,6 @@ export function createReconciliationItemsRepo(db: Db) {
     'SELECT kind, COUNT(*) AS n FROM reconciliation_items WHERE id BETWEEN @low AND @high GROUP BY kind',
   )
   const allStmt = db.prepare<{ low: number; high: number }, StoredItem>(`SELECT ${COLUMNS} FROM reconciliation_items WHERE id BETWEEN @low AND @high ORDER BY id`)
-  const matchStmt = db.prepare<[string, number], { transaction_id: string; replaced: string }>(
-    'SELECT transaction_id, replaced FROM reconciliation_matches WHERE reconciliation_id = ? AND line = ?',
-  )
-  const saveMatchStmt = db.prepare('INSERT INTO reconciliation_matches (reconciliation_id, line, transaction_id, replaced, created_at) VALUES (?, ?, ?, ?, ?)')
-  const deleteMatchStmt = db.prepare('DELETE FROM reconciliation_matches WHERE reconciliation_id = ? AND line = ?')
   const write = (number: number, item: ReconciliationItemRecord) => [
     item.kind, item.line, item.transaction_id, item.file_amount, item.paydesk_amount,
     item.candidates.length === 0 ? null : JSON.stringify(item.candidates), item.note, item.manual ? 1 : 0, number * SPAN + item.seq,
@@ -123,6 +118,17 @@ export function createReconciliationItemsRepo(db: Db) {
     all(number: number): ReconciliationItemRecord[] {
       return allStmt.all(range(number)).map(decode)
     },
+  }
+}
+
+/** The matches made by hand (by the reconciliation's id), with what each replaced. */
+function matchesPart(db: Db) {
+  const matchStmt = db.prepare<[string, number], { transaction_id: string; replaced: string }>(
+    'SELECT transaction_id, replaced FROM reconciliation_matches WHERE reconciliation_id = ? AND line = ?',
+  )
+  const saveMatchStmt = db.prepare('INSERT INTO reconciliation_matches (reconciliation_id, line, transaction_id, replaced, created_at) VALUES (?, ?, ?, ?, ?)')
+  const deleteMatchStmt = db.prepare('DELETE FROM reconciliation_matches WHERE reconciliation_id = ? AND line = ?')
+  return {
     match(id: string, line: number): { transactionId: string; replaced: ReplacedByMatch } | undefined {
       const row = matchStmt.get(id, line)
       return row && { transactionId: row.transaction_id, replaced: JSON.parse(row.replaced) as ReplacedByMatch }
@@ -134,6 +140,11 @@ export function createReconciliationItemsRepo(db: Db) {
       deleteMatchStmt.run(id, line)
     },
   }
+}
+
+/** The items of reconciliations (by the reconciliation's `number`) and the matches made by hand (by its id). */
+export function createReconciliationItemsRepo(db: Db) {
+  return { ...itemsPart(db), ...matchesPart(db) }
 }
 export type ReconciliationItemsRepo = ReturnType<typeof createReconciliationItemsRepo>
 

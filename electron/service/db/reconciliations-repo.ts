@@ -53,8 +53,8 @@ function decode(row: StoredReconciliation): ReconciliationRecord {
   return { ...row, mapping: JSON.parse(row.mapping) as ReconciliationMapping, summary: JSON.parse(row.summary) as ReconciliationSummary }
 }
 
-/** Saved reconciliations, the mappings remembered per file header, and the charges a reconciliation reads. */
-export function createReconciliationsRepo(db: Db) {
+/** Saved reconciliations and the mappings remembered per file header. */
+function reconciliationsPart(db: Db) {
   const insertStmt = db.prepare(`INSERT INTO reconciliations (id, number, organization_id, environment, name, from_day, to_day, time_zone, amount_unit,
     mapping, file_text, summary, created_at, updated_at) VALUES (@id, @number, @organization_id, @environment, @name, @from_day, @to_day, @time_zone,
     @amount_unit, @mapping, @file_text, @summary, @created_at, @updated_at)`)
@@ -74,10 +74,42 @@ export function createReconciliationsRepo(db: Db) {
   const saveMappingStmt = db.prepare(`INSERT INTO reconciliation_mappings (organization_id, environment, header, mapping, amount_unit, updated_at)
     VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (organization_id, environment, header) DO UPDATE SET mapping = excluded.mapping,
     amount_unit = excluded.amount_unit, updated_at = excluded.updated_at`)
+  return {
+    /** The number the next reconciliation gets. */
+    nextNumber: (): number => nextNumberStmt.get()!.n,
+    insert(row: ReconciliationRecord & { file_text: string }): void {
+      insertStmt.run({ ...row, mapping: JSON.stringify(row.mapping), summary: JSON.stringify(row.summary) })
+    },
+    get(organizationId: string, environment: string, id: string): ReconciliationRecord | undefined {
+      const row = getStmt.get(id, organizationId, environment)
+      return row && decode(row)
+    },
+    /** By id alone, whoever owns it (the notifier reads whose it is). */
+    byId(id: string): ReconciliationRecord | undefined {
+      const row = anyOwnerStmt.get(id)
+      return row && decode(row)
+    },
+    list: (organizationId: string, environment: string, limit: number): ReconciliationRecord[] => listStmt.all(organizationId, environment, limit).map(decode),
+    fileText: (id: string): string => fileStmt.get(id)!.file_text,
+    setSummary(id: string, summary: ReconciliationSummary, now: number): void {
+      summaryStmt.run(JSON.stringify(summary), now, id)
+    },
+    mapping(organizationId: string, environment: string, header: string): { mapping: ReconciliationMapping; amountUnit: AmountUnit } | undefined {
+      const row = mappingStmt.get(organizationId, environment, header)
+      return row && { mapping: JSON.parse(row.mapping) as ReconciliationMapping, amountUnit: row.amount_unit }
+    },
+    saveMapping(organizationId: string, environment: string, header: string, mapping: ReconciliationMapping, amountUnit: AmountUnit, now: number): void {
+      saveMappingStmt.run(organizationId, environment, header, JSON.stringify(mapping), amountUnit, now)
+    },
+  }
+}
+
+/** The charges a reconciliation reads: the period's, and one at a time by reference, receipt or id. */
+function chargesPart(db: Db) {
   // The period's charges through transactions_list (organization, environment, created_at), as arrays (no
   // object per row built by the driver: a period holds ~100,000 charges); their reversals by one range of
-  // transactions_related over the charges' row ids, never a scan of the rows created since.
-  // A paid charge's message is never shown: not read for the ~95 % that are.
+  // transactions_related over the charges' row ids, never a scan of the rows created since. A paid charge's
+  // message is never shown: not read for the ~95 % that are.
   const periodStmt = db.prepare<[string, string, number, number], PeriodRow>(`SELECT t.id, t.public_id, t.merchant_transaction_id,
     upper(t.processor_reference), t.phone_number, t.amount, t.status, t.created_at,
     CASE WHEN t.status IN ('completed', 'settled') THEN NULL ELSE t.message END FROM transactions t
@@ -92,38 +124,6 @@ export function createReconciliationsRepo(db: Db) {
   const byIdStmt = db.prepare<[string, string, string], ChargeRecord & { type: string }>(`SELECT ${CHARGE_COLUMNS}, t.type FROM transactions t
     WHERE t.organization_id = ? AND t.environment = ? AND t.public_id = ?`)
   return {
-    /** The number the next reconciliation gets. */
-    nextNumber(): number {
-      return nextNumberStmt.get()!.n
-    },
-    insert(row: ReconciliationRecord & { file_text: string }): void {
-      insertStmt.run({ ...row, mapping: JSON.stringify(row.mapping), summary: JSON.stringify(row.summary) })
-    },
-    get(organizationId: string, environment: string, id: string): ReconciliationRecord | undefined {
-      const row = getStmt.get(id, organizationId, environment)
-      return row && decode(row)
-    },
-    /** By id alone, whoever owns it (the notifier reads whose it is). */
-    byId(id: string): ReconciliationRecord | undefined {
-      const row = anyOwnerStmt.get(id)
-      return row && decode(row)
-    },
-    list(organizationId: string, environment: string, limit: number): ReconciliationRecord[] {
-      return listStmt.all(organizationId, environment, limit).map(decode)
-    },
-    fileText(id: string): string {
-      return fileStmt.get(id)!.file_text
-    },
-    setSummary(id: string, summary: ReconciliationSummary, now: number): void {
-      summaryStmt.run(JSON.stringify(summary), now, id)
-    },
-    mapping(organizationId: string, environment: string, header: string): { mapping: ReconciliationMapping; amountUnit: AmountUnit } | undefined {
-      const row = mappingStmt.get(organizationId, environment, header)
-      return row && { mapping: JSON.parse(row.mapping) as ReconciliationMapping, amountUnit: row.amount_unit }
-    },
-    saveMapping(organizationId: string, environment: string, header: string, mapping: ReconciliationMapping, amountUnit: AmountUnit, now: number): void {
-      saveMappingStmt.run(organizationId, environment, header, JSON.stringify(mapping), amountUnit, now)
-    },
     /** Charges created in [fromMs, toMs], in no particular order. */
     periodCharges(organizationId: string, environment: string, fromMs: number, toMs: number): ChargeRecord[] {
       const rows = periodStmt.all(organizationId, environment, fromMs, toMs)
@@ -139,17 +139,18 @@ export function createReconciliationsRepo(db: Db) {
         message: row[8], reversed: reversed.has(row[0]) ? 1 : 0,
       }))
     },
-    chargeByReference(organizationId: string, environment: string, reference: string): ChargeRecord | undefined {
-      return byReferenceStmt.get(organizationId, environment, reference)
-    },
+    chargeByReference: (organizationId: string, environment: string, reference: string): ChargeRecord | undefined => byReferenceStmt.get(organizationId, environment, reference),
     /** `receipt` upper-cased, as the index keeps it. */
-    chargeByReceipt(organizationId: string, environment: string, receipt: string): ChargeRecord | undefined {
-      return byReceiptStmt.get(organizationId, environment, receipt)
-    },
+    chargeByReceipt: (organizationId: string, environment: string, receipt: string): ChargeRecord | undefined => byReceiptStmt.get(organizationId, environment, receipt),
     /** Any transaction by public id, with its type (a manual match must name a charge). */
     transaction(organizationId: string, environment: string, publicId: string): (ChargeRecord & { type: string }) | undefined {
       return byIdStmt.get(organizationId, environment, publicId)
     },
   }
+}
+
+/** Saved reconciliations, the mappings remembered per file header, and the charges a reconciliation reads. */
+export function createReconciliationsRepo(db: Db) {
+  return { ...reconciliationsPart(db), ...chargesPart(db) }
 }
 export type ReconciliationsRepo = ReturnType<typeof createReconciliationsRepo>
