@@ -38,8 +38,8 @@ export interface ChargeRecord {
   reversed: 0 | 1
 }
 
-/** A row of the period's charges as the driver hands it over: the columns in ChargeRecord's order, without `reversed`. */
-type PeriodRow = [number, string, string | null, string | null, string | null, number, TransactionStatus, number, string | null]
+/** A row of the period's charges as the driver hands it over: the columns in ChargeRecord's order, without `message` and `reversed`. */
+type PeriodRow = [number, string, string | null, string | null, string | null, number, TransactionStatus, number]
 
 type StoredReconciliation = Omit<ReconciliationRecord, 'mapping' | 'summary'> & { mapping: string; summary: string }
 
@@ -106,14 +106,14 @@ function reconciliationsPart(db: Db) {
 
 /** The charges a reconciliation reads: the period's, and one at a time by reference, receipt or id. */
 function chargesPart(db: Db) {
-  // The period's charges through transactions_list (organization, environment, created_at), as arrays (no
-  // object per row built by the driver: a period holds ~100,000 charges); their reversals by one range of
-  // transactions_related over the charges' row ids, never a scan of the rows created since. A paid charge's
-  // message is never shown: not read for the ~95 % that are.
+  // The period's completed charges through transactions_list (organization, environment, created_at), as
+  // arrays (no object per row built by the driver: a period holds ~100,000 of them); their reversals by one
+  // range of transactions_related over their row ids, never a scan of the rows created since. Charges that
+  // were not paid are found by the one-row lookups when a row names them.
   const periodStmt = db.prepare<[string, string, number, number], PeriodRow>(`SELECT t.id, t.public_id, t.merchant_transaction_id,
-    upper(t.processor_reference), t.phone_number, t.amount, t.status, t.created_at,
-    CASE WHEN t.status IN ('completed', 'settled') THEN NULL ELSE t.message END FROM transactions t
-    WHERE t.organization_id = ? AND t.environment = ? AND t.created_at >= ? AND t.created_at <= ? AND t.type = 'charge'`).raw(true)
+    upper(t.processor_reference), t.phone_number, t.amount, t.status, t.created_at FROM transactions t
+    WHERE t.organization_id = ? AND t.environment = ? AND t.created_at >= ? AND t.created_at <= ? AND t.type = 'charge'
+      AND t.status IN ('completed', 'settled')`).raw(true)
   const reversedStmt = db.prepare<[number, number], number>(`SELECT related_id FROM transactions WHERE related_id IS NOT NULL
     AND related_id BETWEEN ? AND ? AND type = 'reversal' AND status = 'completed'`).pluck()
   const byReferenceStmt = db.prepare<[string, string, string], ChargeRecord>(`SELECT ${CHARGE_COLUMNS} FROM transactions t
@@ -124,8 +124,8 @@ function chargesPart(db: Db) {
   const byIdStmt = db.prepare<[string, string, string], ChargeRecord & { type: string }>(`SELECT ${CHARGE_COLUMNS}, t.type FROM transactions t
     WHERE t.organization_id = ? AND t.environment = ? AND t.public_id = ?`)
   return {
-    /** Charges created in [fromMs, toMs], in no particular order. */
-    periodCharges(organizationId: string, environment: string, fromMs: number, toMs: number): ChargeRecord[] {
+    /** Completed (or settled) charges created in [fromMs, toMs], reversed ones marked, in no particular order. */
+    completedCharges(organizationId: string, environment: string, fromMs: number, toMs: number): ChargeRecord[] {
       const rows = periodStmt.all(organizationId, environment, fromMs, toMs)
       let lowest = Number.POSITIVE_INFINITY
       let highest = Number.NEGATIVE_INFINITY
@@ -136,7 +136,7 @@ function chargesPart(db: Db) {
       const reversed = rows.length === 0 ? new Set<number>() : new Set(reversedStmt.all(lowest, highest))
       return rows.map((row) => ({
         rowId: row[0], id: row[1], reference: row[2], receipt: row[3], phone: row[4], amount: row[5], status: row[6], createdAt: row[7],
-        message: row[8], reversed: reversed.has(row[0]) ? 1 : 0,
+        message: null, reversed: reversed.has(row[0]) ? 1 : 0,
       }))
     },
     chargeByReference: (organizationId: string, environment: string, reference: string): ChargeRecord | undefined => byReferenceStmt.get(organizationId, environment, reference),

@@ -9,7 +9,7 @@ export interface ChargeLookup {
 
 export interface MatchInput {
   rows: readonly FileRow[]
-  /** Charges created in the period. */
+  /** The completed charges created in the period (reversed ones marked); the others are found through `lookup`. */
   charges: readonly ChargeRecord[]
   lookup: ChargeLookup
   /** The local day of an instant (the period's zone). */

@@ -38,21 +38,30 @@ function named(input: MatchInput, progress: Progress, row: FileRow, charge: Char
 }
 
 /** Pass 1 and 2: a merchant reference, then a receipt, names one charge (in the period, else by index). */
-function matchNamed(input: MatchInput, progress: Progress, byReference: Map<string, ChargeRecord>, byReceipt: Map<string, ChargeRecord>): void {
-  input.rows.forEach((row, i) => {
-    if (row.reference === null) return
-    const charge = byReference.get(row.reference) ?? input.lookup.byReference(row.reference)
-    if (charge) progress.items[i] = named(input, progress, row, charge, 'reference')
-  })
-  input.rows.forEach((row, i) => {
-    if (progress.items[i] || row.receipt === null) return
-    const charge = byReceipt.get(row.receipt) ?? input.lookup.byReceipt(row.receipt)
-    if (charge) progress.items[i] = named(input, progress, row, charge, 'receipt')
-  })
+function matchNamed(input: MatchInput, progress: Progress): void {
+  const { rows, charges, lookup } = input
+  const needed = (field: 'reference' | 'receipt') => rows.some((row, i) => row[field] !== null && !progress.items[i])
+  if (needed('reference')) {
+    const byReference = indexBy(charges, 'reference')
+    rows.forEach((row, i) => {
+      const charge = row.reference === null ? undefined : byReference.get(row.reference) ?? lookup.byReference(row.reference)
+      if (charge) progress.items[i] = named(input, progress, row, charge, 'reference')
+    })
+  }
+  if (needed('receipt')) {
+    const byReceipt = indexBy(charges, 'receipt')
+    rows.forEach((row, i) => {
+      if (progress.items[i] || row.receipt === null) return
+      const charge = byReceipt.get(row.receipt) ?? lookup.byReceipt(row.receipt)
+      if (charge) progress.items[i] = named(input, progress, row, charge, 'receipt')
+    })
+  }
 }
 
 /** Pass 3: phone and amount within the period, taken only when exactly one unused paid charge fits. */
-function matchByPhone(input: MatchInput, progress: Progress, byPhone: Map<string, ChargeRecord[]>): void {
+function matchByPhone(input: MatchInput, progress: Progress): void {
+  if (!input.rows.some((row, i) => row.phone !== null && !progress.items[i])) return
+  const byPhone = phoneIndex(input.charges)
   input.rows.forEach((row, i) => {
     if (progress.items[i] || row.phone === null) return
     let fits = (byPhone.get(row.phone) ?? []).filter((charge) => charge.amount === row.amount && isPaid(charge) && !progress.usedBy.has(charge.rowId))
@@ -82,24 +91,29 @@ function missingNote(row: FileRow): string {
   return tried.length === 0 ? 'The row has no reference, receipt or phone to match by.' : `No charge with ${tried.join(', or ')}.`
 }
 
+/** The period's charges by reference or receipt; built only when some row still needs it (~100,000 entries). */
+function indexBy(charges: readonly ChargeRecord[], field: 'reference' | 'receipt'): Map<string, ChargeRecord> {
+  const index = new Map<string, ChargeRecord>()
+  for (const charge of charges) {
+    const key = charge[field]
+    if (key !== null) index.set(key, charge)
+  }
+  return index
+}
+
 /**
- * The period's charges by reference, receipt and phone. By phone a plain list, filtered by amount when a row
- * asks: a period holds ~100,000 charges of ~45,000 phones, and a map (or a key string) per phone and amount
- * was most of the matching's time and garbage.
+ * The period's charges by phone: a plain list, filtered by amount when a row asks. A period holds ~100,000
+ * charges of ~45,000 phones; a map (or a key string) per phone and amount cost more than the lists.
  */
-function indexCharges(charges: readonly ChargeRecord[]) {
-  const byReference = new Map<string, ChargeRecord>()
-  const byReceipt = new Map<string, ChargeRecord>()
+function phoneIndex(charges: readonly ChargeRecord[]): Map<string, ChargeRecord[]> {
   const byPhone = new Map<string, ChargeRecord[]>()
   for (const charge of charges) {
-    if (charge.reference !== null) byReference.set(charge.reference, charge)
-    if (charge.receipt !== null) byReceipt.set(charge.receipt, charge)
     if (charge.phone === null) continue
     const list = byPhone.get(charge.phone)
     if (list) list.push(charge)
     else byPhone.set(charge.phone, [charge])
   }
-  return { byReference, byReceipt, byPhone }
+  return byPhone
 }
 
 /**
@@ -110,9 +124,8 @@ function indexCharges(charges: readonly ChargeRecord[]) {
  */
 export function matchFile(input: MatchInput): ReconciliationItemRecord[] {
   const progress: Progress = { items: new Array(input.rows.length), usedBy: new Map(), pointedTo: new Set() }
-  const index = indexCharges(input.charges)
-  matchNamed(input, progress, index.byReference, index.byReceipt)
-  matchByPhone(input, progress, index.byPhone)
+  matchNamed(input, progress)
+  matchByPhone(input, progress)
   const rowItems = input.rows.map((row, i) => progress.items[i] ?? rowItem(row, 'missing_in_paydesk', null, missingNote(row)))
   const lastLine = input.rows.length === 0 ? 1 : input.rows[input.rows.length - 1]!.line
   return [...rowItems, ...chargeItems(input, progress.usedBy, progress.pointedTo, lastLine)]

@@ -59,7 +59,7 @@ export function reconcile(unit: Unit, scope: Scope, request: ReconcileRequest, i
   const { organizationId, environment } = scope
   const items = matchFile({
     rows: file.rows,
-    charges: store.reconciliations.periodCharges(organizationId, environment, period.fromMs, period.toMs),
+    charges: store.reconciliations.completedCharges(organizationId, environment, period.fromMs, period.toMs),
     lookup: {
       byReference: (reference) => store.reconciliations.chargeByReference(organizationId, environment, reference),
       byReceipt: (receipt) => store.reconciliations.chargeByReceipt(organizationId, environment, receipt),
