@@ -25,7 +25,7 @@ const NAMES: Record<MappedField, readonly RegExp[]> = {
   ],
   phone: [/^(phone(number|no)?|msisdn|mobile(number|no)?|customerphone|payerphone|tel(ephone)?)$/, /(phone|msisdn|mobile)/],
   amount: [/^(amount|paidin|total|ordertotal|amountkes|amountksh|value)$/, /(amount|paidin|total|kes|ksh)/],
-  date: [/^(date|completiontime|transactiondate|orderdate|paidat|paymentdate|createdat|datetime|time)$/, /(date|time)/],
+  date: [/^(date|completiontime|transactiondate|orderdate|paidat|paidon|paymentdate|createdat|datetime|time|when)$/, /(date|time|paidon)/],
 }
 
 const FIELDS: readonly MappedField[] = ['receipt', 'reference', 'phone', 'amount', 'date']

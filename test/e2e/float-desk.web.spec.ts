@@ -38,7 +38,7 @@ test('the float desk on Home: a low float is told live (bell, toast, page notifi
   expect(rules.status).toBe(200)
 
   await shell.open('/')
-  const line = page.getByRole('listitem', { name: `Float of Demo Merchant Ltd payouts` })
+  const line = page.getByRole('listitem', { name: 'Float of Demo Merchant Ltd payouts', exact: true })
   await expect(line).toContainText('Covered')
   // A payout takes the float below the threshold: the toast says so while the console is open.
   const payout = await api.v1('/v1/mobile/b2c', { method: 'POST', body: { phoneNumber: '0712345678', amount: 100_000, merchantTransactionId: uniqueReference('float-b2c') } })
@@ -53,7 +53,7 @@ test('the float desk on Home: a low float is told live (bell, toast, page notifi
   await shell.screenshot('home-float-desk')
 
   // Move to payouts: the suggested amount covers the shortfall.
-  const form = page.getByRole('form', { name: 'Move to Demo Merchant Ltd payouts' })
+  const form = page.getByRole('form', { name: 'Move to Demo Merchant Ltd payouts', exact: true })
   await expect(form.getByLabel(labelPattern('Amount to move'))).toHaveValue((shortfall / 100).toFixed(2))
   const before = minorFromText((await line.getByTestId('float-available').textContent())!)
   await form.getByRole('button', { name: 'Move to payouts' }).click()

@@ -60,7 +60,7 @@ function merchantFile(charges: readonly PaidCharge[]): string {
 }
 
 /**
- * Issue 35: a merchant file of 100,000 rows reconciled against the seeded database of a million
+ * A merchant file of 100,000 rows reconciled against the seeded database of a million
  * transactions, through POST /console/reconciliations over HTTP (the whole request: upload, parse, match,
  * save the items, answer the first page), RUNS times one after another; the median is the figure.
  */
