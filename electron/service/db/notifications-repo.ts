@@ -119,7 +119,7 @@ function notificationsPart(db: Db) {
 }
 
 /** The marks rules keep between movements, and what they read of a transaction or a delivery. */
-function marksPart(db: Db) {
+function marksPart(db: Db, watch: TableWatch) {
   const markStmt = db.prepare<[string, string, string], NotificationMark>('SELECT value, note FROM notification_marks WHERE organization_id = ? AND environment = ? AND mark = ?')
   const setMarkStmt = db.prepare(`INSERT INTO notification_marks (organization_id, environment, mark, value, note) VALUES (?, ?, ?, ?, ?)
     ON CONFLICT (organization_id, environment, mark) DO UPDATE SET value = excluded.value, note = excluded.note`)
@@ -127,6 +127,11 @@ function marksPart(db: Db) {
   const anyMarkStmt = db.prepare<[string, string, string], { n: number }>(
     'SELECT EXISTS (SELECT 1 FROM notification_marks WHERE environment = ? AND substr(mark, 1, length(?)) = ?) AS n',
   )
+  // Asked after every webhook attempt that succeeded; marks change only when one fails: remembered until then.
+  const anyMarkOf = watch.memo([{ table: 'notification_marks' }], (key) => {
+    const [environment, prefix] = key.split('\u001f') as [string, string]
+    return anyMarkStmt.get(environment, prefix, prefix)!.n === 1
+  })
   const transactionStmt = db.prepare<[string], TransactionFacts>(`SELECT public_id, organization_id, environment, type, amount, phone_number,
     merchant_transaction_id, processor_reference, message,
     COALESCE(json_extract(counterparty, '$.accountName'), json_extract(counterparty, '$.accountNumber')) AS beneficiary
@@ -147,13 +152,13 @@ function marksPart(db: Db) {
     },
     /** Whether any mark of the environment starts with `prefix` (a cheap check before reading a delivery). */
     anyMark(environment: string, prefix: string): boolean {
-      return anyMarkStmt.get(environment, prefix, prefix)!.n === 1
+      return anyMarkOf(`${environment}\u001f${prefix}`)
     },
   }
 }
 
 /** Notification rules, notifications and the marks the rules keep (migration 019). */
 export function createNotificationsRepo(db: Db, watch: TableWatch) {
-  return { ...rulesPart(db, watch), ...notificationsPart(db), ...marksPart(db) }
+  return { ...rulesPart(db, watch), ...notificationsPart(db), ...marksPart(db, watch) }
 }
 export type NotificationsRepo = ReturnType<typeof createNotificationsRepo>
