@@ -74,6 +74,7 @@ export function createApprovalsRepo(db: Db) {
   const updateStmt = db.prepare(`UPDATE approvals SET decisions = @decisions, status = @status, decided_at = @decided_at, reason = @reason,
     transaction_id = @transaction_id, refusal = @refusal WHERE id = @id`)
   const getStmt = db.prepare<[string, string], StoredApproval>(`SELECT ${columns} FROM approvals WHERE id = ? AND organization_id = ?`)
+  const byIdStmt = db.prepare<[string], StoredApproval>(`SELECT ${columns} FROM approvals WHERE id = ?`)
   const listStmt = db.prepare<[string, string], StoredApproval>(`SELECT ${columns} FROM approvals WHERE organization_id = ? AND environment = ? ORDER BY created_at DESC, id DESC LIMIT 500`)
   const pendingByKeyStmt = db.prepare<[string, string, string, string], StoredApproval>(`SELECT ${columns} FROM approvals
     WHERE organization_id = ? AND environment = ? AND requester_id = ? AND idempotency_key = ? AND status = 'pending' ORDER BY created_at DESC LIMIT 1`)
@@ -92,6 +93,11 @@ export function createApprovalsRepo(db: Db) {
     },
     get(organizationId: string, id: string): ApprovalRow | undefined {
       const row = getStmt.get(id, organizationId)
+      return row && decode(row)
+    },
+    /** The engine's own lookup of an approval its events name (notifications); callers' lookups go through `get`. */
+    byId(id: string): ApprovalRow | undefined {
+      const row = byIdStmt.get(id)
       return row && decode(row)
     },
     /** The newest 500 of an organization's environment, newest first. */

@@ -1,5 +1,6 @@
 import type { PushEvent } from '../../../shared/api/push-events'
 import type { Unit } from '../core/unit'
+import { approvalWaiting } from './approval-rule'
 import { endpointFailing } from './endpoint-rule'
 import { lowFloat } from './float-rule'
 import { reconciliationExceptions } from './reconciliation-rule'
@@ -8,7 +9,7 @@ import { payoutFailed, paymentReceived } from './transaction-rules'
 /**
  * What turns a committed event into notifications, by event type. A rule reads what it needs as committed
  * and raises through `raise` (one notification per kind and source). A new kind is one entry here, fed by
- * the push event its unit already queues (approvals and bulk batches, once they emit theirs).
+ * the push event its unit already queues.
  */
 const RULES: { [Type in PushEvent['type']]?: (unit: Unit, event: Extract<PushEvent, { type: Type }>) => void } = {
   'transaction.changed': (unit, event) => {
@@ -18,11 +19,13 @@ const RULES: { [Type in PushEvent['type']]?: (unit: Unit, event: Extract<PushEve
   'balance.changed': lowFloat,
   'webhook.attempted': endpointFailing,
   'reconciliation.saved': reconciliationExceptions,
+  'approval.changed': approvalWaiting,
 }
 
 /** Events no rule reads (acceptances, settlements, prompts, the request log): never kept. */
 function wanted(event: PushEvent): boolean {
   if (event.type === 'transaction.changed') return event.status === 'completed' || event.status === 'failed' || event.status === 'rejected'
+  if (event.type === 'approval.changed') return event.status === 'pending'
   return RULES[event.type] !== undefined
 }
 

@@ -1,0 +1,32 @@
+import type { PushEvent } from '../../../shared/api/push-events'
+import { formatMinor } from '../../../shared/money'
+import type { Unit } from '../core/unit'
+import { raise } from './raise'
+
+type ApprovalChanged = Extract<PushEvent, { type: 'approval.changed' }>
+
+const ACTION_LABELS: Record<ApprovalChanged['action'], string> = {
+  b2c: 'B2C payout', b2b: 'B2B payment', 'bank-transfer': 'Bank transfer', reversal: 'Reversal', 'bulk-payout': 'Bulk payout',
+}
+
+/**
+ * A money request held for approval (`approval.changed` with status pending, emitted by `requestApproval`
+ * in the unit that recorded it): approval_waiting, once per approval. The approval is read as committed,
+ * so a request whose unit rolled back raises nothing; the same request sent again with its Idempotency-Key
+ * is the same approval and raises nothing more.
+ */
+export function approvalWaiting(unit: Unit, event: ApprovalChanged): void {
+  if (event.status !== 'pending') return
+  const { store } = unit
+  const approval = store.approvals.byId(event.approvalId)
+  if (!approval || approval.status !== 'pending') return
+  if (!store.notifications.rules(approval.organization_id, approval.environment).approvalWaiting.enabled) return
+  const who = approval.requested_by
+  const needs = approval.approvals_required === 1 ? 'needs 1 approval' : `needs ${approval.approvals_required} approvals`
+  raise(unit, {
+    organizationId: approval.organization_id, environment: approval.environment, kind: 'approval_waiting', source: approval.id,
+    title: `Approval waiting: ${ACTION_LABELS[approval.action]} of ${formatMinor(approval.amount, 'KES')}`,
+    body: `Requested by ${who.name} (${who.role}); ${needs}.`,
+    link: '/approvals',
+  })
+}
