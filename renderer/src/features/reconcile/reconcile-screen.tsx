@@ -4,6 +4,7 @@ import { useMappingSuggestion, useReconciliations } from '../../api/hooks/reconc
 import { useSimulatorState } from '../../api/hooks/simulator'
 import { navigate, pathTo } from '../../app/router'
 import { PATHS } from '../../app/paths'
+import { Can } from '../../components/can'
 import { DataTable } from '../../components/data-table/data-table'
 import { dataTableColumns } from '../../components/data-table/data-table-features'
 import { EmptyState } from '../../components/empty-state'
@@ -44,16 +45,18 @@ export function ReconcileScreen() {
     <>
       <PageHeader title="Reconcile" description="Match your own records (an order export, a bank or M-Pesa statement) against Paydesk's charges: what is paid, missing, different or paid twice." />
       <div className="stack">
-        <Panel title="New reconciliation">
-          <div className="stack">
-            <FileDrop file={file} onFile={setFile} />
-            {file ? (
-              <QueryView query={suggestion} loadingLabel="Reading the header…">
-                {(data) => <MappingForm key={`${file.name}:${file.text.length}`} file={file} suggestion={data} period={{ from: `${today.slice(0, 8)}01`, to: today }} />}
-              </QueryView>
-            ) : null}
-          </div>
-        </Panel>
+        <Can permission="support.search">
+          <Panel title="New reconciliation">
+            <div className="stack">
+              <FileDrop file={file} onFile={setFile} />
+              {file ? (
+                <QueryView query={suggestion} loadingLabel="Reading the header…">
+                  {(data) => <MappingForm key={`${file.name}:${file.text.length}`} file={file} suggestion={data} period={{ from: `${today.slice(0, 8)}01`, to: today }} />}
+                </QueryView>
+              ) : null}
+            </div>
+          </Panel>
+        </Can>
         <Panel title="Saved reconciliations">
           <QueryView query={list} loadingLabel="Loading reconciliations…" empty={<EmptyState title="No reconciliation yet">Drop a file above to make the first one.</EmptyState>}>
             {(items) => (

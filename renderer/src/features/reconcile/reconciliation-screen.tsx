@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react'
 import { useExportReconciliation, useReconciliation, useUndoMatch, type ItemFilter } from '../../api/hooks/reconciliations'
-import type { ScreenProps } from '../../app/screens'
+import { useCan } from '../../api/hooks/team'
+import type { ScreenProps } from '../../app/screen-props'
 import { Link } from '../../app/router'
 import { PATHS } from '../../app/paths'
 import { DataTable } from '../../components/data-table/data-table'
@@ -35,7 +36,9 @@ export function ReconciliationScreen({ params }: ScreenProps) {
     match: (row) => setMatching(row),
     undo: (row) => { if (row.line !== null) undo.mutate({ params: { id, line: String(row.line) } }) },
   }
-  const columns = useMemo(() => itemColumns({ match: (row) => handlers.current.match(row), undo: (row) => handlers.current.undo(row) }), [])
+  // Matching by hand changes what the whole team sees: only roles that may do it get the action column.
+  const canMatch = useCan('support.search')
+  const columns = useMemo(() => itemColumns(canMatch ? { match: (row) => handlers.current.match(row), undo: (row) => handlers.current.undo(row) } : null), [canMatch])
   const data = reconciliation.data
   const rows = useMemo(() => (data?.items ?? []).map((item, i) => ({ ...item, key: `${item.line ?? 'c'}:${item.transactionId ?? ''}:${i}` })), [data])
   const download = () => {
