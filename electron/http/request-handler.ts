@@ -37,11 +37,11 @@ interface Answering {
   fail(error: ApiError): void
 }
 
-function answering(deps: HandlerDeps, req: IncomingMessage, res: ServerResponse): Answering {
+function answering(deps: HandlerDeps, req: IncomingMessage, res: ServerResponse, url: URL | undefined): Answering {
   const requestId = deps.service.newRequestId()
   res.setHeader('X-Request-Id', requestId)
-  // Every /v1 exchange, refused ones too, goes to the request log once answered.
-  const exchange = startExchange(req, requestId)
+  // Every /v1 exchange, refused ones too, goes to the request log once answered (filed by the parsed path).
+  const exchange = url ? startExchange(req, requestId, url) : undefined
   const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
     const sent = sendJson(res, status, body, headers)
     if (exchange) deps.service.logRequest(exchange.finish(status, { 'X-Request-Id': requestId, ...sent.headers }, sent.parts))
@@ -130,9 +130,9 @@ async function callRoute(deps: HandlerDeps, a: Answering, route: { routeId: Rout
  */
 export function createRequestHandler(deps: HandlerDeps) {
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const a = answering(deps, req, res)
     // An absolute-form target (`GET http://[bad/ HTTP/1.1`) can fail to parse: bad input, never a 500.
     const url = parseTarget(req.url ?? '/')
+    const a = answering(deps, req, res, url)
     if (!url) return a.fail(new ApiError('invalid_parameter', 'The request target is not a valid URL.'))
     const { pathname } = url
     // Every /v1 answer names its API release, the adapter's own errors (404, 429, bad body) included.
