@@ -6,7 +6,7 @@ import type { Unit } from '../core/unit'
 import { REQUEST_BODY_LIMIT_BYTES, RESPONSE_BODY_LIMIT_BYTES } from '../../../shared/logged-body'
 import { sha256Hex } from '../core/ids'
 import type { ApiExchange } from './exchange'
-import { redactHeaders, redactSecrets } from './redact'
+import { createRedactor, redactHeaders, type Redact } from './redact'
 import { SETTINGS } from '../db/settings-registry'
 import { storedBody, storedBodyOfParts } from './stored-body'
 
@@ -56,15 +56,15 @@ function identify(store: Store, exchange: ApiExchange): ApiExchange['notes'] {
  * and storing it whole cost more than building it. Done when the
  * exchange is queued, from the text the adapter sent, so the whole page is not kept until the flush.
  */
-function storedResponseBody(exchange: ApiExchange): string {
+function storedResponseBody(exchange: ApiExchange, redact: Redact): string {
   // The size the adapter sent saves measuring the whole text again.
   const sentBytes = Number(exchange.responseHeaders['Content-Length'])
   const totalBytes = Number.isInteger(sentBytes) ? sentBytes : undefined
   const body = exchange.responseBody
-  return typeof body === 'string' ? storedBody(body, RESPONSE_BODY_LIMIT_BYTES, totalBytes) : storedBodyOfParts(body, RESPONSE_BODY_LIMIT_BYTES, totalBytes)
+  return typeof body === 'string' ? storedBody(body, RESPONSE_BODY_LIMIT_BYTES, totalBytes, redact) : storedBodyOfParts(body, RESPONSE_BODY_LIMIT_BYTES, totalBytes, redact)
 }
 
-function toRow(store: Store, exchange: ApiExchange, responseBody: string, at: number): NewApiRequestRow {
+function toRow(store: Store, redact: Redact, exchange: ApiExchange, responseBody: string, at: number): NewApiRequestRow {
   const notes = identify(store, exchange)
   const keyPrefix = notes.keyPrefix ?? null
   const warnings = notes.warnings ?? []
@@ -74,17 +74,17 @@ function toRow(store: Store, exchange: ApiExchange, responseBody: string, at: nu
     organization_id: notes.organizationId ?? null,
     at,
     method: exchange.method,
-    path: redactSecrets(exchange.path),
-    query: redactSecrets(exchange.query),
+    path: redact(exchange.path),
+    query: redact(exchange.query),
     status: exchange.status,
     duration_ms: Math.round(exchange.durationMs * 100) / 100,
     key_prefix: keyPrefix,
-    idempotency_key: exchange.idempotencyKey === undefined ? null : redactSecrets(exchange.idempotencyKey),
+    idempotency_key: exchange.idempotencyKey === undefined ? null : redact(exchange.idempotencyKey),
     replayed: notes.replayed ? 1 : 0,
-    request_headers: redactHeaders(exchange.requestHeaders, keyPrefix),
+    request_headers: redactHeaders(exchange.requestHeaders, keyPrefix, redact),
     request_body: exchange.requestBody === null || exchange.requestBody.length === 0
       ? null
-      : storedBody(exchange.requestBody.toString('utf8'), REQUEST_BODY_LIMIT_BYTES, exchange.requestBody.length),
+      : storedBody(exchange.requestBody.toString('utf8'), REQUEST_BODY_LIMIT_BYTES, exchange.requestBody.length, redact),
     response_headers: exchange.responseHeaders,
     response_body: responseBody,
     warnings,
@@ -101,6 +101,7 @@ function toRow(store: Store, exchange: ApiExchange, responseBody: string, at: nu
  * reader sees every request answered so far), and the service flushes on close.
  */
 export function createRequestLog(store: Store, now: () => number, emit: (event: PushEvent) => void) {
+  let redact: Redact = createRedactor()
   let queue: { exchange: ApiExchange; responseBody: string; at: number }[] = []
   const counts = new Map<Environment, number>()
 
@@ -117,9 +118,13 @@ export function createRequestLog(store: Store, now: () => number, emit: (event: 
   }
 
   const log = {
+    /** The console token, keys and webhook secret the host knows in clear (known once the database is seeded), redacted by value (redact.ts). */
+    knowHostSecrets(hostSecrets: readonly string[]): void {
+      redact = createRedactor(hostSecrets)
+    },
     record(exchange: ApiExchange): void {
       // The exchange without the sent text, which a list page makes ~60 KB: it may be collected now.
-      queue.push({ exchange: { ...exchange, responseBody: '' }, responseBody: storedResponseBody(exchange), at: now() })
+      queue.push({ exchange: { ...exchange, responseBody: '' }, responseBody: storedResponseBody(exchange, redact), at: now() })
       if (queue.length >= REQUEST_LOG_QUEUE_LIMIT) log.flush()
     },
     /** `announce`: a reader flushing inside its unit passes `unit.emit`, so the push event waits for its COMMIT. */
@@ -131,7 +136,7 @@ export function createRequestLog(store: Store, now: () => number, emit: (event: 
       try {
         store.transaction(() => {
           for (const { exchange, responseBody, at } of batch) {
-            const row = toRow(store, exchange, responseBody, at)
+            const row = toRow(store, redact, exchange, responseBody, at)
             store.apiRequests.insert(row)
             if (counts.has(row.environment)) counts.set(row.environment, counts.get(row.environment)! + 1)
             touched.add(row.environment)
