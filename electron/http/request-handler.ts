@@ -3,7 +3,7 @@ import { API_VERSION_HEADER } from '../../shared/api/api-versions'
 import { stringifyEnvelope } from '../../shared/api/raw-json'
 import { ROUTES, type RouteId } from '../../shared/api/routes'
 import { ApiError } from '../../shared/errors'
-import { errorResponse, provisionalApiVersion, type CallContext, type PaydeskService } from '../service'
+import { errorResponse, provisionalApiVersion, type CallContext, type CallNotes, type PaydeskService } from '../service'
 import { callWithFaults } from './api-faults'
 import { ClientGoneError, parseJsonBody, parseQuery, readBody } from './body'
 import { isStreamRoute, openEventStream } from './event-stream'
@@ -11,6 +11,7 @@ import { startExchange } from './exchange-recorder'
 import { healthOf } from './healthz'
 import { bearerOf, header, hostAllowed, parseTarget, sendJson } from './http-io'
 import { isForeignOrigin } from './console-origin'
+import { clientAddress, type FailedAuthGuard } from './failed-auth-guard'
 import { lingerAfterAnswer } from './lingering-close'
 import type { createRateLimiter } from './rate-limiter'
 import { matchRoute } from './router'
@@ -20,6 +21,8 @@ import { serveStatic } from './static-files'
 export interface HandlerDeps {
   service: PaydeskService
   limiter: ReturnType<typeof createRateLimiter>
+  /** The budget of failed authentications per client address (null: off). */
+  failedAuth: FailedAuthGuard | null
   openApi: unknown
   webRoot?: string
   /** Where the server listens (known once it does), over TLS or not, and whether it is starting, ready or stopping. */
@@ -83,6 +86,23 @@ function routeOf(deps: HandlerDeps, a: Answering, pathname: string, bearer: stri
   return { routeId: match.routeId, params: match.params }
 }
 
+/**
+ * The failed-authentication guard's step: a request from an address (or all addresses) whose budget is spent
+ * waits (429 + Retry-After) before the engine sees it, unless its credential authenticated here before.
+ * Returns the settling to run once the engine answered (it notes whether the credential was accepted or
+ * refused), or null when the request was refused here.
+ */
+function guardFailedAuth(deps: HandlerDeps, a: Answering, address: string, bearer: string | undefined): ((notes: CallNotes) => void) | null {
+  const guard = deps.failedAuth
+  if (!guard) return () => {}
+  const wait = guard.refusal(address, bearer)
+  if (wait > 0) {
+    a.fail(new ApiError('rate_limited', 'Too many failed authentications from this address; retry after the time in Retry-After.', null, { 'Retry-After': String(wait) }))
+    return null
+  }
+  return (notes) => guard.settle(address, bearer, notes.credential)
+}
+
 /** The parsed JSON body (undefined for GET), or `refused` when the answer (or a destroyed socket) already went out. */
 async function bodyOf(a: Answering): Promise<{ body: unknown } | 'refused'> {
   const { req, res, exchange } = a
@@ -126,7 +146,8 @@ async function callRoute(deps: HandlerDeps, a: Answering, route: { routeId: Rout
 
 /**
  * One request, in order: target -> Host -> (not the API: health, OpenAPI, files) -> route -> rate limit
- * -> body -> headers the engine reads -> the event stream, or the route through the engine.
+ * -> failed-authentication budget -> body -> headers the engine reads -> the event stream, or the route
+ * through the engine (then the budget is settled with what the engine made of the credential).
  */
 export function createRequestHandler(deps: HandlerDeps) {
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -148,20 +169,27 @@ export function createRequestHandler(deps: HandlerDeps) {
     const bearer = bearerOf(req)
     const route = routeOf(deps, a, pathname, bearer)
     if (!route) return
+    const address = clientAddress(req)
+    const settle = guardFailedAuth(deps, a, address, bearer)
+    if (!settle) return
     const read = await bodyOf(a)
     if (read === 'refused') return
     const environment = header(req, 'paydesk-environment')
     if (environment !== undefined && environment !== 'test' && environment !== 'live') {
       return a.fail(new ApiError('invalid_parameter', 'Paydesk-Environment must be test or live.', 'Paydesk-Environment'))
     }
+    // The engine's notes say whether the credential was accepted or refused (the guard's budget), console calls' too.
+    const notes: CallNotes = a.exchange?.notes ?? {}
     const ctx: CallContext = {
       bearer, environment, organizationId: header(req, 'paydesk-organization'), requestId: a.requestId, apiVersion: header(req, 'paydesk-api-version'),
-      notes: a.exchange?.notes, clientAddress: req.socket.remoteAddress,
+      notes, clientAddress: address,
     }
     const query = parseQuery(url.searchParams)
     if (isStreamRoute(route.routeId)) {
-      return openEventStream(req, res, deps.service, route.routeId, { query, params: route.params }, ctx, (refused) => a.answer(refused.status, refused.body, refused.headers))
+      openEventStream(req, res, deps.service, route.routeId, { query, params: route.params }, ctx, (refused) => a.answer(refused.status, refused.body, refused.headers))
+      return settle(notes)
     }
     await callRoute(deps, a, route, { query, body: read.body }, ctx)
+    settle(notes)
   }
 }
