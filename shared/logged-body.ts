@@ -2,9 +2,15 @@
  * How the request log marks a body it kept only the start of (engine: request-log/stored-body.ts; console:
  * the request detail). The body is cut on a character boundary and one line is added after it:
  * `[first 8 KiB of 60635 bytes]`, the size being the whole body as sent or received. Request bodies are kept
- * up to 64 KiB, response bodies up to 8 KiB (a list page is ~60 KB; docs/console.md "Requests").
+ * up to 64 KiB (4 KiB when sent without a known key), response bodies up to 8 KiB (a list page is ~60 KB;
+ * docs/console.md "Requests").
  */
 export const REQUEST_BODY_LIMIT_BYTES = 64 * 1024
+/**
+ * A request whose credential is no known key (none, made up) is kept only this far: such requests need no
+ * key to send, and at 64 KiB each they could fill the log with gigabytes.
+ */
+export const ANONYMOUS_REQUEST_BODY_LIMIT_BYTES = 4 * 1024
 export const RESPONSE_BODY_LIMIT_BYTES = 8 * 1024
 
 export function cutNote(limitBytes: number, totalBytes: number): string {

@@ -14,6 +14,7 @@ import { parseServeOptions, usage, UsageError, type ServeOptions } from './optio
 import { prepareScenario, runLines, ScenarioStartError, scenarioErrorText } from './serve-scenario'
 import { consoleWebRoot } from './web-root'
 import { isLoopbackHost } from '../http/console-origin'
+import { consoleTokenWeakness } from './console-token-strength'
 
 /** The certificate and key files of --tls-cert/--tls-key, read once at start. */
 function readTls(options: ServeOptions): { cert: Buffer; key: Buffer } | undefined {
@@ -24,12 +25,14 @@ function readTls(options: ServeOptions): { cert: Buffer; key: Buffer } | undefin
 
 function banner(service: PaydeskService, url: string, options: ServeOptions): string {
   const s = service.startup
+  const weakness = consoleTokenWeakness(service.consoleToken)
   const key = (label: string, value: string | undefined, env: string) =>
     `  ${label.padEnd(16)}${value ?? `(stored hashed; shown when created. Fix one with ${env} or create one in the console)`}`
   return [
     'Paydesk sandbox is ready',
     `  API base URL    ${url}/v1`,
     ...consoleLines(service, url, options),
+    ...(weakness ? [`  Warning         ${weakness}`] : []),
     `  OpenAPI         ${url}/openapi.json`,
     key('Test API key', s.testKey, 'PAYDESK_API_KEY'),
     key('Live API key', s.liveKey, 'PAYDESK_LIVE_API_KEY'),

@@ -12,6 +12,13 @@ export function isStreamRoute(routeId: RouteId): routeId is StreamRouteId {
 }
 
 /**
+ * What one event stream may hold unsent in this process, past what the kernel's socket buffers took: a client
+ * that stops reading (a paused tab, a suspended curl) would otherwise make the server keep every event for
+ * it (~195 MiB in 60 s of load). Past the bound the stream is ended; the console refetches when it reconnects.
+ */
+export const EVENT_STREAM_QUEUE_LIMIT_BYTES = 1024 * 1024
+
+/**
  * A stream route over HTTP (`stream` in the route table; today `console.events`): the HTTP twin of the IPC
  * push channel. The call runs through the dispatcher like any route (console credential, console access),
  * and a refusal is answered in the envelope by `refuse`; an accepted call becomes server-sent events, one
@@ -26,8 +33,15 @@ export function openEventStream(
   const { heartbeatMs } = accepted.body.data
   res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Content-Type-Options': 'nosniff' })
   res.write(': connected\n\n')
-  const unsubscribe = service.onEvent((event) => res.write(`data: ${JSON.stringify(event)}\n\n`))
-  const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs)
+  const send = (text: string) => {
+    if (res.destroyed) return
+    res.write(text)
+    // Destroyed, not ended: ending would wait for the stalled client to read what is queued.
+    if (res.writableLength > EVENT_STREAM_QUEUE_LIMIT_BYTES) res.destroy()
+  }
+  const unsubscribe = service.onEvent((event) => send(`data: ${JSON.stringify(event)}\n\n`))
+  // A heartbeat only keeps an idle connection open: none while earlier writes still wait for the client.
+  const heartbeat = setInterval(() => res.writableNeedDrain || send(': heartbeat\n\n'), heartbeatMs)
   heartbeat.unref()
   const stop = () => {
     clearInterval(heartbeat)

@@ -4,12 +4,11 @@ import type { ApiExchange, CallNotes } from '../service'
 /**
  * Collects one /v1 exchange for the request log while the adapter answers it: the request as received,
  * what the engine noted (`notes`, filled by the dispatcher), and the answer. Console routes and static
- * files are not logged (undefined).
+ * files are not logged (undefined). `url` is the target as the router parsed it: filing by the raw target
+ * missed absolute-form requests (`GET http://host/v1/...`) and filed `/v1/../console/...` as a /v1 call.
  */
-export function startExchange(req: IncomingMessage, requestId: string) {
-  const target = req.url ?? '/'
-  const queryAt = target.indexOf('?')
-  const path = queryAt === -1 ? target : target.slice(0, queryAt)
+export function startExchange(req: IncomingMessage, requestId: string, url: URL) {
+  const path = url.pathname
   if (!path.startsWith('/v1/')) return undefined
   const startedAt = performance.now()
   const single = (name: string) => {
@@ -25,7 +24,7 @@ export function startExchange(req: IncomingMessage, requestId: string) {
     faults: [] as string[],
     finish(status: number, responseHeaders: Record<string, string>, responseBody: string | readonly string[]): ApiExchange {
       return {
-        requestId, method: req.method ?? 'GET', path, query: queryAt === -1 ? '' : target.slice(queryAt), status,
+        requestId, method: req.method ?? 'GET', path, query: url.search, status,
         durationMs: performance.now() - startedAt, requestHeaders: { ...req.headers }, requestBody: this.body,
         responseHeaders, responseBody, bearer, idempotencyKey: single('idempotency-key'), notes, faults: this.faults,
       }

@@ -4,7 +4,7 @@ import { stringifyEnvelope } from '../../shared/api/raw-json'
 import type { RouteSpec } from '../../shared/api/route'
 import { ROUTES, type RouteId } from '../../shared/api/routes'
 import { ApiError } from '../../shared/errors'
-import { errorResponse, provisionalApiVersion, type CallContext, type PaydeskService } from '../service'
+import { errorResponse, provisionalApiVersion, type CallContext, type CallNotes, type PaydeskService } from '../service'
 import { callWithFaults } from './api-faults'
 import { ClientGoneError, parseJsonBody, parseQuery, readBody } from './body'
 import { isStreamRoute, openEventStream } from './event-stream'
@@ -13,6 +13,7 @@ import { fileOf, sendFile } from './file-answer'
 import { healthOf } from './healthz'
 import { bearerOf, header, hostAllowed, parseTarget, sendJson } from './http-io'
 import { isForeignOrigin } from './console-origin'
+import { clientAddress, type FailedAuthGuard } from './failed-auth-guard'
 import { lingerAfterAnswer } from './lingering-close'
 import type { createRateLimiter } from './rate-limiter'
 import { matchRoute } from './router'
@@ -22,6 +23,8 @@ import { serveStatic } from './static-files'
 export interface HandlerDeps {
   service: PaydeskService
   limiter: ReturnType<typeof createRateLimiter>
+  /** The budget of failed authentications per client address (null: off). */
+  failedAuth: FailedAuthGuard | null
   openApi: unknown
   webRoot?: string
   /** Where the server listens (known once it does), over TLS or not, and whether it is starting, ready or stopping. */
@@ -39,11 +42,11 @@ interface Answering {
   fail(error: ApiError): void
 }
 
-function answering(deps: HandlerDeps, req: IncomingMessage, res: ServerResponse): Answering {
+function answering(deps: HandlerDeps, req: IncomingMessage, res: ServerResponse, url: URL | undefined): Answering {
   const requestId = deps.service.newRequestId()
   res.setHeader('X-Request-Id', requestId)
-  // Every /v1 exchange, refused ones too, goes to the request log once answered.
-  const exchange = startExchange(req, requestId)
+  // Every /v1 exchange, refused ones too, goes to the request log once answered (filed by the parsed path).
+  const exchange = url ? startExchange(req, requestId, url) : undefined
   const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
     const sent = sendJson(res, status, body, headers)
     if (exchange) deps.service.logRequest(exchange.finish(status, { 'X-Request-Id': requestId, ...sent.headers }, sent.parts))
@@ -83,6 +86,23 @@ function routeOf(deps: HandlerDeps, a: Answering, pathname: string, bearer: stri
     if (retryAfter > 0) return refuse(new ApiError('rate_limited', 'Too many requests; slow down and retry after the time in Retry-After.', null, { 'Retry-After': String(retryAfter) }))
   }
   return { routeId: match.routeId, params: match.params }
+}
+
+/**
+ * The failed-authentication guard's step: a request from an address (or all addresses) whose budget is spent
+ * waits (429 + Retry-After) before the engine sees it, unless its credential authenticated here before.
+ * Returns the settling to run once the engine answered (it notes whether the credential was accepted or
+ * refused), or null when the request was refused here.
+ */
+function guardFailedAuth(deps: HandlerDeps, a: Answering, address: string, bearer: string | undefined): ((notes: CallNotes) => void) | null {
+  const guard = deps.failedAuth
+  if (!guard) return () => {}
+  const wait = guard.refusal(address, bearer)
+  if (wait > 0) {
+    a.fail(new ApiError('rate_limited', 'Too many failed authentications from this address; retry after the time in Retry-After.', null, { 'Retry-After': String(wait) }))
+    return null
+  }
+  return (notes) => guard.settle(address, bearer, notes.credential)
 }
 
 /**
@@ -135,13 +155,14 @@ async function callRoute(deps: HandlerDeps, a: Answering, route: { routeId: Rout
 
 /**
  * One request, in order: target -> Host -> (not the API: health, OpenAPI, files) -> route -> rate limit
- * -> body -> headers the engine reads -> the event stream, or the route through the engine.
+ * -> failed-authentication budget -> body -> headers the engine reads -> the event stream, or the route
+ * through the engine (then the budget is settled with what the engine made of the credential).
  */
 export function createRequestHandler(deps: HandlerDeps) {
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const a = answering(deps, req, res)
     // An absolute-form target (`GET http://[bad/ HTTP/1.1`) can fail to parse: bad input, never a 500.
     const url = parseTarget(req.url ?? '/')
+    const a = answering(deps, req, res, url)
     if (!url) return a.fail(new ApiError('invalid_parameter', 'The request target is not a valid URL.'))
     const { pathname } = url
     // Every /v1 answer names its API release, the adapter's own errors (404, 429, bad body) included.
@@ -157,20 +178,27 @@ export function createRequestHandler(deps: HandlerDeps) {
     const bearer = bearerOf(req)
     const route = routeOf(deps, a, pathname, bearer)
     if (!route) return
+    const address = clientAddress(req)
+    const settle = guardFailedAuth(deps, a, address, bearer)
+    if (!settle) return
     const read = await bodyOf(a, route.routeId)
     if (read === 'refused') return
     const environment = header(req, 'paydesk-environment')
     if (environment !== undefined && environment !== 'test' && environment !== 'live') {
       return a.fail(new ApiError('invalid_parameter', 'Paydesk-Environment must be test or live.', 'Paydesk-Environment'))
     }
+    // The engine's notes say whether the credential was accepted or refused (the guard's budget), console calls' too.
+    const notes: CallNotes = a.exchange?.notes ?? {}
     const ctx: CallContext = {
       bearer, environment, organizationId: header(req, 'paydesk-organization'), requestId: a.requestId, apiVersion: header(req, 'paydesk-api-version'),
-      notes: a.exchange?.notes, clientAddress: req.socket.remoteAddress,
+      notes, clientAddress: address,
     }
     const query = parseQuery(url.searchParams)
     if (isStreamRoute(route.routeId)) {
-      return openEventStream(req, res, deps.service, route.routeId, { query, params: route.params }, ctx, (refused) => a.answer(refused.status, refused.body, refused.headers))
+      openEventStream(req, res, deps.service, route.routeId, { query, params: route.params }, ctx, (refused) => a.answer(refused.status, refused.body, refused.headers))
+      return settle(notes)
     }
     await callRoute(deps, a, { ...route, pathname }, { query, body: read.body }, ctx)
+    settle(notes)
   }
 }

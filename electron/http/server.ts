@@ -8,6 +8,7 @@ import { answerClientError } from './client-error'
 import { sendJson } from './http-io'
 import { closeIdleKeepAliveFairly } from './keep-alive-timeout'
 import { createRateLimiter } from './rate-limiter'
+import { createFailedAuthGuard, FAILED_AUTH_DEFAULTS, type FailedAuthLimits } from './failed-auth-guard'
 import { createRequestHandler } from './request-handler'
 
 export interface HttpServerOptions {
@@ -16,6 +17,8 @@ export interface HttpServerOptions {
   port?: number
   /** Requests per minute per API key; 0 = off. */
   rateLimitPerMinute?: number
+  /** Failed authentications allowed per client address and from all together (default FAILED_AUTH_DEFAULTS); false = no limit. */
+  failedAuth?: FailedAuthLimits | false
   /** Folder of the console's web build, served at `/`. */
   webRoot?: string
   now?: () => number
@@ -97,8 +100,9 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   let port = 0
   let phase: 'starting' | 'ready' | 'stopping' = options.ready === false ? 'starting' : 'ready'
   const limiter = createRateLimiter(options.rateLimitPerMinute ?? 600, options.now)
+  const failedAuth = options.failedAuth === false ? null : createFailedAuthGuard(options.failedAuth ?? FAILED_AUTH_DEFAULTS, options.now)
   const handle = createRequestHandler({
-    service, limiter, openApi: generateOpenApi(), webRoot: options.webRoot, bound: () => ({ host, port, secure: options.tls !== undefined, teamServer: options.teamServer === true }), phase: () => phase,
+    service, limiter, failedAuth, openApi: generateOpenApi(), webRoot: options.webRoot, bound: () => ({ host, port, secure: options.tls !== undefined, teamServer: options.teamServer === true }), phase: () => phase,
   })
   const server = createNodeServer(handle, options)
   return new Promise((resolve, reject) => {

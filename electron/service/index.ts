@@ -8,6 +8,8 @@ export { errorResponse } from './pipeline/error-response'
 export { provisionalApiVersion } from './pipeline/api-version'
 export { randomRequestId } from './core/ids'
 export { HOST_TICK, startTicker, type Ticker } from './core/ticker'
+/** A keyed budget of failures with Retry-After (failed authentications per client address; a sign-in's bound per address). */
+export { createFailureBudget, type FailureBudget, type FailureBudgetOptions } from './core/failure-budget'
 export type { ApiExchange } from './request-log/exchange'
 export type { ApiFaultPlan } from './faults/api-faults'
 export type { SimulatorMode } from './lifecycle/plan'

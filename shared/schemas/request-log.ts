@@ -67,16 +67,24 @@ export type RequestLogDetail = z.infer<typeof RequestLogDetailSchema>
 
 export const RequestLogPathSchema = z.object({ requestId: z.string().min(1).max(64) })
 
-/** Developer settings: strict request checks (per organization) and the request log's bound (per environment). */
+/** The request log's byte bound may be set from 1 MiB to 64 GiB. */
+const MIN_LOG_BYTES = 1024 * 1024
+const MAX_LOG_BYTES = 64 * 1024 * 1024 * 1024
+const LOG_BYTES_RANGE = `must be from ${MIN_LOG_BYTES} to ${MAX_LOG_BYTES}`
+
+/** Developer settings: strict request checks (per organization) and the request log's bounds (per environment). */
 export const DeveloperSettingsSchema = z.object({
   strictRequestChecks: z.boolean(),
   /** The host was started with --strict / PAYDESK_STRICT=1: strict whatever the setting says. */
   strictForcedByHost: z.boolean(),
   requestLogLimit: z.number().int(),
+  /** Bytes the request log keeps per environment (paths, queries, headers, bodies as stored); the oldest go first. */
+  requestLogMaxBytes: z.number().int(),
 })
 export type DeveloperSettings = z.infer<typeof DeveloperSettingsSchema>
 
 export const UpdateDeveloperSettingsRequestSchema = z.strictObject({
   strictRequestChecks: z.boolean().optional(),
   requestLogLimit: z.number().int().min(10, 'must be from 10 to 1000000').max(1_000_000, 'must be from 10 to 1000000').optional(),
+  requestLogMaxBytes: z.number().int().min(MIN_LOG_BYTES, LOG_BYTES_RANGE).max(MAX_LOG_BYTES, LOG_BYTES_RANGE).optional(),
 })

@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { CONSOLE_TOKEN, LIVE_KEY, TEST_KEY, WEBHOOK_SECRET, startTestServer, type TestServer } from '../support/harness'
+import { CONSOLE_TOKEN, LIVE_KEY, TEST_KEY, WEBHOOK_SECRET, ref, startTestServer, type TestServer } from '../support/harness'
+import { bare, decodeAll, jsonEscaped, percentAll, percentSome } from '../support/encoded-secrets'
 import { startWebhookReceiver, unusedPort, type WebhookReceiver } from '../support/webhook-receiver'
 import { chargeBody, consoleAuth } from './helpers'
 
@@ -12,7 +13,9 @@ import { chargeBody, consoleAuth } from './helpers'
  * endpoint), nor in a webhook request; API keys are stored hashed, never in clear. The run goes through
  * failures on purpose: wrong and near-miss keys, a revoked key, bad input, an internal error (500) and
  * failing webhook endpoints. The request log, which keeps every /v1 request's headers and bodies, is read
- * back in full and held to the same rule.
+ * back in full and held to the same rule, also for secrets sent encoded (percent-encoded in a query, path or
+ * header, `\u`-escaped in JSON, a webhook secret's `+/=` URL-encoded) and the host's own secrets sent without
+ * their prefix: every answer is searched in what it decodes to as well.
  */
 const folder = mkdtempSync(join(tmpdir(), 'paydesk-secrets-'))
 const dbPath = join(folder, 'paydesk.db')
@@ -53,6 +56,9 @@ function fragments(secret: string): string[] {
   return Array.from({ length: random.length - 11 }, (_, i) => random.slice(i, i + 12))
 }
 
+/** A webhook secret whose base64 has `+`, `/` and `=`, the characters an URL encoder rewrites. */
+const PLUS_SECRET = 'whsec_Zm9v+YmFy/YmF6+cXV4/Y29yZ2U=dGh1ZA=='
+
 const nearMisses = (secret: string) => [
   `${secret.slice(0, -1)}${secret.endsWith('0') ? '1' : '0'}`, `${secret}0`, secret.slice(0, -4), `x${secret.slice(1)}`, secret.toUpperCase(),
 ]
@@ -80,6 +86,22 @@ describe('secrets in logs, errors, responses, webhooks and the database file', (
     await call('bad body', 'POST', '/v1/mobile/charge', { body: { ...chargeBody(), amount: 'lots' } })
     await call('bad json', 'POST', '/v1/mobile/charge', { rawBody: `{"key": "${TEST_KEY}"`, headers: { 'content-type': 'application/json' } })
     await call('key on console', 'GET', '/console/info', { headers: { authorization: `Bearer ${TEST_KEY}` } })
+    // Secrets written encoded, and the host's own without their prefix, in every part of a /v1 request.
+    const hostSecrets = [TEST_KEY, LIVE_KEY, CONSOLE_TOKEN, WEBHOOK_SECRET]
+    for (const secret of [...hostSecrets, ...orgKeys, PLUS_SECRET]) {
+      const forms = [percentAll(secret), percentSome(secret), ...(hostSecrets.includes(secret) ? [bare(secret), percentSome(bare(secret))] : [])]
+      for (const form of forms) {
+        await call('encoded in query', 'GET', `/v1/accounts?note=${form}&key=${form}`)
+        // (The 404 names the id it was asked for, to the client that sent it: only the log's copy is checked.)
+        await server.request('GET', `/v1/transactions/${form}`)
+        await call('encoded in headers', 'GET', '/v1/accounts', { headers: { 'x-note': form, 'idempotency-key': form } })
+      }
+      for (const form of [...forms, jsonEscaped(secret)]) {
+        const body = `{"phoneNumber":"0712345678","amount":"lots","merchantTransactionId":"${ref('enc')}","narration":"${form}"}`
+        await call('encoded in body', 'POST', '/v1/mobile/charge', { rawBody: body, headers: { 'content-type': 'application/json' } })
+        await call('encoded, refused', 'POST', '/v1/mobile/charge', { rawBody: body, headers: { 'content-type': 'application/json', authorization: 'Bearer sk_test_madeUp000000000000000000' } })
+      }
+    }
     // A new key is shown once, at creation (that answer is expected to hold it), then works, is revoked, and fails.
     const created = await server.request('POST', '/console/keys', { headers: consoleAuth('test'), body: { label: 'leak check' } })
     const newKey: string = created.body.data.key
@@ -137,6 +159,18 @@ describe('secrets in logs, errors, responses, webhooks and the database file', (
     for (const [name, secret] of Object.entries({ newKey, liveSecret, orgTestKey: orgKeys[0]!, orgLiveKey: orgKeys[1]! })) {
       const pieces = fragments(secret)
       expect(haystacks.filter((h) => pieces.some((piece) => h.text.includes(piece))).map((h) => `part of ${name} in ${h.label}`)).toEqual([])
+    }
+    // Nothing of a secret in what any of it decodes to either (a key sent percent-encoded or escaped and kept so).
+    const decoded = haystacks.map((h) => ({ label: h.label, text: decodeAll(h.text) }))
+    for (const [name, secret] of Object.entries({ ...secrets, PLUS_SECRET })) {
+      expect(decoded.filter((h) => h.text.includes(secret)).map((h) => `${name} decoded from ${h.label}`)).toEqual([])
+    }
+    for (const [name, secret] of Object.entries({ TEST_KEY, LIVE_KEY, CONSOLE_TOKEN, WEBHOOK_SECRET })) {
+      expect(decoded.filter((h) => h.text.includes(bare(secret))).map((h) => `${name} without its prefix in ${h.label}`)).toEqual([])
+    }
+    for (const [name, secret] of Object.entries({ PLUS_SECRET, orgTestKey: orgKeys[0]!, orgLiveKey: orgKeys[1]! })) {
+      const pieces = fragments(secret)
+      expect(decoded.filter((h) => pieces.some((piece) => h.text.includes(piece))).map((h) => `part of ${name} decoded from ${h.label}`)).toEqual([])
     }
     // The webhook secret's base64 part is the Standard Webhooks key: not in a request either.
     expect(hook.requests.filter((r) => JSON.stringify(r).includes(WEBHOOK_SECRET.slice('whsec_'.length)))).toEqual([])

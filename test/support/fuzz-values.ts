@@ -12,6 +12,9 @@ export const INJECTIONS = [
   '../../../../etc/passwd', '..\\..\\windows\\win.ini', '$(rm -rf /)', '`id`', '\u0000', 'a\u0000b', '\r\nX-Injected: 1',
   '\uD800', '\uDFFF', '\uFEFF', '\u202E', '😀'.repeat(50), 'null', 'undefined', 'NaN', 'Infinity', '-0', '1e400', '0x10',
   '__proto__', 'constructor', 'prototype', 'sk_test_', 'Bearer ', 'whsec_', '', ' ', '\t', 'a'.repeat(10_000),
+  // Secrets written encoded (the request log redacts what they decode to): percent-encoded, twice, JSON-escaped, cut.
+  'sk%5Ftest%5FfuzzKey0000000000000001', 'sk%255Ftest%255FfuzzKey0000000000000001', '\\u0073k_test_fuzzKey0000000000000001',
+  'whsec_Zm9v%2BYmFy%2FYmF6%3D%3D', 'pdc%5F%', 'sk_test_%', '\\u00', '%5C%75%30%30%37%33k_live_fuzzKey0000000000000001',
 ]
 
 /** Keys that change prototypes or shadow Object.prototype members, plus odd spellings. */
@@ -55,6 +58,7 @@ export const hostileKey: fc.Arbitrary<string> = fc.oneof(
 export const RAW_BODIES: readonly (string | Buffer)[] = [
   '', ' ', '{', '}', '{"a":}', '{"a":1,}', "{'a':1}", '[1,2', 'null', 'true', '"text"', '42', '[]', '[{}]', 'NaN', 'Infinity', '-Infinity',
   '{"amount": NaN}', '{"amount": Infinity}', '{"amount": 0x10}', '{"amount": 01}', '{"amount": .5}', '{"a":1}{"b":2}', '\uFEFF{}',
+  '{"narration":"\\u0073k\\u005ftest_fuzzKey0000000000000001"}', '{"a":"\\u005c\\u0075"}', 'key=sk%5Ftest%5FfuzzKey0000000000000001&x=%',
   '{"a":1,"a":2}', '{"a": "\\ud800"}', '{"a": "\\u0000"}', '{"a": "\\x41"}', '<xml/>', 'a=1&b=2', '--boundary\r\n',
   nested(10_000, '[', ']'), nested(10_000, '{"a":', '}'), nested(100_000, '[', ']'), `{"metadata":${nested(10_000, '{"a":', '}')}}`,
   `{"x":"${'a'.repeat(900_000)}"}`,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createService, type PaydeskService, type ServiceOptions } from '../../electron/service'
 import { startHttpServer, type RunningHttpServer } from '../../electron/http/server'
+import type { FailedAuthLimits } from '../../electron/http/failed-auth-guard'
 import { engineInternals, type EngineInternals } from '../../electron/service/test-access'
 
 /**
@@ -59,11 +60,14 @@ export interface TestServer {
 /** Idle keep-alive timeout of in-process test servers (production: 5 s, HTTP_TIMEOUT_DEFAULTS). */
 const IN_PROCESS_KEEP_ALIVE_MS = 120_000
 
-/** The real HTTP adapter on port 0 over a fresh in-memory engine. */
+/**
+ * The real HTTP adapter on port 0 over a fresh in-memory engine. Like the rate limit, the budget of failed
+ * authentications is off unless a test asks for it (`failedAuth`): many tests send wrong keys on purpose.
+ */
 export async function startTestServer(
-  options: Partial<ServiceOptions> & { rateLimitPerMinute?: number; webRoot?: string; consolePage?: boolean } = {},
+  options: Partial<ServiceOptions> & { rateLimitPerMinute?: number; failedAuth?: FailedAuthLimits | false; webRoot?: string; consolePage?: boolean } = {},
 ): Promise<TestServer> {
-  const { rateLimitPerMinute = 0, consolePage = false, webRoot: givenRoot, ...serviceOptions } = options
+  const { rateLimitPerMinute = 0, failedAuth = false, consolePage = false, webRoot: givenRoot, ...serviceOptions } = options
   // consolePage: a throwaway web root holding a stand-in index.html, removed again by close().
   const tempRoot = consolePage ? mkdtempSync(join(tmpdir(), 'paydesk-web-')) : undefined
   if (tempRoot) writeFileSync(join(tempRoot, 'index.html'), '<!doctype html><title>console</title>')
@@ -74,7 +78,7 @@ export async function startTestServer(
   // close an idle connection in the same turn the client reuses it: ECONNRESET, a race a client in another
   // process does not run (it closes first, at its own shorter idle timeout). In-process test servers leave
   // idle connections open; keep-alive timeouts are tested with their own servers (abuse-slow-clients).
-  const http = await startHttpServer({ service, port: 0, rateLimitPerMinute, now: clock.now, webRoot, keepAliveTimeoutMs: IN_PROCESS_KEEP_ALIVE_MS })
+  const http = await startHttpServer({ service, port: 0, rateLimitPerMinute, failedAuth, now: clock.now, webRoot, keepAliveTimeoutMs: IN_PROCESS_KEEP_ALIVE_MS })
   const url = `http://127.0.0.1:${(http.server.address() as AddressInfo).port}`
   return {
     service, clock, http, url,

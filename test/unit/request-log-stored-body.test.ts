@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { redactSecrets } from '../../electron/service/request-log/redact'
 import { HEAD_SLACK, storedBody, storedBodyOfParts } from '../../electron/service/request-log/stored-body'
 import { cutNote, parseLoggedBody } from '../../shared/logged-body'
+import { ENCODINGS, encodeWith } from '../support/encoded-secrets'
 
 /**
  * storedBody redacts only the start of a long body (request-log/stored-body.ts). It must store exactly
@@ -20,11 +21,15 @@ function reference(text: string, limitBytes: number): string {
 
 const LIMIT = 1024
 const secret = fc.tuple(fc.constantFrom('sk_test_', 'SK_LIVE_', 'whsec_', 'pdc_'), fc.stringMatching(/^[A-Za-z0-9+/=_-]{0,3000}$/)).map(([p, s]) => p + s)
+/** A secret with some of its characters encoded (redact.ts finds it in what the text decodes to). */
+const encodedSecret = fc.tuple(secret, fc.array(fc.nat(ENCODINGS.length - 1), { minLength: 1, maxLength: 16 })).map(([text, how]) => encodeWith(text, how))
 const piece = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }), // lone surrogates too
   fc.stringMatching(/^[A-Za-z0-9+/=_-]{1,400}$/), // runs of key characters with no prefix
+  fc.stringMatching(/^[A-Za-z0-9%\\_-]{1,400}$/), // runs with escapes' characters, decodable or not
   secret,
+  encodedSecret,
   fc.constant('x'.repeat(900)),
 )
 const body = fc.array(piece, { maxLength: 40 }).map((parts) => parts.join(''))

@@ -42,7 +42,8 @@ async function startSandbox(file: LoadedScenarioFile<ScenarioFlow>, seed: number
   } catch (error) {
     throw new ScenarioStartError(error, file)
   }
-  const http = await startHttpServer({ service, port: 0, rateLimitPerMinute: 0 })
+  // This run's own server: its steps may expect 401s and 429s of their own, never the host's limits.
+  const http = await startHttpServer({ service, port: 0, rateLimitPerMinute: 0, failedAuth: false })
   const ticker = startTicker(service)
   return {
     target: { url: http.url, consoleToken: service.consoleToken, keys: { test: service.startup.testKey, live: service.startup.liveKey } },

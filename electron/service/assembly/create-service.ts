@@ -33,6 +33,12 @@ function seed(core: EngineCore, options: ServiceOptions): SeedResult {
   })
 }
 
+/** The secrets this host knows in clear, which the request log redacts by value (with or without their prefix). */
+function hostSecretsOf(seeded: SeedResult, options: ServiceOptions): string[] {
+  const known = [seeded.consoleToken, seeded.testKey, seeded.liveKey, seeded.testWebhookSecret, options.apiKey, options.liveApiKey, options.webhookSecret]
+  return known.filter((secret): secret is string => typeof secret === 'string')
+}
+
 function historyInto(core: EngineCore, organizationId: string, count: number): ServiceStartup['seededHistory'] {
   const started = performance.now()
   const { inserted } = seedHistory(core.engine.store, { count, organizationId, now: core.engine.now() })
@@ -80,6 +86,7 @@ export function createService(options: ServiceOptions): PaydeskService {
   const core = openEngineCore(options)
   const { engine, requestLog } = core
   const seeded = seed(core, options)
+  requestLog.knowHostSecrets(hostSecretsOf(seeded, options))
   const snapshots = snapshotsFolderOf(options)
   let hostInfo: HostInfo = { httpUrl: null, consoleUrl: null }
   const strictRequestChecks = options.strictRequestChecks ?? false

@@ -35,7 +35,7 @@ export function createOperationHost(parts: OperationHostParts): OperationHost {
     stateReplaced: parts.stateReplaced,
     teamMode: () => parts.team || parts.engine.store.settings.get(SETTINGS.teamRequireSignIn),
     wallNow: parts.engine.wallNow,
-    signInGuard: createSignInGuard(),
+    signInGuard: createSignInGuard(parts.engine.wallNow),
     runApproved: parts.runApproved,
   }
 }

@@ -1,4 +1,5 @@
 import type { ApiWarning } from '../../../shared/api/warnings'
+import { createApiRequestsBounds } from './api-requests-bounds'
 import type { Db } from './connection'
 
 /** One logged request; its headers, warnings and faults decoded (stored as JSON text). */
@@ -23,18 +24,27 @@ export interface ApiRequestRow {
   warnings: ApiWarning[]
   transaction_id: string | null
   faults: string[]
+  /** What the row keeps, in UTF-8 bytes (path, query, headers, bodies): the log is bounded by their sum too. */
+  stored_bytes: number
 }
 
-export type NewApiRequestRow = Omit<ApiRequestRow, 'seq'>
+export type NewApiRequestRow = Omit<ApiRequestRow, 'seq' | 'stored_bytes'>
 type StoredRow = Omit<ApiRequestRow, 'request_headers' | 'response_headers' | 'warnings' | 'faults'> &
   { request_headers: string; response_headers: string; warnings: string | null; faults: string | null }
+type NewStoredRow = Omit<StoredRow, 'seq' | 'stored_bytes'>
 
 /** A record -> what SQLite stores: empty lists as NULL, as the table has always held them. */
-function encode(row: NewApiRequestRow): Omit<StoredRow, 'seq'> {
+function encode(row: NewApiRequestRow): NewStoredRow {
   return {
     ...row, request_headers: JSON.stringify(row.request_headers), response_headers: JSON.stringify(row.response_headers),
     warnings: row.warnings.length > 0 ? JSON.stringify(row.warnings) : null, faults: row.faults.length > 0 ? JSON.stringify(row.faults) : null,
   }
+}
+
+/** The UTF-8 bytes a row keeps as stored (migration 016 computes the same in SQL for older rows). */
+function storedBytesOf(row: NewStoredRow): number {
+  const texts = [row.path, row.query, row.request_headers, row.request_body, row.response_headers, row.response_body]
+  return texts.reduce((sum, text) => sum + (text === null ? 0 : Buffer.byteLength(text)), 0)
 }
 
 function decode(row: StoredRow): ApiRequestRow {
@@ -117,20 +127,25 @@ export const REQUEST_LOG_ENTRY_JSON_SQL = `json_object(
 /** The request log's table: written in batches by the request log's buffer, read by the console. */
 export function createApiRequestsRepo(db: Db) {
   const insertStmt = db.prepare(`INSERT INTO api_requests (request_id, environment, organization_id, at, method, path, query, status, duration_ms,
-    key_prefix, idempotency_key, replayed, request_headers, request_body, response_headers, response_body, warnings, transaction_id, faults)
+    key_prefix, idempotency_key, replayed, request_headers, request_body, response_headers, response_body, warnings, transaction_id, faults, stored_bytes)
     VALUES (@request_id, @environment, @organization_id, @at, @method, @path, @query, @status, @duration_ms, @key_prefix, @idempotency_key,
-    @replayed, @request_headers, @request_body, @response_headers, @response_body, @warnings, @transaction_id, @faults)`)
-  const countStmt = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM api_requests WHERE environment = ?')
-  const nthOldestStmt = db.prepare<[string, number], { seq: number }>('SELECT seq FROM api_requests WHERE environment = ? ORDER BY seq LIMIT 1 OFFSET ?')
-  const deleteUpToStmt = db.prepare('DELETE FROM api_requests WHERE environment = ? AND seq <= ?')
+    @replayed, @request_headers, @request_body, @response_headers, @response_body, @warnings, @transaction_id, @faults, @stored_bytes)`)
   const getStmt = db.prepare<[string, string, string], StoredRow>(
     'SELECT * FROM api_requests WHERE request_id = ? AND environment = ? AND (organization_id = ? OR organization_id IS NULL) ORDER BY seq DESC LIMIT 1',
   )
   /** Rows this repository inserted or deleted through the connection (see `rowsChanged`). */
   let changed = 0
+  const bounds = createApiRequestsBounds(db, (rows) => {
+    changed += rows
+  })
   return {
-    insert(row: NewApiRequestRow): void {
-      changed += insertStmt.run(encode(row)).changes
+    ...bounds,
+    /** Returns the bytes the row keeps (`stored_bytes`). */
+    insert(row: NewApiRequestRow): number {
+      const stored = encode(row)
+      const storedBytes = storedBytesOf(stored)
+      changed += insertStmt.run({ ...stored, stored_bytes: storedBytes }).changes
+      return storedBytes
     },
     /**
      * How many rows of the log this connection inserted or deleted so far, as SQLite's `total_changes()` counts
@@ -139,18 +154,6 @@ export function createApiRequestsRepo(db: Db) {
      */
     rowsChanged(): number {
       return changed
-    },
-    count(environment: string): number {
-      return countStmt.get(environment)!.n
-    },
-    /** Deletes the `count` oldest rows of an environment in one statement. */
-    dropOldest(environment: string, count: number): number {
-      if (count <= 0) return 0
-      const last = nthOldestStmt.get(environment, count - 1)
-      if (!last) return 0
-      const dropped = deleteUpToStmt.run(environment, last.seq).changes
-      changed += dropped
-      return dropped
     },
     get(environment: string, organizationId: string, requestId: string): ApiRequestRow | undefined {
       const row = getStmt.get(requestId, environment, organizationId)

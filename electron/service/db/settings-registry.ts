@@ -43,6 +43,8 @@ export const SETTINGS = {
   sandboxCount: setting('sandboxes.count', z.number().int(), 0),
   /** Newest requests the request log keeps per environment. */
   requestLogLimit: setting('requestLog.limit', z.number().int().positive(), 50_000),
+  /** Bytes the request log keeps per environment (what its rows hold: path, query, headers, bodies); the oldest go first. */
+  requestLogMaxBytes: setting('requestLog.maxBytes', z.number().int().positive(), 128 * 1024 * 1024),
   /** The scenario file a database was made from (scenario/startup.ts); null: not made from one. */
   scenarioFingerprint: setting('scenario.fingerprint', z.string().nullable(), null),
   /** The desktop app's HTTP port; a hand-edited or corrupt value reads as the default. */

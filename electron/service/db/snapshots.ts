@@ -1,9 +1,11 @@
-import { existsSync, fsyncSync, closeSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { existsSync, fsyncSync, closeSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { SNAPSHOT_NAME } from '../../../shared/schemas/snapshots'
 import type { Db } from './connection'
 import { migrate } from './connection'
+import { ensurePrivateFolder } from './file-access'
 import { MIGRATIONS } from './migrations'
 import { setAsideIndexes } from './set-aside-indexes'
 import { KEPT_SETTINGS, TABLES, TIMER_COLUMNS, schemaTables } from './table-catalogue'
@@ -46,8 +48,9 @@ function asStandalone(image: Buffer): Buffer {
   return image
 }
 
+/** Writes a new file: created exclusively ('wx': never an existing file, never through a link), 0600, synced. */
 function writeDurably(path: string, data: Buffer): void {
-  const fd = openSync(path, 'w', 0o600)
+  const fd = openSync(path, 'wx', 0o600)
   try {
     let offset = 0
     while (offset < data.length) offset += writeSync(fd, data, offset, data.length - offset)
@@ -80,7 +83,8 @@ function readFacts(file: string, name: string): SnapshotFacts | null {
  * with `facts` in its paydesk_snapshot table.
  */
 function saveImage(db: Db, file: string, facts: { createdAt: number; takenAt: number; paydeskVersion: string }): void {
-  const temp = `${file}.${process.pid}.${Date.now()}.tmp`
+  // Unpredictable, so nothing can be waiting at that name (and 'wx' refuses anything that is).
+  const temp = `${file}.${randomBytes(12).toString('hex')}.tmp`
   try {
     writeDurably(temp, asStandalone(db.serialize()))
     const image = new Database(temp)
@@ -164,9 +168,10 @@ function restoreImage(db: Db, file: string, shiftMs: number): Record<string, num
 }
 
 export function createSnapshotStore(db: Db, folderOf: () => string) {
+  /** The folder, made private before anything is read from or written to it (throws UnsafeFolderError). */
   function folder(): string {
     const path = folderOf()
-    mkdirSync(path, { recursive: true, mode: 0o700 })
+    ensurePrivateFolder(path)
     return path
   }
 

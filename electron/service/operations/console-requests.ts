@@ -3,7 +3,7 @@ import { rawJson } from '../../../shared/api/raw-json'
 import type { DeveloperSettings, RequestLogPage } from '../../../shared/schemas/request-log'
 import type { OperationContext } from './types'
 import { setStrictChecks, strictChecks } from './support/developer-settings'
-import { requestLogLimit, setRequestLogLimit } from '../request-log/request-log'
+import { requestLogLimit, requestLogMaxBytes, setRequestLogLimit, setRequestLogMaxBytes } from '../request-log/request-log'
 import { toRequestLogDetail } from '../request-log/view'
 import type { PartialOperationTable } from './types'
 
@@ -14,6 +14,7 @@ function developerSettings(ctx: OperationContext): DeveloperSettings {
     strictRequestChecks: strictChecks(ctx.store, ctx.principal.organizationId, false),
     strictForcedByHost: ctx.host.strictRequestChecks,
     requestLogLimit: requestLogLimit(ctx.store),
+    requestLogMaxBytes: requestLogMaxBytes(ctx.store),
   }
 }
 
@@ -51,6 +52,7 @@ export const CONSOLE_REQUESTS_OPERATIONS: PartialOperationTable<
   'console.developer.settings.update': (ctx, { body }) => {
     if (body.strictRequestChecks !== undefined) setStrictChecks(ctx, ctx.principal.organizationId, body.strictRequestChecks)
     if (body.requestLogLimit !== undefined) setRequestLogLimit(ctx, body.requestLogLimit)
+    if (body.requestLogMaxBytes !== undefined) setRequestLogMaxBytes(ctx, body.requestLogMaxBytes)
     return developerSettings(ctx)
   },
 }

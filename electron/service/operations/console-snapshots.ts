@@ -1,11 +1,22 @@
 import { ApiError } from '../../../shared/errors'
 import { SnapshotTooNewError } from '../db/snapshots'
+import { UnsafeFolderError } from '../db/file-access'
 import type { OperationContext } from './types'
 import type { PartialOperationTable } from './types'
 
 function isRefusedRow(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code
   return typeof code === 'string' && (code.startsWith('SQLITE_CONSTRAINT') || code === 'SQLITE_MISMATCH')
+}
+
+/** Runs a snapshot operation; a folder Paydesk refuses to write secrets into is answered 403, saying why. */
+function inSafeFolder<T>(work: () => T): T {
+  try {
+    return work()
+  } catch (error) {
+    if (error instanceof UnsafeFolderError) throw new ApiError('forbidden', error.message)
+    throw error
+  }
 }
 
 function missing(name: string): ApiError {
@@ -26,15 +37,15 @@ export const CONSOLE_SNAPSHOTS_OPERATIONS: PartialOperationTable<
 > = {
   'console.snapshots.list': (ctx) => {
     const snapshots = ctx.host.snapshots()
-    return { folder: snapshots.folder(), items: snapshots.list() }
+    return inSafeFolder(() => ({ folder: snapshots.folder(), items: snapshots.list() }))
   },
   'console.snapshots.save': (ctx, { body }) => {
     const realNow = ctx.now - ctx.host.clock.offsetMs()
-    return ctx.host.snapshots().save(body.name, { createdAt: realNow, takenAt: ctx.now, paydeskVersion: ctx.host.version })
+    return inSafeFolder(() => ctx.host.snapshots().save(body.name, { createdAt: realNow, takenAt: ctx.now, paydeskVersion: ctx.host.version }))
   },
   'console.snapshots.restore': (ctx, { params }) => {
     const snapshots = ctx.host.snapshots()
-    const snapshot = snapshots.get(params.name)
+    const snapshot = inSafeFolder(() => snapshots.get(params.name))
     if (!snapshot) throw missing(params.name)
     const timersShiftedMs = Math.max(0, ctx.now - snapshot.takenAt)
     let tables: Record<string, number>
@@ -52,7 +63,7 @@ export const CONSOLE_SNAPSHOTS_OPERATIONS: PartialOperationTable<
     return { snapshot, tables, timersShiftedMs }
   },
   'console.snapshots.delete': (ctx, { params }) => {
-    if (!ctx.host.snapshots().remove(params.name)) throw missing(params.name)
+    if (!inSafeFolder(() => ctx.host.snapshots().remove(params.name))) throw missing(params.name)
     return { name: params.name, deleted: true as const }
   },
 }

@@ -35,13 +35,13 @@ function signIn(ctx: OperationContext, name: string | undefined, password: strin
   if (!name || !password) throw new ApiError('unauthorized', WRONG_CREDENTIALS)
   const address = ctx.clientAddress ?? 'local'
   const wallNow = ctx.host.wallNow()
-  ctx.host.signInGuard.check(name, address, wallNow)
+  ctx.host.signInGuard.check(name, address)
   const user = ctx.store.users.byName(name)
   const usable = user !== undefined && user.disabled_at === null
   // One scrypt whatever the name: an unknown or disabled name costs the same time as a wrong password.
   const matches = verifyPassword(password, usable ? user.password_hash : unknownUserHash())
   if (!usable || !matches) {
-    ctx.host.signInGuard.failed(name, address, wallNow)
+    ctx.host.signInGuard.failed(name, address)
     throw new ApiError('unauthorized', WRONG_CREDENTIALS)
   }
   ctx.host.signInGuard.succeeded(name)

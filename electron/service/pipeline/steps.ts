@@ -17,10 +17,19 @@ function findRoute(call: Call): void {
   call.route = { ...ROUTES[call.routeId], id: call.routeId }
 }
 
+/** Who calls; a bearer presented is noted accepted or refused (the HTTP face budgets refusals per client address). */
 function authenticateCaller(call: Call): void {
   const { engine, host, consoleToken } = call.deps
   const { route } = established(call, 'route')
-  call.principal = authenticate(engine.store, consoleToken, call.ctx, call.now, teamContext(route, host.teamMode(), engine.wallNow()))
+  const { ctx } = call
+  const presented = ctx.notes && ctx.bearer !== undefined && ctx.bearer !== '' ? ctx.notes : undefined
+  try {
+    call.principal = authenticate(engine.store, consoleToken, ctx, call.now, teamContext(route, host.teamMode(), engine.wallNow()))
+  } catch (error) {
+    if (presented && error instanceof ApiError && error.kind === 'unauthorized') presented.credential = 'refused'
+    throw error
+  }
+  if (presented) presented.credential = 'accepted'
 }
 
 function resolveRelease(call: Call): void {

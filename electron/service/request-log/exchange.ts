@@ -10,6 +10,8 @@ export interface CallNotes {
   transactionId?: string
   replayed?: boolean
   warnings?: ApiWarning[]
+  /** The bearer the call presented, accepted or refused (401): a refused one is a failed authentication, which the HTTP face budgets. Unset without one. */
+  credential?: 'accepted' | 'refused'
 }
 
 /** One answered /v1 request, as the HTTP adapter saw it; the request log redacts and stores it. */

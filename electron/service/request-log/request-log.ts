@@ -3,10 +3,10 @@ import type { Environment } from '../../../shared/schemas/common'
 import type { NewApiRequestRow } from '../db/api-requests-repo'
 import type { Store } from '../db/store'
 import type { Unit } from '../core/unit'
-import { REQUEST_BODY_LIMIT_BYTES, RESPONSE_BODY_LIMIT_BYTES } from '../../../shared/logged-body'
+import { ANONYMOUS_REQUEST_BODY_LIMIT_BYTES, REQUEST_BODY_LIMIT_BYTES, RESPONSE_BODY_LIMIT_BYTES } from '../../../shared/logged-body'
 import { sha256Hex } from '../core/ids'
 import type { ApiExchange } from './exchange'
-import { redactHeaders, redactSecrets } from './redact'
+import { createRedactor, redactHeaders, type Redact } from './redact'
 import { SETTINGS } from '../db/settings-registry'
 import { storedBody, storedBodyOfParts } from './stored-body'
 
@@ -28,6 +28,15 @@ export function requestLogLimit(store: Store): number {
 
 export function setRequestLogLimit(unit: Unit, limit: number): void {
   unit.store.settings.set(SETTINGS.requestLogLimit, limit)
+}
+
+/** Bytes kept per environment unless the `requestLog.maxBytes` setting says otherwise. */
+export function requestLogMaxBytes(store: Store): number {
+  return store.settings.get(SETTINGS.requestLogMaxBytes)
+}
+
+export function setRequestLogMaxBytes(unit: Unit, maxBytes: number): void {
+  unit.store.settings.set(SETTINGS.requestLogMaxBytes, maxBytes)
 }
 
 function environmentOf(exchange: ApiExchange): Environment {
@@ -56,35 +65,37 @@ function identify(store: Store, exchange: ApiExchange): ApiExchange['notes'] {
  * and storing it whole cost more than building it. Done when the
  * exchange is queued, from the text the adapter sent, so the whole page is not kept until the flush.
  */
-function storedResponseBody(exchange: ApiExchange): string {
+function storedResponseBody(exchange: ApiExchange, redact: Redact): string {
   // The size the adapter sent saves measuring the whole text again.
   const sentBytes = Number(exchange.responseHeaders['Content-Length'])
   const totalBytes = Number.isInteger(sentBytes) ? sentBytes : undefined
   const body = exchange.responseBody
-  return typeof body === 'string' ? storedBody(body, RESPONSE_BODY_LIMIT_BYTES, totalBytes) : storedBodyOfParts(body, RESPONSE_BODY_LIMIT_BYTES, totalBytes)
+  return typeof body === 'string' ? storedBody(body, RESPONSE_BODY_LIMIT_BYTES, totalBytes, redact) : storedBodyOfParts(body, RESPONSE_BODY_LIMIT_BYTES, totalBytes, redact)
 }
 
-function toRow(store: Store, exchange: ApiExchange, responseBody: string, at: number): NewApiRequestRow {
+function toRow(store: Store, redact: Redact, exchange: ApiExchange, responseBody: string, at: number): NewApiRequestRow {
   const notes = identify(store, exchange)
   const keyPrefix = notes.keyPrefix ?? null
   const warnings = notes.warnings ?? []
+  // No known key, revoked or not, behind it (none, or made up): only the start of its body is worth keeping.
+  const bodyLimit = notes.organizationId === undefined ? ANONYMOUS_REQUEST_BODY_LIMIT_BYTES : REQUEST_BODY_LIMIT_BYTES
   return {
     request_id: exchange.requestId,
     environment: notes.environment ?? environmentOf(exchange),
     organization_id: notes.organizationId ?? null,
     at,
     method: exchange.method,
-    path: redactSecrets(exchange.path),
-    query: redactSecrets(exchange.query),
+    path: redact(exchange.path),
+    query: redact(exchange.query),
     status: exchange.status,
     duration_ms: Math.round(exchange.durationMs * 100) / 100,
     key_prefix: keyPrefix,
-    idempotency_key: exchange.idempotencyKey === undefined ? null : redactSecrets(exchange.idempotencyKey),
+    idempotency_key: exchange.idempotencyKey === undefined ? null : redact(exchange.idempotencyKey),
     replayed: notes.replayed ? 1 : 0,
-    request_headers: redactHeaders(exchange.requestHeaders, keyPrefix),
+    request_headers: redactHeaders(exchange.requestHeaders, keyPrefix, redact),
     request_body: exchange.requestBody === null || exchange.requestBody.length === 0
       ? null
-      : storedBody(exchange.requestBody.toString('utf8'), REQUEST_BODY_LIMIT_BYTES, exchange.requestBody.length),
+      : storedBody(exchange.requestBody.toString('utf8'), bodyLimit, exchange.requestBody.length, redact),
     response_headers: exchange.responseHeaders,
     response_body: responseBody,
     warnings,
@@ -93,33 +104,55 @@ function toRow(store: Store, exchange: ApiExchange, responseBody: string, at: nu
   }
 }
 
+/** Rows and bytes per environment as last counted, kept up to date by inserts and trims (cleared on doubt). */
+interface Tallies {
+  counts: Map<Environment, number>
+  sizes: Map<Environment, number>
+}
+
+/** Drops an environment's oldest rows past the bounds (rows, then bytes), once a bound is passed by more than 1%. */
+function trim(store: Store, { counts, sizes }: Tallies, environment: Environment): void {
+  const limit = requestLogLimit(store)
+  const maxBytes = requestLogMaxBytes(store)
+  const over = (rows: number, size: number) => rows > limit + Math.max(1, Math.ceil(limit / 100)) || size > maxBytes + Math.ceil(maxBytes / 100)
+  let count = counts.get(environment) ?? store.apiRequests.count(environment)
+  let bytes = sizes.get(environment) ?? store.apiRequests.bytes(environment)
+  // Counted afresh before dropping anything: rows deleted elsewhere (an organization's) leave the tallies high.
+  if (over(count, bytes) && counts.has(environment)) {
+    count = store.apiRequests.count(environment)
+    bytes = store.apiRequests.bytes(environment)
+  }
+  const dropped = (gone: { rows: number; bytes: number }) => {
+    count -= gone.rows
+    bytes -= gone.bytes
+  }
+  if (count > limit + Math.max(1, Math.ceil(limit / 100))) dropped(store.apiRequests.dropOldest(environment, count - limit))
+  if (bytes > maxBytes + Math.ceil(maxBytes / 100)) dropped(store.apiRequests.dropOldestBytes(environment, bytes - maxBytes))
+  counts.set(environment, count)
+  sizes.set(environment, bytes)
+}
+
 /**
  * The API request log's writer. `record` queues the exchange with its response body as stored (no SQLite
  * on the request path; see storedResponseBody); `flush` writes the queue in one transaction, then drops the oldest rows of an environment in one
- * statement once it holds more than its bound plus 1%. Every batch flushes first, inside its own
+ * statement once it holds more than either bound (rows, `requestLog.limit`; bytes, `requestLog.maxBytes`) plus 1%. Every batch flushes first, inside its own
  * transaction (the batcher's `beforeUnits`), hosts flush on every tick, readers flush before reading (so a
  * reader sees every request answered so far), and the service flushes on close.
  */
 export function createRequestLog(store: Store, now: () => number, emit: (event: PushEvent) => void) {
+  let redact: Redact = createRedactor()
   let queue: { exchange: ApiExchange; responseBody: string; at: number }[] = []
-  const counts = new Map<Environment, number>()
-
-  function trim(environment: Environment): void {
-    const limit = requestLogLimit(store)
-    const count = counts.get(environment) ?? store.apiRequests.count(environment)
-    const slack = Math.max(1, Math.ceil(limit / 100))
-    if (count > limit + slack) {
-      store.apiRequests.dropOldest(environment, count - limit)
-      counts.set(environment, limit)
-    } else {
-      counts.set(environment, count)
-    }
-  }
+  const tallies: Tallies = { counts: new Map(), sizes: new Map() }
+  const { counts, sizes } = tallies
 
   const log = {
+    /** The console token, keys and webhook secret the host knows in clear (known once the database is seeded), redacted by value (redact.ts). */
+    knowHostSecrets(hostSecrets: readonly string[]): void {
+      redact = createRedactor(hostSecrets)
+    },
     record(exchange: ApiExchange): void {
       // The exchange without the sent text, which a list page makes ~60 KB: it may be collected now.
-      queue.push({ exchange: { ...exchange, responseBody: '' }, responseBody: storedResponseBody(exchange), at: now() })
+      queue.push({ exchange: { ...exchange, responseBody: '' }, responseBody: storedResponseBody(exchange, redact), at: now() })
       if (queue.length >= REQUEST_LOG_QUEUE_LIMIT) log.flush()
     },
     /** `announce`: a reader flushing inside its unit passes `unit.emit`, so the push event waits for its COMMIT. */
@@ -131,15 +164,17 @@ export function createRequestLog(store: Store, now: () => number, emit: (event: 
       try {
         store.transaction(() => {
           for (const { exchange, responseBody, at } of batch) {
-            const row = toRow(store, exchange, responseBody, at)
-            store.apiRequests.insert(row)
+            const row = toRow(store, redact, exchange, responseBody, at)
+            const storedBytes = store.apiRequests.insert(row)
             if (counts.has(row.environment)) counts.set(row.environment, counts.get(row.environment)! + 1)
+            if (sizes.has(row.environment)) sizes.set(row.environment, sizes.get(row.environment)! + storedBytes)
             touched.add(row.environment)
           }
-          for (const environment of touched) trim(environment)
+          for (const environment of touched) trim(store, tallies, environment)
         })
       } catch (error) {
         counts.clear()
+        sizes.clear()
         // Never the request data (it may hold secrets): the log is a convenience, the answers were already sent.
         console.error(`[paydesk] could not write ${batch.length} request log entries:`, error instanceof Error ? error.message : error)
         return
@@ -149,6 +184,7 @@ export function createRequestLog(store: Store, now: () => number, emit: (event: 
     /** Drops the counts after something else changed the table (a sandbox reset). */
     forgetCounts(): void {
       counts.clear()
+      sizes.clear()
     },
   }
   return log

@@ -1,13 +1,14 @@
 import { cutNote } from '../../../shared/logged-body'
-import { redactSecrets } from './redact'
+import { redactSecrets, type Redact } from './redact'
 
 /** Code units read past the limit, so a head whose secrets were shortened by redaction still fills it. */
 export const HEAD_SLACK = 1024
 
-/** The characters redact.ts's secret pattern is made of: its prefixes (`sk_test_`, `whsec_`…) and the key itself. */
+/** The characters of redact.ts's runs: a secret's prefix (`sk_test_`, `whsec_`…), the key itself, and `%` and `\` of its encoded forms. */
 function isSecretChar(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)
     || code === 43 || code === 47 || code === 61 || code === 95 || code === 45 // + / = _ -
+    || code === 37 || code === 92 // % \
 }
 
 /**
@@ -16,10 +17,10 @@ function isSecretChar(code: number): boolean {
  * of the whole text redacted: the head stops before the run it would cut (a key split at the limit
  * could otherwise keep a few of its characters, too few for the pattern to recognise it).
  */
-function redactedHead(text: string, limitBytes: number): string | null {
+function redactedHead(text: string, limitBytes: number, redact: Redact): string | null {
   let end = limitBytes + HEAD_SLACK
   while (end > 0 && isSecretChar(text.charCodeAt(end - 1)) && isSecretChar(text.charCodeAt(end))) end--
-  const head = redactSecrets(text.slice(0, end))
+  const head = redact(text.slice(0, end))
   // Fewer bytes than the limit (a long run stopped the head early, or redaction shortened it): do it all.
   return Buffer.byteLength(head) > limitBytes ? head : null
 }
@@ -39,8 +40,8 @@ function firstBytes(text: string, limitBytes: number): string {
  * redacted only as far as it is kept, so a 60 KB list page costs the log ~8 KiB of work.
  * `totalBytes`: the body's size as received when the text was decoded from bytes.
  */
-export function storedBody(text: string, limitBytes: number, totalBytes?: number): string {
-  const redacted = (text.length > limitBytes + HEAD_SLACK ? redactedHead(text, limitBytes) : null) ?? redactSecrets(text)
+export function storedBody(text: string, limitBytes: number, totalBytes?: number, redact: Redact = redactSecrets): string {
+  const redacted = (text.length > limitBytes + HEAD_SLACK ? redactedHead(text, limitBytes, redact) : null) ?? redact(text)
   return keptOf(redacted, limitBytes, () => totalBytes ?? Buffer.byteLength(text))
 }
 
@@ -58,7 +59,7 @@ function keptOf(redacted: string, limitBytes: number, totalBytes: () => number):
  * storedBody's of the whole, and in the one case it redacts the whole text (a run of key characters across
  * the head's end that leaves it under the limit) the whole text is joined after all.
  */
-export function storedBodyOfParts(parts: readonly string[], limitBytes: number, totalBytes?: number): string {
+export function storedBodyOfParts(parts: readonly string[], limitBytes: number, totalBytes?: number, redact: Redact = redactSecrets): string {
   const headUnits = limitBytes + HEAD_SLACK + 1
   let start = ''
   let complete = true
@@ -72,9 +73,9 @@ export function storedBodyOfParts(parts: readonly string[], limitBytes: number, 
     }
     start += part
   }
-  if (complete) return storedBody(start, limitBytes, totalBytes) // the start is all of it
+  if (complete) return storedBody(start, limitBytes, totalBytes, redact) // the start is all of it
   const whole = () => parts.join('')
-  const head = redactedHead(start, limitBytes)
-  if (head === null) return storedBody(whole(), limitBytes, totalBytes)
+  const head = redactedHead(start, limitBytes, redact)
+  if (head === null) return storedBody(whole(), limitBytes, totalBytes, redact)
   return keptOf(head, limitBytes, () => totalBytes ?? Buffer.byteLength(whole()))
 }

@@ -1,11 +1,14 @@
 import { ApiError } from '../../../shared/errors'
+import { createFailureBudget } from '../core/failure-budget'
 
 /**
  * Guessing passwords is slowed per name and per client address (docs/security.md "Sign-in"): 5 wrong
  * passwords for one name within 15 minutes lock that name for the rest of the 15 minutes (the right
- * password too, so a guess that happens to be right teaches nothing); 50 wrong ones from one address within
- * 15 minutes lock that address (looser: an office behind one proxy shares an address). Counted on the host's real clock, never the simulated one (QA moves
- * that forward by days), in memory: a restart forgets them, as it would a rate limit.
+ * password too, so a guess that happens to be right teaches nothing); each client address has a budget of
+ * 50 wrong passwords, given back at 50 per 15 minutes (looser: an office behind one proxy shares an
+ * address). The address bound is the failure budget the HTTP face budgets failed authentications with
+ * (core/failure-budget.ts). Counted on the host's real clock, never the simulated one (QA moves that
+ * forward by days), in memory: a restart forgets them, as it would a rate limit.
  */
 export const NAME_FAILURES = 5
 export const ADDRESS_FAILURES = 50
@@ -14,41 +17,53 @@ const MAX_TRACKED = 10_000
 
 export interface SignInGuard {
   /** Throws 429 with Retry-After when the name or the address is locked now. */
-  check(name: string, address: string, now: number): void
-  failed(name: string, address: string, now: number): void
+  check(name: string, address: string): void
+  failed(name: string, address: string): void
   succeeded(name: string): void
 }
 
-export function createSignInGuard(): SignInGuard {
+/** Wrong passwords per name: locked once 5 fell within 15 minutes, until the fifth is 15 minutes old. */
+function createNameLock(now: () => number) {
   const failures = new Map<string, number[]>()
-  const recent = (key: string, now: number): number[] => {
-    const kept = (failures.get(key) ?? []).filter((at) => now - at < WINDOW_MS)
+  const recent = (key: string): number[] => {
+    const kept = (failures.get(key) ?? []).filter((at) => now() - at < WINDOW_MS)
     if (kept.length === 0) failures.delete(key)
     else failures.set(key, kept)
     return kept
   }
-  const lockedFor = (key: string, limit: number, now: number): number => {
-    const kept = recent(key, now)
-    if (kept.length < limit) return 0
-    // Locked until the failure that reached the limit is 15 minutes old.
-    return kept[kept.length - limit]! + WINDOW_MS - now
-  }
-  const record = (key: string, now: number) => {
-    if (!failures.has(key) && failures.size >= MAX_TRACKED) failures.delete(failures.keys().next().value!)
-    failures.set(key, [...(failures.get(key) ?? []), now].slice(-ADDRESS_FAILURES))
-  }
   return {
-    check(name, address, now) {
-      const waitMs = Math.max(lockedFor(`name:${name.trim().toLowerCase()}`, NAME_FAILURES, now), lockedFor(`address:${address}`, ADDRESS_FAILURES, now))
-      if (waitMs <= 0) return
-      throw new ApiError('rate_limited', 'Too many failed sign-ins; try again after the time in Retry-After.', null, { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) })
+    lockedForMs(key: string): number {
+      const kept = recent(key)
+      return kept.length < NAME_FAILURES ? 0 : kept[kept.length - NAME_FAILURES]! + WINDOW_MS - now()
     },
-    failed(name, address, now) {
-      record(`name:${name.trim().toLowerCase()}`, now)
-      record(`address:${address}`, now)
+    failed(key: string): void {
+      if (!failures.has(key) && failures.size >= MAX_TRACKED) failures.delete(failures.keys().next().value!)
+      failures.set(key, [...recent(key), now()].slice(-NAME_FAILURES))
+    },
+    forget(key: string): void {
+      failures.delete(key)
+    },
+  }
+}
+
+const nameKey = (name: string) => name.trim().toLowerCase()
+
+/** `now`: the host's real clock (engine.wallNow). */
+export function createSignInGuard(now: () => number): SignInGuard {
+  const names = createNameLock(now)
+  const addresses = createFailureBudget({ burst: ADDRESS_FAILURES, perMinute: (ADDRESS_FAILURES * 60_000) / WINDOW_MS, now, maxKeys: MAX_TRACKED })
+  return {
+    check(name, address) {
+      const waitSeconds = Math.max(Math.ceil(names.lockedForMs(nameKey(name)) / 1000), addresses.retryAfterSeconds(address))
+      if (waitSeconds <= 0) return
+      throw new ApiError('rate_limited', 'Too many failed sign-ins; try again after the time in Retry-After.', null, { 'Retry-After': String(Math.max(1, waitSeconds)) })
+    },
+    failed(name, address) {
+      names.failed(nameKey(name))
+      addresses.fail(address)
     },
     succeeded(name) {
-      failures.delete(`name:${name.trim().toLowerCase()}`)
+      names.forget(nameKey(name))
     },
   }
 }

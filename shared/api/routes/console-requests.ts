@@ -22,12 +22,12 @@ export const CONSOLE_REQUESTS_ROUTES = defineRoutes({
   },
   'console.developer.settings.get': {
     method: 'GET', path: '/console/developer-settings', surface: 'console', permission: 'requests.read', tag: 'Developers',
-    summary: "Strict request checks (the organization's) and the request log's size bound (per environment)",
+    summary: "Strict request checks (the organization's) and the request log's bounds in rows and bytes (per environment)",
     response: DeveloperSettingsSchema, successStatus: 200, message: 'Developer settings retrieved successfully', idempotency: 'none',
   },
   'console.developer.settings.update': {
     method: 'PUT', path: '/console/developer-settings', surface: 'console', permission: 'requests.read', tag: 'Developers',
-    summary: 'Turn strict request checks on or off for the organization, or change the request log bound',
+    summary: 'Turn strict request checks on or off for the organization, or change the request log bounds',
     description: 'Strict request checks refuse with 400 what is otherwise answered with a Paydesk-Warning (e.g. an Idempotency-Key that is not a UUID).',
     body: UpdateDeveloperSettingsRequestSchema, response: DeveloperSettingsSchema, successStatus: 200,
     message: 'Developer settings updated', idempotency: 'none',

@@ -1,0 +1,58 @@
+import Database from 'better-sqlite3'
+import { describe, expect, it } from 'vitest'
+import { migrate } from '../../electron/service/db/connection'
+import { createApiRequestsRepo, type NewApiRequestRow } from '../../electron/service/db/api-requests-repo'
+import { MIGRATIONS } from '../../electron/service/db/migrations'
+import { queryPlan } from '../support/query-plan'
+
+/**
+ * Migration 016: every request log row knows the bytes it keeps (`stored_bytes`), rows of older files
+ * included, and the byte bound's sums and cut read the environment's index only, never a row's bodies.
+ */
+const row = (requestId: string, body: string | null): NewApiRequestRow => ({
+  request_id: requestId, environment: 'test', organization_id: null, at: 1, method: 'POST', path: '/v1/mobile/charge', query: '?a=é',
+  status: 400, duration_ms: 1, key_prefix: null, idempotency_key: null, replayed: 0, request_headers: { a: 'b' }, request_body: body,
+  response_headers: {}, response_body: '{"status":"error"}', warnings: [], transaction_id: null, faults: [],
+})
+/** The row as an older file stores it (JSON columns as text, empty lists as NULL). */
+const stored = (record: NewApiRequestRow) => ({
+  ...record, request_headers: JSON.stringify(record.request_headers), response_headers: JSON.stringify(record.response_headers), warnings: null, faults: null,
+})
+
+describe('request log bytes (migration 016)', () => {
+  it('gives rows written before it their size, as the repository counts it for new ones', () => {
+    const db = new Database(':memory:')
+    db.transaction(() => {
+      for (const migration of MIGRATIONS.filter((m) => m.version < 16)) {
+        if ('sql' in migration) db.exec(migration.sql)
+        else migration.up(db)
+      }
+      db.pragma(`user_version = ${MIGRATIONS.filter((m) => m.version < 16).at(-1)!.version}`)
+    })()
+    const old = stored(row('old', 'ü'.repeat(1000)))
+    db.prepare(`INSERT INTO api_requests (${Object.keys(old).join(', ')}) VALUES (${Object.keys(old).map((k) => `@${k}`).join(', ')})`).run(old)
+    migrate(db)
+    const repo = createApiRequestsRepo(db)
+    const fresh = repo.insert(row('new', 'ü'.repeat(1000)))
+    const sizes = db.prepare('SELECT request_id, stored_bytes FROM api_requests ORDER BY seq').all()
+    expect(sizes).toEqual([{ request_id: 'old', stored_bytes: fresh }, { request_id: 'new', stored_bytes: fresh }])
+    expect(fresh).toBe(Buffer.byteLength('/v1/mobile/charge?a=é{"a":"b"}{}{"status":"error"}') + 2000)
+    expect(repo.bytes('test')).toBe(2 * fresh)
+    db.close()
+  })
+
+  it('drops the fewest oldest rows that free the bytes asked, and counts what it dropped', () => {
+    const db = new Database(':memory:')
+    migrate(db)
+    const repo = createApiRequestsRepo(db)
+    const sizes = [10, 20, 30, 40].map((n, i) => repo.insert(row(`r${i}`, 'x'.repeat(n * 100))))
+    expect(repo.dropOldestBytes('test', sizes[0]! + 1)).toEqual({ rows: 2, bytes: sizes[0]! + sizes[1]! })
+    expect(db.prepare('SELECT request_id FROM api_requests ORDER BY seq').pluck().all()).toEqual(['r2', 'r3'])
+    expect(repo.dropOldest('test', 1)).toEqual({ rows: 1, bytes: sizes[2] })
+    expect(repo.bytes('test')).toBe(sizes[3])
+    for (const sql of ['SELECT coalesce(sum(stored_bytes), 0) FROM api_requests WHERE environment = ?', 'SELECT seq, stored_bytes FROM api_requests WHERE environment = ? ORDER BY seq']) {
+      expect(queryPlan(db, sql, ['test']).join(' ')).toMatch(/USING COVERING INDEX api_requests_env/)
+    }
+    db.close()
+  })
+})
