@@ -57,6 +57,7 @@ export function seeds(f: FuzzFixtures): Record<RouteId, () => Seed> {
     'accounts.list': () => ({ query: { type: 'payouts', scope: 'default' } }),
     'balance.get': () => ({ query: { accountNo: f.collectionsAccountNo } }),
     'bankCodes.list': () => ({ query: { country: 'KE' } }),
+    'accountName.validate': () => ({ query: { country: 'KE', accountId: '0712345678', accountType: 'mobile_mobile' } }),
     'transactions.list': () => ({ query: { startDate: '2020-01-01', endDate: '2035-12-31', limit: '5', type: 'charge' } }),
     'transactions.get': () => ({ query: { transactionId: f.chargeId } }),
     'transactions.getById': () => ({ params: { transactionId: f.chargeId } }),

@@ -1,3 +1,4 @@
+import { accountNameValidation } from './account-name-validation'
 import { accountsList } from './accounts-list'
 import { balanceGet } from './balance-get'
 import { bankCodesList } from './bank-codes-list'
@@ -35,6 +36,7 @@ export const OPERATIONS: OperationTable = {
   'accounts.list': accountsList,
   'balance.get': balanceGet,
   'bankCodes.list': bankCodesList,
+  'accountName.validate': accountNameValidation,
   'transactions.list': transactionsList,
   'transactions.get': transactionsGet,
   'transactions.getById': transactionsGetById,
