@@ -2,10 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { API_VERSION_HEADER } from '../../shared/api/api-versions'
 import { stringifyEnvelope } from '../../shared/api/raw-json'
 import { ROUTES, type RouteId } from '../../shared/api/routes'
+import type { RouteSpec } from '../../shared/api/route'
 import { ApiError } from '../../shared/errors'
 import { errorResponse, provisionalApiVersion, type CallContext, type PaydeskService } from '../service'
 import { callWithFaults } from './api-faults'
 import { ClientGoneError, parseJsonBody, parseQuery, readBody } from './body'
+import { attachmentName, sendDownload } from './download'
 import { isStreamRoute, openEventStream } from './event-stream'
 import { startExchange } from './exchange-recorder'
 import { healthOf } from './healthz'
@@ -84,10 +86,10 @@ function routeOf(deps: HandlerDeps, a: Answering, pathname: string, bearer: stri
 }
 
 /** The parsed JSON body (undefined for GET), or `refused` when the answer (or a destroyed socket) already went out. */
-async function bodyOf(a: Answering): Promise<{ body: unknown } | 'refused'> {
+async function bodyOf(a: Answering, routeId: RouteId): Promise<{ body: unknown } | 'refused'> {
   const { req, res, exchange } = a
   try {
-    const raw = req.method === 'GET' ? undefined : await readBody(req)
+    const raw = req.method === 'GET' ? undefined : await readBody(req, (ROUTES[routeId] as RouteSpec).maxBodyBytes)
     if (exchange && raw) exchange.body = raw
     return { body: raw === undefined ? undefined : parseJsonBody(raw, header(req, 'content-type')) }
   } catch (error) {
@@ -121,6 +123,10 @@ async function callRoute(deps: HandlerDeps, a: Answering, route: { routeId: Rout
     if (exchange) service.logRequest(exchange.finish(response.status, { 'X-Request-Id': requestId, ...response.headers }, stringifyEnvelope(response.body)))
     return void req.socket.destroy()
   }
+  const spec: RouteSpec = ROUTES[route.routeId]
+  if (spec.download && response.status < 300 && 'data' in response.body && typeof response.body.data === 'string') {
+    return sendDownload(a.res, spec.download.contentType, attachmentName(spec.path, route.params), response.body.data, response.headers)
+  }
   a.answer(response.status, response.body, response.headers)
 }
 
@@ -148,7 +154,7 @@ export function createRequestHandler(deps: HandlerDeps) {
     const bearer = bearerOf(req)
     const route = routeOf(deps, a, pathname, bearer)
     if (!route) return
-    const read = await bodyOf(a)
+    const read = await bodyOf(a, route.routeId)
     if (read === 'refused') return
     const environment = header(req, 'paydesk-environment')
     if (environment !== undefined && environment !== 'test' && environment !== 'live') {

@@ -52,7 +52,9 @@ function operation(id: string, route: RouteSpec): Json {
     },
   }
   const versionHeader = route.surface === 'public' ? { headers: { [API_VERSION_HEADER]: { description: 'The API release the request was served under.', schema: { type: 'string' } } } } : {}
-  const content = route.stream
+  const content = route.download
+    ? { [route.download.contentType]: { schema: { type: 'string', description: 'The file; errors are JSON envelopes.' } } }
+    : route.stream
     ? { 'text/event-stream': { schema: { type: 'string', description: 'Server-sent events: each `data:` line is one JSON item of x-item-schema; `:` lines are heartbeats.' }, 'x-item-schema': schemaOf(route.stream, 'output') } }
     : { 'application/json': { schema: success } }
   const responses: Json = { [String(route.successStatus)]: { description: route.message, ...versionHeader, content } }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { EnvironmentSchema, TransactionStatusSchema } from '../schemas/common'
+import { PayoutBatchStatusSchema } from '../schemas/payout-batches'
 
 /** Live updates the engine pushes to the console (IPC `on`, or the HTTP event stream). */
 export const PushEventSchema = z.discriminatedUnion('type', [
@@ -12,6 +13,12 @@ export const PushEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('approval.changed'), environment: EnvironmentSchema, approvalId: z.string(),
     status: z.enum(['pending', 'approved', 'rejected', 'expired']), action: z.enum(['b2c', 'b2b', 'bank-transfer', 'reversal', 'bulk-payout']),
+  }),
+  z.object({ type: z.literal('payoutBatch.changed'), environment: EnvironmentSchema, batchId: z.string(), status: PayoutBatchStatusSchema }),
+  /** A bulk payout finished (every row completed or failed): what "batch finished" notifications hook into. */
+  z.object({
+    type: z.literal('payoutBatch.finished'), environment: EnvironmentSchema, organizationId: z.string(), batchId: z.string(), name: z.string(),
+    status: PayoutBatchStatusSchema, completedRows: z.number().int(), failedRows: z.number().int(),
   }),
 ])
 export type PushEvent = z.infer<typeof PushEventSchema>

@@ -39,6 +39,14 @@ export interface RouteSpec {
    * (electron/service/http/event-stream.ts); IPC has its own push channel (shared/api/bridge.ts).
    */
   stream?: z.ZodType
+  /**
+   * The HTTP face answers a success as a file instead of the JSON envelope: `data` (text) with this
+   * Content-Type, as an attachment named after its path parameters and the path's last segment
+   * (`pb_…-results.csv`). Errors stay JSON envelopes, and IPC carries the text as the envelope's `data`.
+   */
+  download?: { contentType: string }
+  /** The HTTP face's request body limit for this route, when it needs more than the default (http/body.ts). */
+  maxBodyBytes?: number
   successStatus: 200 | 201 | 202
   /** The envelope's `message` on success. */
   message: string

@@ -25,6 +25,8 @@ export interface FuzzFixtures {
   userName?: string
   userId?: string
   approvalId?: string
+  /** A draft payout batch of one row. */
+  payoutBatchId: string
 }
 
 export const TEAM_PASSWORD = 'fuzz password 0001'
@@ -130,6 +132,12 @@ export function seeds(f: FuzzFixtures): Record<RouteId, () => Seed> {
     'console.approvals.list': () => ({ query: { status: 'pending' } }),
     'console.approvals.approve': () => ({ params: { id: f.approvalId ?? 'apr_unknown' } }),
     'console.approvals.reject': () => ({ params: { id: f.approvalId ?? 'apr_unknown' }, body: { reason: 'fuzz' } }),
+    'console.payoutBatches.create': () => ({ body: { name: 'Fuzz batch', csv: `phoneNumber,amount,reference\n0712345678,"1,500",${fresh()}\n` } }),
+    'console.payoutBatches.list': () => ({}),
+    'console.payoutBatches.get': () => ({ params: { batchId: f.payoutBatchId } }),
+    'console.payoutBatches.submit': () => ({ params: { batchId: f.payoutBatchId }, body: { confirmDuplicate: true } }),
+    'console.payoutBatches.retryFailed': () => ({ params: { batchId: f.payoutBatchId } }),
+    'console.payoutBatches.results': () => ({ params: { batchId: f.payoutBatchId } }),
   }
 }
 
@@ -146,6 +154,7 @@ export async function createFixtures(server: TestServer): Promise<FuzzFixtures> 
   const events = await server.request('GET', '/console/webhooks/events?limit=1', { headers: consoleHeaders })
   const key = await server.request('POST', '/console/keys', { headers: consoleHeaders, body: { label: 'fuzz throwaway' } })
   const sandbox = await server.request('POST', '/console/sandboxes', { headers: consoleHeaders, body: { name: 'fuzz throwaway' } })
+  const batch = await server.request('POST', '/console/payout-batches', { headers: consoleHeaders, body: { name: 'fuzz fixture', csv: 'phoneNumber,amount\n0712345678,100\n' } })
   const snapshot = await server.request('POST', '/console/snapshots', { headers: consoleHeaders, body: { name: 'fuzz-fixtures' } })
   const fixtures = {
     chargeId: charge.body.data?.transactionId,
@@ -156,6 +165,7 @@ export async function createFixtures(server: TestServer): Promise<FuzzFixtures> 
     requestId: charge.headers.get('x-request-id'),
     sandboxId: sandbox.body.data?.id,
     snapshotName: snapshot.body.data?.name,
+    payoutBatchId: batch.body.data?.id,
   }
   for (const [name, value] of Object.entries(fixtures)) if (typeof value !== 'string') throw new Error(`fuzz fixture ${name} missing`)
   return fixtures as FuzzFixtures

@@ -14,6 +14,7 @@ import { scenarioProvisioner } from '../scenario/startup'
 import { seedHistory } from '../seed/history'
 import { seedDatabase, type SeedResult } from '../seed/provisioning'
 import { createSimulator } from '../simulator'
+import { createBatchRunner, type BatchRunner } from '../payout-batches/runner'
 import { registerInternals } from '../test-access'
 import { createWebhookDispatcher, DEFAULT_LIMITS, type WebhookDispatcher } from '../webhooks/dispatcher'
 import { createCallers } from './callers'
@@ -52,19 +53,32 @@ function runApproved(respond: ReturnType<typeof createDispatcher>, unit: Unit, a
   return response
 }
 
-/** The hosts' tick: the request log's queue, the simulator's due work (in slices for hosts), then webhooks. */
-async function tickOnce(core: EngineCore, parts: { simulator: ReturnType<typeof createSimulator>; webhooks: WebhookDispatcher; sliced: boolean; open: () => boolean }): Promise<void> {
+interface TickParts {
+  simulator: ReturnType<typeof createSimulator>
+  payoutBatches: BatchRunner
+  webhooks: WebhookDispatcher
+  sliced: boolean
+  open: () => boolean
+}
+
+/** The hosts' tick: the request log's queue, bulk payouts' rows and the simulator's due work (in slices for hosts), then webhooks. */
+async function tickOnce(core: EngineCore, parts: TickParts): Promise<void> {
   if (!parts.open()) return
   core.seeded?.idleJump()
   core.requestLog.flush()
-  if (!parts.sliced) parts.simulator.tick()
-  else {
+  if (!parts.sliced) {
+    parts.payoutBatches.sendNow()
+    parts.simulator.tick()
+  } else {
     // Sliced (hosts): the request log's write and the first slice are not one block either.
     await new Promise<void>((resume) => setImmediate(resume))
+    if (!parts.open()) return
+    await parts.payoutBatches.sendInSlices(parts.open)
     if (!parts.open()) return
     await parts.simulator.tickInSlices(parts.open)
   }
   if (!parts.open()) return
+  parts.payoutBatches.finishDone()
   await parts.webhooks.tick()
 }
 
@@ -87,6 +101,8 @@ export function createService(options: ServiceOptions): PaydeskService {
   const respond = createDispatcher({ engine, consoleToken: seeded.consoleToken, strictRequestChecks, host })
   const callers = createCallers(engine, respond, core.seeded, () => simulator.tick())
   const simulator = createSimulator(engine, { tickBudgetMs: options.tickBudgetMs, tickSliceMs: options.tickSliceMs, quietForMs: callers.quietForMs })
+  // Bulk payouts: each queued row is paid through the same dispatcher as every face's calls.
+  const payoutBatches = createBatchRunner(engine, respond, { budgetMs: options.tickBudgetMs, sliceMs: options.tickSliceMs })
   const webhooks = createWebhookDispatcher(engine, options.webhookTransport, { ...DEFAULT_LIMITS, ...options.webhookLimits })
   // Seeding comes last, as when the CLI did it after createService returned.
   const seededHistory = options.seedHistory && seeded.freshDatabase ? historyInto(core, seeded.demoOrganizationId, options.seedHistory) : undefined
@@ -114,7 +130,7 @@ export function createService(options: ServiceOptions): PaydeskService {
       core.listeners.add(listener)
       return () => core.listeners.delete(listener)
     },
-    tick: () => tickOnce(core, { simulator, webhooks, sliced: options.tickSliceMs !== undefined, open }),
+    tick: () => tickOnce(core, { simulator, payoutBatches, webhooks, sliced: options.tickSliceMs !== undefined, open }),
     close() {
       if (closed) return
       closed = true

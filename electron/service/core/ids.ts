@@ -108,6 +108,7 @@ export function createIds(now: () => number, randomBytes: RandomBytes = cryptoRa
     transaction: () => sortable('txn'),
     event: () => sortable('evt'),
     delivery: () => sortable('whd'),
+    payoutBatch: () => sortable('pb'),
     request: () => requestId(randomBytes),
     apiKeyId: () => `key_${encode(randomBytes(12), CROCKFORD, 12)}`,
     organization: () => `org_${encode(randomBytes(12), CROCKFORD, 12)}`,

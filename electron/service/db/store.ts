@@ -10,6 +10,7 @@ import { createCustomersRepo } from './customers-repo'
 import { createIdempotencyRepo } from './idempotency-repo'
 import { createLedgerRepo } from './ledger-repo'
 import { createOrganizationsRepo } from './organizations-repo'
+import { createPayoutBatchesRepo } from './payout-batches-repo'
 import { createSandboxRepo } from './sandbox-repo'
 import { createSearchRepo } from './search-repo'
 import { createSettingsRepo } from './settings-repo'
@@ -71,6 +72,7 @@ export function createStore(db: Db) {
     users: createUsersRepo(db),
     sessions: createSessionsRepo(db),
     approvals: createApprovalsRepo(db),
+    payoutBatches: createPayoutBatchesRepo(db),
   }
 }
 export type Store = ReturnType<typeof createStore>

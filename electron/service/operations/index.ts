@@ -12,6 +12,7 @@ import { CONSOLE_REQUESTS_OPERATIONS } from './console-requests'
 import { CONSOLE_SANDBOXES_OPERATIONS } from './console-sandboxes'
 import { CONSOLE_API_VERSIONS_OPERATIONS } from './console-api-versions'
 import { CONSOLE_SNAPSHOTS_OPERATIONS } from './console-snapshots'
+import { CONSOLE_PAYOUT_BATCHES_OPERATIONS } from './console-payout-batches'
 import { CONSOLE_SIMULATOR_OPERATIONS } from './console-simulator'
 import { CONSOLE_SUPPORT_OPERATIONS } from './console-support'
 import { CONSOLE_TEAM_APPROVAL_OPERATIONS } from './console-team-approvals'
@@ -55,4 +56,5 @@ export const OPERATIONS: OperationTable = {
   ...CONSOLE_SNAPSHOTS_OPERATIONS,
   ...CONSOLE_TEAM_USER_OPERATIONS,
   ...CONSOLE_TEAM_APPROVAL_OPERATIONS,
+  ...CONSOLE_PAYOUT_BATCHES_OPERATIONS,
 }

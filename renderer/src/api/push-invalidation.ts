@@ -14,4 +14,7 @@ export const PUSH_INVALIDATES: Record<PushEvent['type'], readonly RouteSelector[
   'prompt.pending': ['console.prompts.'],
   'requests.logged': ['console.requests.'],
   'approval.changed': ['console.approvals.', 'console.audit.'],
+  // A batch's rows follow their payouts: the bulk screen also refetches on a timer while a batch runs.
+  'payoutBatch.changed': ['console.payoutBatches.', 'accounts.list', 'balance.get'],
+  'payoutBatch.finished': ['console.payoutBatches.'],
 }

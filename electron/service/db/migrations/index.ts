@@ -15,6 +15,7 @@ import { MIGRATION_011 } from './011-ascending-time-indexes'
 import { MIGRATION_012 } from './012-one-phone-index'
 import { MIGRATION_013 } from './013-timeline-chain'
 import { MIGRATION_014 } from './014-postings-by-entry'
+import { MIGRATION_018 } from './018-payout-batches'
 import { MIGRATION_020 } from './020-team'
 
 /**
@@ -38,5 +39,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 12, name: 'one-phone-index', sql: MIGRATION_012 },
   { version: 13, name: 'timeline-chain', sql: MIGRATION_013 },
   { version: 14, name: 'postings-by-entry', sql: MIGRATION_014 },
+  { version: 18, name: 'payout-batches', sql: MIGRATION_018 },
   { version: 20, name: 'team', sql: MIGRATION_020 },
 ]

@@ -1,0 +1,40 @@
+import type { PayoutBatch, PayoutBatchSummary } from '../../../shared/schemas/payout-batches'
+import type { PayoutBatchCounts, PayoutBatchRecord } from '../db/payout-batches-repo'
+import type { Store } from '../db/store'
+import { toPayoutBatch, toPayoutBatchSummary } from '../views/payout-batch'
+
+const NO_PROGRESS: PayoutBatchCounts = { queued: 0, processing: 0, completed: 0, failed: 0 }
+
+/** What the float must still cover: every valid row until the batch runs, the queued rows while it runs, nothing once done. */
+function neededOf(store: Store, batch: PayoutBatchRecord): number {
+  switch (batch.status) {
+    case 'draft':
+    case 'invalid':
+    case 'awaiting_approval':
+      return batch.amount + batch.fees
+    case 'scheduled':
+    case 'running':
+      return store.payoutBatches.queuedTotal(batch.id)
+    case 'completed':
+    case 'completed_with_failures':
+      return 0
+  }
+}
+
+function factsOf(store: Store, batch: PayoutBatchRecord) {
+  const account = store.accounts.get(batch.account_id)!
+  return { batch, accountNo: account.account_no, floatAvailable: account.available, needed: neededOf(store, batch) }
+}
+
+/** One batch with every row, as GET /console/payout-batches/{id} and the write routes answer it. */
+export function batchDetail(store: Store, batch: PayoutBatchRecord): PayoutBatch {
+  return toPayoutBatch(factsOf(store, batch), store.payoutBatches.rows(batch.id))
+}
+
+/** A batch in the list: a finished one's counts are kept on it; only scheduled and running ones are counted. */
+export function batchSummary(store: Store, batch: PayoutBatchRecord): PayoutBatchSummary {
+  const progress = batch.status === 'scheduled' || batch.status === 'running' ? store.payoutBatches.counts(batch.id)
+    : batch.status === 'completed' || batch.status === 'completed_with_failures' ? { ...NO_PROGRESS, completed: batch.completed_rows, failed: batch.failed_rows }
+    : NO_PROGRESS
+  return toPayoutBatchSummary({ ...factsOf(store, batch), progress })
+}

@@ -1,0 +1,36 @@
+import type { OperationContext } from '../engine'
+import type { PayoutBatchRecord } from '../db/payout-batches-repo'
+import { sha256Hex } from '../ids'
+import { checkRows } from './check-rows'
+import { parsePayoutFile } from './parse-file'
+import { DEFAULT_TARIFF } from '../domain/fees'
+
+/**
+ * The same file uploaded again is the same content: line ends and trailing blank lines do not make a
+ * different file (a spreadsheet saved twice may differ only there).
+ */
+export function fileHashOf(csv: string): string {
+  return sha256Hex(csv.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').replace(/\s+$/, ''))
+}
+
+/**
+ * POST /console/payout-batches: reads and checks the file, then stores the batch and every row (valid
+ * or not, with its reasons) in one transaction. Nothing is paid: the batch is a `draft`, or `invalid`
+ * when no row is valid. A file uploaded before in this environment is marked `duplicateOf` the first.
+ */
+export function createBatch(ctx: OperationContext, input: { name: string; csv: string }): PayoutBatchRecord {
+  const { organizationId, environment } = ctx.principal
+  const fileRows = parsePayoutFile(input.csv)
+  const account = ctx.store.accounts.resolve(organizationId, environment, 'payouts')
+  const publicId = ctx.engine.ids.payoutBatch()
+  const rows = checkRows({ store: ctx.store, organizationId, environment, tariff: ctx.store.organizations.get(organizationId)!.fee_tariff ?? DEFAULT_TARIFF, batchId: publicId }, fileRows)
+  const valid = rows.filter((row) => row.state === 'valid')
+  const fileHash = fileHashOf(input.csv)
+  const earlier = ctx.store.payoutBatches.firstWithHash(organizationId, environment, fileHash)
+  return ctx.store.payoutBatches.insert({
+    public_id: publicId, organization_id: organizationId, environment, account_id: account.id, name: input.name,
+    status: valid.length === 0 ? 'invalid' : 'draft', file_hash: fileHash, duplicate_of: earlier?.public_id ?? null,
+    row_count: rows.length, valid_rows: valid.length, amount: valid.reduce((sum, row) => sum + row.amount!, 0),
+    fees: valid.reduce((sum, row) => sum + row.fee!, 0), created_at: ctx.now, updated_at: ctx.now,
+  }, rows)
+}
