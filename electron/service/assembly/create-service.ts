@@ -102,7 +102,7 @@ export function createService(options: ServiceOptions): PaydeskService {
   const callers = createCallers(engine, respond, core.seeded, () => simulator.tick())
   const simulator = createSimulator(engine, { tickBudgetMs: options.tickBudgetMs, tickSliceMs: options.tickSliceMs, quietForMs: callers.quietForMs })
   // Bulk payouts: each queued row is paid through the same dispatcher as every face's calls.
-  const payoutBatches = createBatchRunner(engine, respond, { budgetMs: options.tickBudgetMs, sliceMs: options.tickSliceMs })
+  const payoutBatches = createBatchRunner(engine, respond, { budgetMs: options.tickBudgetMs, sliceMs: options.tickSliceMs, quietForMs: callers.quietForMs })
   const webhooks = createWebhookDispatcher(engine, options.webhookTransport, { ...DEFAULT_LIMITS, ...options.webhookLimits })
   // Seeding comes last, as when the CLI did it after createService returned.
   const seededHistory = options.seedHistory && seeded.freshDatabase ? historyInto(core, seeded.demoOrganizationId, options.seedHistory) : undefined

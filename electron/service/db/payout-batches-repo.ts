@@ -110,10 +110,13 @@ export function createPayoutBatchesRepo(db: Db) {
       COALESCE(SUM(r.state = 'sent' AND t.status IN ${FINAL_DONE}), 0) AS completed,
       COALESCE(SUM(r.state = 'refused' OR (r.state = 'sent' AND t.status IN ${FINAL_FAILED})), 0) AS failed
     FROM payout_batch_rows r LEFT JOIN transactions t ON t.id = r.transaction_id WHERE r.batch_id = ?`)
-  // Stops at the first row still running: the runner asks on every tick while a batch's last payouts finish.
-  const unfinishedStmt = db.prepare<[number], { n: number }>(`SELECT EXISTS (SELECT 1 FROM payout_batch_rows r
-    LEFT JOIN transactions t ON t.id = r.transaction_id WHERE r.batch_id = ? AND (r.state = 'queued'
-      OR (r.state = 'sent' AND t.status NOT IN ${FINAL_DONE} AND t.status NOT IN ${FINAL_FAILED}))) AS n`)
+  const anyQueuedStmt = db.prepare<[number], { n: number }>("SELECT EXISTS (SELECT 1 FROM payout_batch_rows WHERE batch_id = ? AND state = 'queued') AS n")
+  // From a line on, the first row whose payout is not final yet: the runner asks on every tick while a
+  // batch's payouts finish, each time from the line it found last (final rows stay final), so a batch's
+  // rows are walked about once in all, not once per tick.
+  const firstRunningStmt = db.prepare<[number, number], { line: number }>(`SELECT r.line FROM payout_batch_rows r
+    JOIN transactions t ON t.id = r.transaction_id WHERE r.batch_id = ? AND r.line >= ? AND r.state = 'sent'
+      AND t.status NOT IN ${FINAL_DONE} AND t.status NOT IN ${FINAL_FAILED} ORDER BY r.line LIMIT 1`)
   return {
     /** Inserts a batch and its rows; call inside a transaction. */
     insert(batch: NewPayoutBatch, rows: readonly Omit<NewPayoutBatchRow, 'batch_id'>[]): PayoutBatchRecord {
@@ -173,8 +176,12 @@ export function createPayoutBatchesRepo(db: Db) {
     counts(batchId: number): PayoutBatchCounts {
       return countsStmt.get(batchId)!
     },
-    unfinished(batchId: number): boolean {
-      return unfinishedStmt.get(batchId)!.n === 1
+    anyQueued(batchId: number): boolean {
+      return anyQueuedStmt.get(batchId)!.n === 1
+    },
+    /** The first line from `fromLine` on whose payout is still running, or null when every sent row is final. */
+    firstRunningLine(batchId: number, fromLine: number): number | null {
+      return firstRunningStmt.get(batchId, fromLine)?.line ?? null
     },
   }
 }

@@ -6,6 +6,8 @@ import type { CallInput } from '../call-input'
 import type { PayoutBatchRecord, PayoutBatchRowRecord } from '../db/payout-batches-repo'
 import type { Engine } from '../engine'
 import type { ApiExchange } from '../request-log/exchange'
+import { selfContained } from '../batcher'
+import { ANSWER_REACTIONS, QUIET_MS } from '../simulator'
 import { newUnit, runUnit, type EngineUnit } from '../unit'
 import { announceBatch, finishBatch } from './finish-batch'
 import { rowCall, rowExchange, type Sender } from './row-payout'
@@ -15,6 +17,8 @@ export type Dispatch = (routeId: string, input: CallInput, ctx: CallContext, pub
 
 /** Rows per COMMIT: each row is a payout (~0.1 ms), so a slice stays short and one COMMIT serves many. */
 const ROWS_PER_SLICE = 64
+/** An overtime slice is this many ordinary slices long. */
+const OVERTIME_SLICES = 4
 /** Rows one unbudgeted tick (tests, tools) sends at most, like the simulator's bound per tick. */
 const MAX_ROWS_PER_TICK = 2_000
 
@@ -22,6 +26,11 @@ export interface RunnerOptions {
   /** Hosts: ms of row sending per tick, in slices with the event loop free between them. Undefined: drain (tests). */
   budgetMs?: number
   sliceMs?: number
+  /**
+   * ms since the last API call came in. Once the budget is spent the runner goes on only while nobody
+   * called for QUIET_MS (as the simulator's overtime): a run in a quiet sandbox goes at the thread's pace.
+   */
+  quietForMs?: () => number
 }
 
 function senderOf(engine: Engine, batch: PayoutBatchRecord): Sender {
@@ -67,11 +76,13 @@ export function createBatchRunner(engine: Engine, dispatch: Dispatch, options: R
     if (rows.length === 0) return 0
     const sender = senderOf(engine, batch)
     const now = engine.now()
-    const works = rows.map((row, index) => (queued: PushEvent[]) => {
+    // Self-contained: the dispatcher rolls back a refused payout in its own savepoint, and a row that throws
+    // after its payout (a bug) fails the whole batch rather than commit a payout without its row.
+    const works = rows.map((row, index) => selfContained((queued: PushEvent[]) => {
       const unit = newUnit(engine, now, queued)
       if (index === 0) announceBatch(unit, batch)
       return sendRow(unit, dispatch, batch, row, sender)
-    })
+    }))
     const outcomes = engine.units.runBatch(works, more)
     outcomes.forEach((outcome, index) => {
       if (outcome.ok) return engine.requestLog.record(outcome.value)
@@ -95,6 +106,19 @@ export function createBatchRunner(engine: Engine, dispatch: Dispatch, options: R
     })
   }
 
+  /** Request units queued meanwhile run first, and their answers go out (the simulator's `requestsFirst`). */
+  async function requestsFirst(): Promise<void> {
+    if (engine.units.queued() === 0) return
+    engine.units.flush()
+    for (let reaction = 0; reaction < ANSWER_REACTIONS; reaction++) await null
+  }
+
+  /** Per running batch (and its last change), the first line whose payout was still running at the last look. */
+  const runningFrom = new Map<number, { updatedAt: number; line: number }>()
+
+  /** Sliced sending is under way: ticks overlap on purpose, the runner must not. */
+  let sending = false
+
   return {
     /** Unbudgeted (tests, tools): sends up to MAX_ROWS_PER_TICK queued rows now. */
     sendNow(): void {
@@ -109,20 +133,39 @@ export function createBatchRunner(engine: Engine, dispatch: Dispatch, options: R
     },
     /** Hosts: sends rows for at most the budget, a slice per batch COMMIT, the event loop free between slices. */
     async sendInSlices(open: () => boolean): Promise<void> {
-      const deadline = performance.now() + (options.budgetMs ?? Number.POSITIVE_INFINITY)
-      for (const batch of startDue()) {
-        while (batch.status === 'running' && open() && performance.now() < deadline) {
-          const sliceEnd = Math.min(deadline, performance.now() + (options.sliceMs ?? Number.POSITIVE_INFINITY))
-          if (sendSlice(batch, ROWS_PER_SLICE, () => performance.now() < sliceEnd) === 0) break
-          await new Promise<void>((resume) => setImmediate(resume))
+      if (sending) return
+      sending = true
+      try {
+        const deadline = performance.now() + (options.budgetMs ?? Number.POSITIVE_INFINITY)
+        const quiet = () => (options.quietForMs?.() ?? 0) >= QUIET_MS
+        for (const batch of startDue()) {
+          while (batch.status === 'running') {
+            await requestsFirst()
+            const overtime = performance.now() >= deadline
+            if (!open() || (overtime && !quiet())) return
+            // In overtime nobody is waiting for the thread: longer slices, fewer COMMITs.
+            const sliceEnd = performance.now() + (options.sliceMs ?? Number.POSITIVE_INFINITY) * (overtime ? OVERTIME_SLICES : 1)
+            if (sendSlice(batch, ROWS_PER_SLICE, () => performance.now() < sliceEnd) === 0) break
+            await new Promise<void>((resume) => setImmediate(resume))
+          }
         }
+      } finally {
+        sending = false
       }
     },
     /** Finishes running batches with nothing queued or processing left. */
     finishDone(): void {
       const now = engine.now()
       for (const batch of engine.store.payoutBatches.active()) {
-        if (batch.status === 'running' && !engine.store.payoutBatches.unfinished(batch.id)) runUnit(engine, now, (unit) => finishBatch(unit, batch.id))
+        if (batch.status !== 'running' || engine.store.payoutBatches.anyQueued(batch.id)) continue
+        // A retry re-queues rows before the line found last: the batch's updated_at then differs and the walk starts over.
+        const last = runningFrom.get(batch.id)
+        const running = engine.store.payoutBatches.firstRunningLine(batch.id, last?.updatedAt === batch.updated_at ? last.line : 0)
+        if (running !== null) runningFrom.set(batch.id, { updatedAt: batch.updated_at, line: running })
+        else {
+          runningFrom.delete(batch.id)
+          runUnit(engine, now, (unit) => finishBatch(unit, batch.id))
+        }
       }
     },
   }
