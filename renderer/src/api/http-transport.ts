@@ -1,6 +1,6 @@
 import { isErrorEnvelope } from '../../../shared/api/envelope'
 import { PushEventSchema } from '../../../shared/api/push-events'
-import type { HttpMethod } from '../../../shared/api/route'
+import type { HttpMethod, RouteSpec } from '../../../shared/api/route'
 import { ROUTES } from '../../../shared/api/routes'
 import { ApiClientError } from './api-client-error'
 import { routeUrl } from '../../../shared/api/route-url'
@@ -60,6 +60,10 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
         throw ApiClientError.unreachable('The sandbox is not reachable. Is `npm run serve` still running?')
       }
       const requestId = response.headers.get('X-Request-Id') ?? ''
+      // A download route answers its file (text/csv…) on success, the usual JSON envelope on error.
+      if ((route as RouteSpec).download && response.ok) {
+        return { status: response.status, body: { status: 'success', message: route.message, data: await response.text() }, requestId }
+      }
       let body: unknown
       try {
         body = await response.json()
