@@ -98,6 +98,24 @@ describe('bulk payouts over IPC', () => {
     expect(list.body.data.items.map((item: any) => item.id)).toEqual([again.body.data.id, batch.id])
   })
 
+  it('bank rows (type column) and a scheduled run on the simulated clock', async () => {
+    const csv = `type,phoneNumber,bankCode,accountNumber,accountName,amount\nbank,,01,7788990011,Jane Wanjiku,"2,500"\nbank,,ZZ,7788990012,,100\nmobile,0712345670,,,,300\n`
+    const batch = (await ipc('console.payoutBatches.create', { body: { name: 'IPC bank', csv } })).body.data
+    expect(batch.rows.map((row: any) => [row.type, row.status, row.recipient])).toEqual([
+      ['bank', 'valid', '01/7788990011'], ['bank', 'invalid', 'ZZ/7788990012'], ['mobile', 'valid', '+254712345670'],
+    ])
+    expect(batch.rows[1].errors).toEqual([expect.stringMatching(/^bankCode "ZZ" is not a known bank code/)])
+    const runAt = new Date(server.clock.now() + 600_000).toISOString()
+    expect((await ipc('console.payoutBatches.submit', { params: { batchId: batch.id }, body: { runAt } })).body.data).toMatchObject({ status: 'scheduled', runAt })
+    await server.service.tick()
+    expect((await ipc('console.payoutBatches.get', { params: { batchId: batch.id } })).body.data.progress).toMatchObject({ queued: 2, processing: 0 })
+    server.clock.advance(600_000)
+    const done = await runToEnd(batch.id)
+    expect(done.status).toBe('completed')
+    const bankPayout = (await ipc('transactions.get', { query: { transactionId: done.rows[0].transactionId } })).body.data
+    expect(bankPayout).toMatchObject({ type: 'bank_withdrawal', amount: 250_000, status: 'completed' })
+  })
+
   it('refuses the float shortfall, bad bodies and unknown batches in the usual envelope', async () => {
     const big = Array.from({ length: 5 }, () => `0712345678,"150,000",${ref('big')}`).join('\n')
     const batch = (await ipc('console.payoutBatches.create', { body: { name: 'Too big', csv: `phoneNumber,amount,reference\n${big}\n` } })).body.data

@@ -11,6 +11,8 @@ import { createIdempotencyRepo } from './idempotency-repo'
 import { createLedgerRepo } from './ledger-repo'
 import { createOrganizationsRepo } from './organizations-repo'
 import { createPayoutBatchesRepo } from './payout-batches-repo'
+import { createPayoutBatchProgressRepo } from './payout-batch-progress-repo'
+import { createPayoutBatchRowsRepo } from './payout-batch-rows-repo'
 import { createSandboxRepo } from './sandbox-repo'
 import { createSearchRepo } from './search-repo'
 import { createSettingsRepo } from './settings-repo'
@@ -73,6 +75,8 @@ export function createStore(db: Db) {
     sessions: createSessionsRepo(db),
     approvals: createApprovalsRepo(db),
     payoutBatches: createPayoutBatchesRepo(db),
+    payoutBatchRows: createPayoutBatchRowsRepo(db),
+    payoutBatchProgress: createPayoutBatchProgressRepo(db),
   }
 }
 export type Store = ReturnType<typeof createStore>

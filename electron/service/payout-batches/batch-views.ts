@@ -1,5 +1,6 @@
 import type { PayoutBatch, PayoutBatchSummary } from '../../../shared/schemas/payout-batches'
-import type { PayoutBatchCounts, PayoutBatchRecord } from '../db/payout-batches-repo'
+import type { PayoutBatchRecord } from '../db/payout-batches-repo'
+import type { PayoutBatchCounts } from '../db/payout-batch-progress-repo'
 import type { Store } from '../db/store'
 import { toPayoutBatch, toPayoutBatchSummary } from '../views/payout-batch'
 
@@ -14,7 +15,7 @@ function neededOf(store: Store, batch: PayoutBatchRecord): number {
       return batch.amount + batch.fees
     case 'scheduled':
     case 'running':
-      return store.payoutBatches.queuedTotal(batch.id)
+      return store.payoutBatchProgress.queuedTotal(batch.id)
     case 'completed':
     case 'completed_with_failures':
       return 0
@@ -28,12 +29,12 @@ function factsOf(store: Store, batch: PayoutBatchRecord) {
 
 /** One batch with every row, as GET /console/payout-batches/{id} and the write routes answer it. */
 export function batchDetail(store: Store, batch: PayoutBatchRecord): PayoutBatch {
-  return toPayoutBatch(factsOf(store, batch), store.payoutBatches.rows(batch.id))
+  return toPayoutBatch(factsOf(store, batch), store.payoutBatchRows.rows(batch.id))
 }
 
 /** A batch in the list: a finished one's counts are kept on it; only scheduled and running ones are counted. */
 export function batchSummary(store: Store, batch: PayoutBatchRecord): PayoutBatchSummary {
-  const progress = batch.status === 'scheduled' || batch.status === 'running' ? store.payoutBatches.counts(batch.id)
+  const progress = batch.status === 'scheduled' || batch.status === 'running' ? store.payoutBatchProgress.counts(batch.id)
     : batch.status === 'completed' || batch.status === 'completed_with_failures' ? { ...NO_PROGRESS, completed: batch.completed_rows, failed: batch.failed_rows }
     : NO_PROGRESS
   return toPayoutBatchSummary({ ...factsOf(store, batch), progress })

@@ -1,7 +1,7 @@
 import { AMOUNT_BOUNDS, NARRATION_MAX_LENGTH, formatMinor } from '../../../shared/money'
 import { MERCHANT_REFERENCE_PATTERN } from '../../../shared/schemas/common'
 import type { FeeTariff } from '../../../shared/schemas/fees'
-import type { NewPayoutBatchRow } from '../db/payout-batches-repo'
+import type { NewPayoutBatchRow } from '../db/payout-batch-rows-repo'
 import type { Store } from '../db/store'
 import { computeFee } from '../domain/fees'
 import { readAmount, readPhone } from '../domain/search-query'

@@ -27,10 +27,12 @@ export function createBatch(ctx: OperationContext, input: { name: string; csv: s
   const valid = rows.filter((row) => row.state === 'valid')
   const fileHash = fileHashOf(input.csv)
   const earlier = ctx.store.payoutBatches.firstWithHash(organizationId, environment, fileHash)
-  return ctx.store.payoutBatches.insert({
+  const batch = ctx.store.payoutBatches.insert({
     public_id: publicId, organization_id: organizationId, environment, account_id: account.id, name: input.name,
     status: valid.length === 0 ? 'invalid' : 'draft', file_hash: fileHash, duplicate_of: earlier?.public_id ?? null,
     row_count: rows.length, valid_rows: valid.length, amount: valid.reduce((sum, row) => sum + row.amount!, 0),
     fees: valid.reduce((sum, row) => sum + row.fee!, 0), created_at: ctx.now, updated_at: ctx.now,
-  }, rows)
+  })
+  ctx.store.payoutBatchRows.insert(batch.id, rows)
+  return batch
 }

@@ -25,7 +25,7 @@ function batchFinished(unit: EngineUnit, batch: PayoutBatchRecord): void {
 export function finishBatch(unit: EngineUnit, batchId: number): PayoutBatchRecord | null {
   const batch = unit.store.payoutBatches.get(batchId)
   if (!batch || batch.status !== 'running') return null
-  const counts = unit.store.payoutBatches.counts(batch.id)
+  const counts = unit.store.payoutBatchProgress.counts(batch.id)
   if (counts.queued + counts.processing > 0) return null
   const finished = unit.store.payoutBatches.update({
     ...batch, status: counts.failed > 0 ? 'completed_with_failures' : 'completed', finished_at: unit.now,

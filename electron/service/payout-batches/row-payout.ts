@@ -1,6 +1,7 @@
 import type { ServiceResponse } from '../../../shared/api/envelope'
 import type { CallNotes } from '../auth'
-import type { PayoutBatchRecord, PayoutBatchRowRecord } from '../db/payout-batches-repo'
+import type { PayoutBatchRecord } from '../db/payout-batches-repo'
+import type { PayoutBatchRowRecord } from '../db/payout-batch-rows-repo'
 import { sha256Hex } from '../ids'
 import type { ApiExchange } from '../request-log/exchange'
 

@@ -21,7 +21,7 @@ export function assertFloatCovers(unit: EngineUnit, accountId: number, amount: n
  * (`scheduled`). Also what an approval of a held batch calls.
  */
 export function startBatch(unit: EngineUnit, batch: PayoutBatchRecord, runAt: number | null): PayoutBatchRecord {
-  unit.store.payoutBatches.queueValid(batch.id)
+  unit.store.payoutBatchRows.queueValid(batch.id)
   const later = runAt !== null && runAt > unit.now
   const started = unit.store.payoutBatches.update({ ...batch, status: later ? 'scheduled' : 'running', run_at: later ? runAt : null, submitted_at: batch.submitted_at ?? unit.now }, unit.now)
   announceBatch(unit, started)
@@ -57,9 +57,9 @@ export function retryFailed(unit: EngineUnit, batch: PayoutBatchRecord): PayoutB
   if (batch.status !== 'completed_with_failures') {
     throw new ApiError('conflict', `Batch ${batch.public_id} is ${batch.status}; failed rows are retried once the batch finished with failures.`)
   }
-  const failed = unit.store.payoutBatches.failedTotals(batch.id)
+  const failed = unit.store.payoutBatchProgress.failedTotals(batch.id)
   assertFloatCovers(unit, batch.account_id, failed.amount, failed.fees)
-  unit.store.payoutBatches.requeueFailed(batch.id)
+  unit.store.payoutBatchRows.requeueFailed(batch.id)
   const running = unit.store.payoutBatches.update({ ...batch, status: 'running', finished_at: null }, unit.now)
   announceBatch(unit, running)
   return running

@@ -1,5 +1,7 @@
 import type { PayoutBatch, PayoutBatchProgress, PayoutBatchRow, PayoutBatchRowStatus, PayoutBatchSummary } from '../../../shared/schemas/payout-batches'
-import type { PayoutBatchCounts, PayoutBatchRecord, PayoutBatchRowView } from '../db/payout-batches-repo'
+import type { PayoutBatchRecord } from '../db/payout-batches-repo'
+import type { PayoutBatchCounts } from '../db/payout-batch-progress-repo'
+import type { PayoutBatchRowView } from '../db/payout-batch-rows-repo'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
