@@ -7,7 +7,7 @@ import { ApiError } from '../../shared/errors'
 import { errorResponse, provisionalApiVersion, type CallContext, type PaydeskService } from '../service'
 import { callWithFaults } from './api-faults'
 import { ClientGoneError, parseJsonBody, parseQuery, readBody } from './body'
-import { attachmentName, sendDownload } from './download'
+import { attachmentName, sendFile } from './file-answer'
 import { isStreamRoute, openEventStream } from './event-stream'
 import { startExchange } from './exchange-recorder'
 import { healthOf } from './healthz'
@@ -124,8 +124,10 @@ async function callRoute(deps: HandlerDeps, a: Answering, route: { routeId: Rout
     return void req.socket.destroy()
   }
   const spec: RouteSpec = ROUTES[route.routeId]
-  if (spec.download && response.status < 300 && 'data' in response.body && typeof response.body.data === 'string') {
-    return sendDownload(a.res, spec.download.contentType, attachmentName(spec.path, route.params), response.body.data, response.headers)
+  if (spec.produces && response.status < 300 && 'data' in response.body && typeof response.body.data === 'string') {
+    const sent = sendFile(a.res, response.status, response.body.data, spec.produces, attachmentName(spec.path, route.params), response.headers)
+    if (exchange) service.logRequest(exchange.finish(response.status, { 'X-Request-Id': requestId, ...sent.headers }, sent.parts))
+    return
   }
   a.answer(response.status, response.body, response.headers)
 }

@@ -40,12 +40,11 @@ export interface RouteSpec {
    */
   stream?: z.ZodType
   /**
-   * The HTTP face answers a success as a file instead of the JSON envelope: `data` (text) with this
-   * Content-Type, as an attachment named after its path parameters and the path's last segment
-   * (`pb_…-results.csv`). Errors stay JSON envelopes, and IPC carries the text as the envelope's `data`.
+   * What the HTTP face sends on success instead of the JSON envelope: `text/csv` sends the operation's data
+   * (the CSV text) as the body, as a download. IPC and in-process callers get the envelope with that text.
    */
-  download?: { contentType: string }
-  /** The HTTP face's request body limit for this route, when it needs more than the default (http/body.ts). */
+  produces?: 'text/csv'
+  /** The largest request body the HTTP face reads for this route (default 1 MiB, DECISIONS). */
   maxBodyBytes?: number
   successStatus: 200 | 201 | 202
   /** The envelope's `message` on success. */

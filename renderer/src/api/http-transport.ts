@@ -60,9 +60,9 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
         throw ApiClientError.unreachable('The sandbox is not reachable. Is `npm run serve` still running?')
       }
       const requestId = response.headers.get('X-Request-Id') ?? ''
-      // A download route answers its file (text/csv…) on success, the usual JSON envelope on error.
-      if ((route as RouteSpec).download && response.ok) {
-        return { status: response.status, body: { status: 'success', message: route.message, data: await response.text() }, requestId }
+      // A file route (a CSV export) answers its success as the file: the client gets its text as `data`.
+      if ((route as RouteSpec).produces && response.ok) {
+        return { status: response.status, body: { status: 'success', message: '', data: await response.text() }, requestId }
       }
       let body: unknown
       try {

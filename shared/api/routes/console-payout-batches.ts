@@ -45,7 +45,7 @@ export const CONSOLE_PAYOUT_BATCHES_ROUTES = defineRoutes({
     method: 'GET', path: '/console/payout-batches/{batchId}/results.csv', surface: 'console', tag: 'Bulk payouts',
     summary: 'The results file: one line per input line (line, reference, recipient, amount, fee, status, transactionId, receipt, failure reason)',
     description: 'HTTP answers text/csv (RFC 4180, formula-safe); IPC answers the same text as the envelope\'s data.',
-    params: PayoutBatchPathSchema, response: z.string(), download: { contentType: 'text/csv; charset=utf-8' },
+    params: PayoutBatchPathSchema, response: z.string(), produces: 'text/csv',
     successStatus: 200, message: 'Payout batch results', idempotency: 'none',
   },
 })
