@@ -33,6 +33,9 @@ const LABELS: Record<string, string> = {
   'console.approvalPolicy.update': 'Approval policy changed',
   'console.approvals.approve': 'Request approved',
   'console.approvals.reject': 'Request rejected',
+  'console.payoutBatches.create': 'Payout file uploaded',
+  'console.payoutBatches.submit': 'Payout batch submitted',
+  'console.payoutBatches.retryFailed': 'Failed payout rows sent again',
 }
 
 /** Fields of an answer that name what was created (a new key, a new transaction, ...). */
