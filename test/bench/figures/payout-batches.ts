@@ -62,7 +62,7 @@ async function run(server: PaydeskChild, id: string): Promise<{ sentS: number; s
 }
 
 /**
- * Bulk payouts (issue "Payout desk"): a 10,000-row file uploaded and previewed, then run with the fast
+ * Bulk payouts: a 10,000-row file uploaded and previewed, then run with the fast
  * simulator, ROUNDS times alternately on one server (fresh references each round); medians.
  */
 export async function payoutBatchFigures(ctx: BenchContext): Promise<FigureRow[]> {
