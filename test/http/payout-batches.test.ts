@@ -126,8 +126,9 @@ describe('the file', () => {
 })
 
 describe('a run', () => {
-  it('pays every valid row as an ordinary payout: ledger, fees, request log, webhooks-ready transactions, finished event', async () => {
+  it('pays every valid row as an ordinary payout: ledger, fees, webhooks, request log, finished event', async () => {
     const before = await float()
+    await server.request('PUT', '/console/webhooks/endpoint', { headers: auth, body: { defaultUrl: 'http://127.0.0.1:9/hook' } })
     const [a, b] = [ref('run'), ref('run')]
     const batch = (await create(`phoneNumber,amount,reference,narration\n0712345678,"1,000",${a},Salary\n0712345671,2500,${b},\n0712,1,${ref('bad')},\n`)).body.data
     const submitted = await submit(batch.id)
@@ -147,6 +148,11 @@ describe('a run', () => {
       expect(payout).toMatchObject({ status: 'completed', merchantTransactionId: row.reference, amount: row.amount, fees: row.fee, type: 'transfer' })
       expect(payout.metadata).toMatchObject({ payoutBatchId: batch.id, payoutBatchLine: row.line })
     }
+    for (const row of done.rows.slice(0, 2)) {
+      const events = (await server.request('GET', `/console/webhooks/events?transactionId=${row.transactionId}`, { headers: auth })).body.data.items
+      expect(events.map((event: { type: string }) => event.type)).toContain('payout.succeeded')
+    }
+    await server.request('PUT', '/console/webhooks/endpoint', { headers: auth, body: { defaultUrl: null } })
     expect((await transaction(done.rows[0].transactionId)).narration).toBe('Salary')
     expect((await transaction(done.rows[1].transactionId)).narration).toBe('March salaries')
     expect(await float()).toBe(before - (100_000 + 250_000) - done.totals.fees)
