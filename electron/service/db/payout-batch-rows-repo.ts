@@ -42,11 +42,17 @@ export const FINAL_DONE = "('completed', 'settled')"
 const WITH_PAYOUT = `SELECT r.*, t.public_id AS transaction_public_id, t.status AS transaction_status, t.processor_reference AS receipt,
   t.message AS transaction_message FROM payout_batch_rows r LEFT JOIN transactions t ON t.id = r.transaction_id`
 
+const INSERTED = ['batch_id', 'line', 'kind', 'phone_number', 'bank_code', 'account_number', 'account_name', 'recipient_name', 'amount', 'fee',
+  'reference', 'narration', 'errors', 'state'] as const
+/** Rows per INSERT statement: a file of 10,000 rows is 100 statements instead of 10,000 (a third of the upload's time). */
+const ROWS_PER_INSERT = 100
+const insertSql = (rows: number) =>
+  `INSERT INTO payout_batch_rows (${INSERTED.join(', ')}) VALUES ${Array.from({ length: rows }, () => `(${INSERTED.map(() => '?').join(', ')})`).join(', ')}`
+
 /** The rows of payout batches (migration 018) and the runner's queue of them. */
 export function createPayoutBatchRowsRepo(db: Db) {
-  const insertStmt = db.prepare(`INSERT INTO payout_batch_rows (batch_id, line, kind, phone_number, bank_code, account_number, account_name,
-    recipient_name, amount, fee, reference, narration, errors, state) VALUES (@batch_id, @line, @kind, @phone_number, @bank_code, @account_number,
-    @account_name, @recipient_name, @amount, @fee, @reference, @narration, @errors, @state)`)
+  const insertManyStmt = db.prepare(insertSql(ROWS_PER_INSERT))
+  const insertOneStmt = db.prepare(insertSql(1))
   const rowsStmt = db.prepare<[number], StoredRow & Omit<PayoutBatchRowView, keyof PayoutBatchRowRecord>>(`${WITH_PAYOUT} WHERE r.batch_id = ? ORDER BY r.line`)
   const queueValidStmt = db.prepare("UPDATE payout_batch_rows SET state = 'queued' WHERE batch_id = ? AND state = 'valid'")
   const queuedStmt = db.prepare<[number, number], StoredRow>("SELECT * FROM payout_batch_rows WHERE batch_id = ? AND state = 'queued' ORDER BY line LIMIT ?")
@@ -58,7 +64,11 @@ export function createPayoutBatchRowsRepo(db: Db) {
   return {
     /** Inserts a batch's rows; call inside the transaction that inserted the batch. */
     insert(batchId: number, rows: readonly Omit<NewPayoutBatchRow, 'batch_id'>[]): void {
-      for (const row of rows) insertStmt.run({ ...row, batch_id: batchId, errors: row.errors.length === 0 ? null : JSON.stringify(row.errors) })
+      const values = (row: Omit<NewPayoutBatchRow, 'batch_id'>) => INSERTED.map((column) => column === 'batch_id' ? batchId
+        : column === 'errors' ? (row.errors.length === 0 ? null : JSON.stringify(row.errors)) : row[column])
+      let at = 0
+      for (; at + ROWS_PER_INSERT <= rows.length; at += ROWS_PER_INSERT) insertManyStmt.run(rows.slice(at, at + ROWS_PER_INSERT).flatMap(values))
+      for (; at < rows.length; at++) insertOneStmt.run(values(rows[at]!))
     },
     rows(batchId: number): PayoutBatchRowView[] {
       return rowsStmt.all(batchId).map(decode)

@@ -21,7 +21,10 @@ type Ids = 'console.payoutBatches.create' | 'console.payoutBatches.list' | 'cons
   | 'console.payoutBatches.retryFailed' | 'console.payoutBatches.results'
 
 export const CONSOLE_PAYOUT_BATCHES_OPERATIONS: PartialOperationTable<Ids> = {
-  'console.payoutBatches.create': (ctx, { body }) => batchDetail(ctx.store, createBatch(ctx, body)),
+  'console.payoutBatches.create': (ctx, { body }) => {
+    const created = createBatch(ctx, body)
+    return batchDetail(ctx.store, created.batch, created.rows)
+  },
   'console.payoutBatches.list': (ctx) => ({
     items: ctx.store.payoutBatches.list(ctx.principal.organizationId, ctx.principal.environment, LIST_LIMIT).map((batch) => batchSummary(ctx.store, batch)),
   }),

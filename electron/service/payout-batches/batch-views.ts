@@ -2,7 +2,7 @@ import type { PayoutBatch, PayoutBatchSummary } from '../../../shared/schemas/pa
 import type { PayoutBatchRecord } from '../db/payout-batches-repo'
 import type { PayoutBatchCounts } from '../db/payout-batch-progress-repo'
 import type { Store } from '../db/store'
-import { toPayoutBatch, toPayoutBatchSummary } from '../views/payout-batch'
+import { toPayoutBatch, toPayoutBatchSummary, type RowLike } from '../views/payout-batch'
 
 const NO_PROGRESS: PayoutBatchCounts = { queued: 0, processing: 0, completed: 0, failed: 0 }
 
@@ -28,8 +28,8 @@ function factsOf(store: Store, batch: PayoutBatchRecord) {
 }
 
 /** One batch with every row, as GET /console/payout-batches/{id} and the write routes answer it. */
-export function batchDetail(store: Store, batch: PayoutBatchRecord): PayoutBatch {
-  return toPayoutBatch(factsOf(store, batch), store.payoutBatchRows.rows(batch.id))
+export function batchDetail(store: Store, batch: PayoutBatchRecord, rows: readonly RowLike[] = store.payoutBatchRows.rows(batch.id)): PayoutBatch {
+  return toPayoutBatch(factsOf(store, batch), rows)
 }
 
 /** A batch in the list: a finished one's counts are kept on it; only scheduled and running ones are counted. */

@@ -1,7 +1,7 @@
 import type { OperationContext } from '../engine'
 import type { PayoutBatchRecord } from '../db/payout-batches-repo'
 import { sha256Hex } from '../ids'
-import { checkRows } from './check-rows'
+import { checkRows, type CheckedRow } from './check-rows'
 import { parsePayoutFile } from './parse-file'
 import { DEFAULT_TARIFF } from '../domain/fees'
 
@@ -18,7 +18,7 @@ export function fileHashOf(csv: string): string {
  * or not, with its reasons) in one transaction. Nothing is paid: the batch is a `draft`, or `invalid`
  * when no row is valid. A file uploaded before in this environment is marked `duplicateOf` the first.
  */
-export function createBatch(ctx: OperationContext, input: { name: string; csv: string }): PayoutBatchRecord {
+export function createBatch(ctx: OperationContext, input: { name: string; csv: string }): { batch: PayoutBatchRecord; rows: CheckedRow[] } {
   const { organizationId, environment } = ctx.principal
   const fileRows = parsePayoutFile(input.csv)
   const account = ctx.store.accounts.resolve(organizationId, environment, 'payouts')
@@ -34,5 +34,6 @@ export function createBatch(ctx: OperationContext, input: { name: string; csv: s
     fees: valid.reduce((sum, row) => sum + row.fee!, 0), created_at: ctx.now, updated_at: ctx.now,
   })
   ctx.store.payoutBatchRows.insert(batch.id, rows)
-  return batch
+  // The preview answers the rows as checked: nothing was sent yet, so reading them back would add nothing.
+  return { batch, rows }
 }

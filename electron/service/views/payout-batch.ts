@@ -5,8 +5,12 @@ import type { PayoutBatchRowView } from '../db/payout-batch-rows-repo'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
+/** A row as stored, or as just checked (a preview: no payout, no attempt yet). */
+export type RowLike = Omit<PayoutBatchRowView, 'batch_id' | 'attempt' | 'transaction_id' | 'failure_reason' | 'transaction_public_id' | 'transaction_status' | 'receipt' | 'transaction_message'>
+  & Partial<Pick<PayoutBatchRowView, 'attempt' | 'failure_reason' | 'transaction_public_id' | 'transaction_status' | 'receipt' | 'transaction_message'>>
+
 /** A row's status: its own state until it was sent, then its payout's. */
-export function rowStatusOf(row: Pick<PayoutBatchRowView, 'state' | 'transaction_status'>): PayoutBatchRowStatus {
+export function rowStatusOf(row: Pick<RowLike, 'state' | 'transaction_status'>): PayoutBatchRowStatus {
   switch (row.state) {
     case 'valid':
     case 'invalid':
@@ -21,13 +25,13 @@ export function rowStatusOf(row: Pick<PayoutBatchRowView, 'state' | 'transaction
   }
 }
 
-export function toPayoutBatchRow(row: PayoutBatchRowView): PayoutBatchRow {
+export function toPayoutBatchRow(row: RowLike): PayoutBatchRow {
   const status = rowStatusOf(row)
   const recipient = row.kind === 'mobile' ? row.phone_number : row.bank_code === null && row.account_number === null ? null : `${row.bank_code ?? ''}/${row.account_number ?? ''}`
   return {
     line: row.line, type: row.kind, status, errors: row.errors, recipient, recipientName: row.recipient_name, amount: row.amount, fee: row.fee,
-    reference: row.reference, narration: row.narration, transactionId: row.transaction_public_id, receipt: row.receipt,
-    failureReason: status !== 'failed' ? null : row.state === 'refused' ? row.failure_reason : row.transaction_message, attempt: row.attempt,
+    reference: row.reference, narration: row.narration, transactionId: row.transaction_public_id ?? null, receipt: row.receipt ?? null,
+    failureReason: status !== 'failed' ? null : (row.state === 'refused' ? row.failure_reason : row.transaction_message) ?? null, attempt: row.attempt ?? 0,
   }
 }
 
@@ -56,7 +60,7 @@ export function toPayoutBatchSummary({ batch, accountNo, floatAvailable, needed,
   }
 }
 
-export function toPayoutBatch(facts: Omit<BatchFacts, 'progress'>, rows: readonly PayoutBatchRowView[]): PayoutBatch {
+export function toPayoutBatch(facts: Omit<BatchFacts, 'progress'>, rows: readonly RowLike[]): PayoutBatch {
   const shaped = rows.map(toPayoutBatchRow)
   return { ...toPayoutBatchSummary({ ...facts, progress: progressOf(shaped) }), rows: shaped }
 }
