@@ -1,11 +1,13 @@
 import { z } from 'zod'
 import { IsoDateSchema } from './common'
+import { ActorSchema, ApprovalStatusSchema } from './team'
 
 /**
  * Bulk payouts (console routes /console/payout-batches…, docs/console.md "Bulk payouts"). Amounts and
  * fees in minor units. A batch is one uploaded file: `draft` (or `invalid` when no row is valid) until it
  * is submitted, then `running` (or `scheduled` with a later `runAt`, or `awaiting_approval` when the
- * team's approval policy asks for one), and `completed` / `completed_with_failures` once every row ran.
+ * team's approval policy holds it: `draft` again if that approval is rejected, expires or is refused),
+ * and `completed` / `completed_with_failures` once every row ran.
  */
 export const PayoutBatchStatusSchema = z.enum(['draft', 'invalid', 'awaiting_approval', 'scheduled', 'running', 'completed', 'completed_with_failures'])
 export type PayoutBatchStatus = z.infer<typeof PayoutBatchStatusSchema>
@@ -80,6 +82,10 @@ export const PayoutBatchSummarySchema = z.object({
   /** When a scheduled batch runs (simulated clock). */
   runAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
+  /** Who submitted it (or last retried its failed rows): the rows' payouts are theirs. */
+  submittedBy: ActorSchema.nullable(),
+  /** The approval (GET /console/approvals) that holds or held the batch, when the approval policy asked for one. */
+  approval: z.object({ id: z.string(), status: ApprovalStatusSchema }).nullable(),
 })
 export type PayoutBatchSummary = z.infer<typeof PayoutBatchSummarySchema>
 

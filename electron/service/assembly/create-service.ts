@@ -14,7 +14,7 @@ import { scenarioProvisioner } from '../scenario/startup'
 import { seedHistory } from '../seed/history'
 import { seedDatabase, type SeedResult } from '../seed/provisioning'
 import { createSimulator } from '../simulator'
-import { createBatchRunner, type BatchRunner } from '../payout-batches/runner'
+import { createBatchRunner, type BatchRunner, type RowPayer } from '../payout-batches/runner'
 import { registerInternals } from '../test-access'
 import { createWebhookDispatcher, DEFAULT_LIMITS, type WebhookDispatcher } from '../webhooks/dispatcher'
 import { createCallers } from './callers'
@@ -61,6 +61,16 @@ interface TickParts {
   open: () => boolean
 }
 
+/** Bulk payouts' rows, paid through the pipeline as their submitter's console calls, logged as requests (payout-batches/send-row.ts). */
+function rowPayer(respond: ReturnType<typeof createDispatcher>, requestLog: EngineCore['requestLog']): RowPayer {
+  return {
+    pay: (routeId, input, caller, published) => respond(routeId, input, {
+      actingFor: caller.actor, organizationId: caller.organizationId, environment: caller.environment, requestId: caller.requestId, notes: caller.notes,
+    }, published),
+    logRequest: (exchange) => requestLog.record(exchange),
+  }
+}
+
 /** The hosts' tick: the request log's queue, bulk payouts' rows and the simulator's due work (in slices for hosts), then webhooks. */
 async function tickOnce(core: EngineCore, parts: TickParts): Promise<void> {
   if (!parts.open()) return
@@ -101,8 +111,8 @@ export function createService(options: ServiceOptions): PaydeskService {
   const respond = createDispatcher({ engine, consoleToken: seeded.consoleToken, strictRequestChecks, host })
   const callers = createCallers(engine, respond, core.seeded, () => simulator.tick())
   const simulator = createSimulator(engine, { tickBudgetMs: options.tickBudgetMs, tickSliceMs: options.tickSliceMs, quietForMs: callers.quietForMs })
-  // Bulk payouts: each queued row is paid through the same dispatcher as every face's calls.
-  const payoutBatches = createBatchRunner(engine, respond, { budgetMs: options.tickBudgetMs, sliceMs: options.tickSliceMs, quietForMs: callers.quietForMs })
+  // Bulk payouts: each queued row is paid through the same pipeline as every face's calls.
+  const payoutBatches = createBatchRunner(engine, rowPayer(respond, requestLog), { budgetMs: options.tickBudgetMs, sliceMs: options.tickSliceMs, quietForMs: callers.quietForMs })
   const webhooks = createWebhookDispatcher(engine, options.webhookTransport, { ...DEFAULT_LIMITS, ...options.webhookLimits })
   // Seeding comes last, as when the CLI did it after createService returned.
   const seededHistory = options.seedHistory && seeded.freshDatabase ? historyInto(core, seeded.demoOrganizationId, options.seedHistory) : undefined

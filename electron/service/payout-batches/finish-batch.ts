@@ -1,8 +1,8 @@
 import type { PayoutBatchRecord } from '../db/payout-batches-repo'
-import type { EngineUnit } from '../unit'
+import type { Unit } from '../core/unit'
 
 /** Tells the console a batch changed (status, progress): it refetches what it shows. */
-export function announceBatch(unit: EngineUnit, batch: PayoutBatchRecord): void {
+export function announceBatch(unit: Unit, batch: PayoutBatchRecord): void {
   unit.emit({ type: 'payoutBatch.changed', environment: batch.environment, batchId: batch.public_id, status: batch.status })
 }
 
@@ -11,7 +11,7 @@ export function announceBatch(unit: EngineUnit, batch: PayoutBatchRecord): void 
  * what notifications of a finished batch hook into. Carries the organization and the counts so a
  * listener needs no read of its own.
  */
-function batchFinished(unit: EngineUnit, batch: PayoutBatchRecord): void {
+function batchFinished(unit: Unit, batch: PayoutBatchRecord): void {
   unit.emit({
     type: 'payoutBatch.finished', environment: batch.environment, organizationId: batch.organization_id, batchId: batch.public_id,
     name: batch.name, status: batch.status, completedRows: batch.completed_rows, failedRows: batch.failed_rows,
@@ -22,7 +22,7 @@ function batchFinished(unit: EngineUnit, batch: PayoutBatchRecord): void {
  * A running batch whose rows all reached a final state is `completed`, or `completed_with_failures` when
  * any failed; its counts are kept on the batch. Read again in the unit: a retry may have queued rows since.
  */
-export function finishBatch(unit: EngineUnit, batchId: number): PayoutBatchRecord | null {
+export function finishBatch(unit: Unit, batchId: number): PayoutBatchRecord | null {
   const batch = unit.store.payoutBatches.get(batchId)
   if (!batch || batch.status !== 'running') return null
   const counts = unit.store.payoutBatchProgress.counts(batch.id)

@@ -1,9 +1,8 @@
 import type { ServiceResponse } from '../../../shared/api/envelope'
-import type { CallNotes } from '../auth'
+import { sha256Hex } from '../core/ids'
 import type { PayoutBatchRecord } from '../db/payout-batches-repo'
 import type { PayoutBatchRowRecord } from '../db/payout-batch-rows-repo'
-import { sha256Hex } from '../ids'
-import type { ApiExchange } from '../request-log/exchange'
+import type { ApiExchange, CallNotes } from '../request-log/exchange'
 
 /** What a row's payout is: the public route the console would call, its body and its Idempotency-Key. */
 export interface RowCall {

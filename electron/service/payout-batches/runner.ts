@@ -1,12 +1,12 @@
 import { performance } from 'node:perf_hooks'
 import type { PayoutBatchRecord } from '../db/payout-batches-repo'
-import type { Engine } from '../engine'
+import type { Engine } from '../core/engine'
+import { runUnit } from '../core/unit'
 import { ANSWER_REACTIONS, QUIET_MS } from '../simulator'
-import { runUnit } from '../unit'
 import { announceBatch, finishBatch } from './finish-batch'
-import { sendSlice, type Dispatch } from './send-row'
+import { sendSlice, type RowPayer } from './send-row'
 
-export type { Dispatch } from './send-row'
+export type { PayRow, RowCaller, RowPayer } from './send-row'
 
 /** Rows per COMMIT at most: each row is a payout (~0.1-0.3 ms), so one COMMIT serves many and a slice stays short. */
 const ROWS_PER_SLICE = 64
@@ -70,7 +70,7 @@ function finishDone(engine: Engine, runningFrom: RunningFrom): void {
  * scheduled batches that came due, sends queued rows (send-row.ts), and finishes batches whose payouts
  * all reached a final state. Everything it works from is in SQLite, so after a restart the next tick resumes.
  */
-export function createBatchRunner(engine: Engine, dispatch: Dispatch, options: RunnerOptions = {}) {
+export function createBatchRunner(engine: Engine, payer: RowPayer, options: RunnerOptions = {}) {
   const reported = new Set<string>()
   const runningFrom: RunningFrom = new Map()
   /** Sliced sending is under way: ticks overlap on purpose, the runner must not. */
@@ -85,7 +85,7 @@ export function createBatchRunner(engine: Engine, dispatch: Dispatch, options: R
       if (!open() || (overtime && !quiet())) return false
       // In overtime nobody is waiting for the thread: longer slices, fewer COMMITs.
       const sliceEnd = performance.now() + (options.sliceMs ?? Number.POSITIVE_INFINITY) * (overtime ? OVERTIME_SLICES : 1)
-      if (sendSlice(engine, dispatch, batch, ROWS_PER_SLICE, () => performance.now() < sliceEnd, reported) === 0) return true
+      if (sendSlice(engine, payer, batch, ROWS_PER_SLICE, () => performance.now() < sliceEnd, reported) === 0) return true
       await new Promise<void>((resume) => setImmediate(resume))
     }
   }
@@ -97,7 +97,7 @@ export function createBatchRunner(engine: Engine, dispatch: Dispatch, options: R
       for (const batch of startDue(engine)) {
         let sent = 1
         while (batch.status === 'running' && left > 0 && sent > 0) {
-          sent = sendSlice(engine, dispatch, batch, Math.min(ROWS_PER_SLICE, left), () => true, reported)
+          sent = sendSlice(engine, payer, batch, Math.min(ROWS_PER_SLICE, left), () => true, reported)
           left -= sent
         }
       }

@@ -1,4 +1,4 @@
-import type { PayoutBatch, PayoutBatchProgress, PayoutBatchRow, PayoutBatchRowStatus, PayoutBatchSummary } from '../../../shared/schemas/payout-batches'
+import type { PayoutBatch, PayoutBatchProgress, PayoutBatchRow, PayoutBatchRowStatus, PayoutBatchStatus, PayoutBatchSummary } from '../../../shared/schemas/payout-batches'
 import type { PayoutBatchRecord } from '../db/payout-batches-repo'
 import type { PayoutBatchCounts } from '../db/payout-batch-progress-repo'
 import type { PayoutBatchRowView } from '../db/payout-batch-rows-repo'
@@ -44,6 +44,10 @@ export function progressOf(rows: readonly PayoutBatchRow[]): PayoutBatchProgress
 
 export interface BatchFacts {
   batch: PayoutBatchRecord
+  /** The batch's status as it stands: a held batch whose approval was decided without running it is a draft again. */
+  status: PayoutBatchStatus
+  /** The approval that holds or held it, with that approval's status now. */
+  approval: PayoutBatchSummary['approval']
   accountNo: string
   floatAvailable: number
   /** What the float must still cover: the valid rows before the run, the queued rows during it. */
@@ -51,12 +55,13 @@ export interface BatchFacts {
   progress: PayoutBatchCounts
 }
 
-export function toPayoutBatchSummary({ batch, accountNo, floatAvailable, needed, progress }: BatchFacts): PayoutBatchSummary {
+export function toPayoutBatchSummary({ batch, status, approval, accountNo, floatAvailable, needed, progress }: BatchFacts): PayoutBatchSummary {
   return {
-    id: batch.public_id, name: batch.name, status: batch.status, accountNo,
+    id: batch.public_id, name: batch.name, status, accountNo,
     totals: { rows: batch.row_count, validRows: batch.valid_rows, amount: batch.amount, fees: batch.fees },
     progress: { ...progress }, floatAvailable, floatSufficient: floatAvailable >= needed, duplicateOf: batch.duplicate_of,
     createdAt: iso(batch.created_at)!, submittedAt: iso(batch.submitted_at), runAt: iso(batch.run_at), finishedAt: iso(batch.finished_at),
+    submittedBy: batch.run_as, approval,
   }
 }
 

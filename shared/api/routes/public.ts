@@ -58,7 +58,7 @@ export const PUBLIC_ROUTES = defineRoutes({
     query: BankCodesQuerySchema, response: z.array(BankCodeSchema), successStatus: 200, message: 'Bank codes retrieved successfully', idempotency: 'none',
   },
   'accountName.validate': {
-    method: 'GET', path: '/v1/account-name-validation', surface: 'public', tag: 'Accounts',
+    method: 'GET', path: '/v1/account-name-validation', surface: 'public', permission: 'transactions.read', tag: 'Accounts',
     summary: 'Registered name of a phone, till, paybill or bank account before paying it',
     description: 'An account that does not exist answers 200 with found: false and errorMessage. bankCode (from /v1/local-bank-codes) is required for instantbank.',
     query: AccountNameQuerySchema, response: AccountNameValidationSchema, successStatus: 200, message: 'Account validated', idempotency: 'none',

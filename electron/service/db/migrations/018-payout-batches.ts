@@ -10,6 +10,9 @@
  * rows (each a new payout with a reference derived from the row's). The partial index finds the next
  * queued rows of a batch without walking the ones already sent. A finished batch keeps its counts of
  * completed and failed rows (`completed_rows`, `failed_rows`), so the list of batches never joins rows.
+ * `run_as` is the console actor (JSON `{ id, name, role }`) whose payouts the rows are: who submitted the
+ * batch or retried its failed rows. `approval_id` names the approval that holds (or held) the batch when
+ * the team's approval policy asks for one.
  */
 export const MIGRATION_018 = `
 CREATE TABLE payout_batches (
@@ -29,6 +32,8 @@ CREATE TABLE payout_batches (
   completed_rows INTEGER NOT NULL DEFAULT 0,
   failed_rows INTEGER NOT NULL DEFAULT 0,
   run_at INTEGER,
+  run_as TEXT,
+  approval_id TEXT,
   created_at INTEGER NOT NULL,
   submitted_at INTEGER,
   finished_at INTEGER,
