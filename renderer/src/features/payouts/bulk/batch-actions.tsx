@@ -2,6 +2,9 @@ import { useState } from 'react'
 import { formatMinor } from '../../../../../shared/money'
 import type { PayoutBatch } from '../../../../../shared/schemas/payout-batches'
 import { useBatchResults, useRetryFailedRows, useSubmitPayoutBatch } from '../../../api/hooks/payout-batches'
+import { useCan } from '../../../api/hooks/team'
+import { PATHS } from '../../../app/paths'
+import { Link } from '../../../app/router'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { ErrorNotice } from '../../../components/error-notice'
 import { TextField } from '../../../components/fields/text-field'
@@ -43,20 +46,33 @@ function SubmitBatch({ batch }: { batch: PayoutBatch }) {
   )
 }
 
+/** Where the batch stands with the team's approval policy: sent for approval, or turned down (a draft again). */
+function ApprovalNotice({ batch }: { batch: PayoutBatch }) {
+  const { approval } = batch
+  if (!approval) return null
+  if (batch.status === 'awaiting_approval') {
+    return <p className="notice notice--info" role="status" data-testid="batch-approval">Sent for approval: the batch runs once it is approved (<Link to={PATHS.approvals}>Approvals</Link>).</p>
+  }
+  if (batch.status !== 'draft') return null
+  const why = approval.status === 'rejected' ? 'was rejected' : approval.status === 'expired' ? 'expired' : 'was refused when it ran'
+  return <p className="quote__warning" role="status" data-testid="batch-approval">Its approval {why}: nothing was sent. Submit it again to ask anew.</p>
+}
+
 /** Retry failed rows (new payouts, references with -R1…), and the results file. */
 export function BatchActions({ batch }: { batch: PayoutBatch }) {
   const retry = useRetryFailedRows()
   const results = useBatchResults()
   const [retrying, setRetrying] = useState(false)
+  const canPay = useCan('payments.create')
   const download = () => results.mutate({ params: { batchId: batch.id } }, { onSuccess: (text) => downloadCsv(text, `${batch.id}-results.csv`) })
   return (
     <div className="stack">
-      {batch.status === 'draft' ? <SubmitBatch batch={batch} /> : null}
-      {batch.status === 'awaiting_approval' ? <p role="status">Waiting for approval: the batch runs once it is approved.</p> : null}
+      <ApprovalNotice batch={batch} />
+      {batch.status === 'draft' && canPay ? <SubmitBatch batch={batch} /> : null}
       {retry.isError ? <ErrorNotice error={retry.error} title="The failed rows were not retried" /> : null}
       {results.isError ? <ErrorNotice error={results.error} title="The results file could not be made" /> : null}
       <div className="form__actions">
-        {batch.status === 'completed_with_failures' ? (
+        {batch.status === 'completed_with_failures' && canPay ? (
           <button type="button" className="button button--secondary" onClick={() => setRetrying(true)}>Retry failed rows ({batch.progress.failed})</button>
         ) : null}
         <button type="button" className="button button--secondary" onClick={download} disabled={results.isPending}>Download results</button>

@@ -23,6 +23,7 @@ export function BatchSummary({ batch }: { batch: PayoutBatch }) {
         <dt>Total from the float</dt><dd><strong><Money minor={totals.amount + totals.fees} /></strong></dd>
         <dt>Float available ({batch.accountNo})</dt><dd><Money minor={batch.floatAvailable} /></dd>
         {draft ? <><dt>Float after</dt><dd data-testid="batch-float-after"><Money minor={batch.floatAvailable - totals.amount - totals.fees} /></dd></> : null}
+        {batch.submittedBy ? <><dt>Submitted by</dt><dd>{batch.submittedBy.name}</dd></> : null}
         {batch.runAt ? <><dt>Runs at</dt><dd>{when(batch.runAt)} (simulated clock)</dd></> : null}
         {batch.finishedAt ? <><dt>Finished</dt><dd>{when(batch.finishedAt)}</dd></> : null}
       </dl>

@@ -1,5 +1,6 @@
 import type { PayoutBatchSummary } from '../../../../../shared/schemas/payout-batches'
 import { usePayoutBatches } from '../../../api/hooks/payout-batches'
+import { useCan } from '../../../api/hooks/team'
 import { PATHS } from '../../../app/paths'
 import { Link, navigate, pathTo } from '../../../app/router'
 import { DataTable } from '../../../components/data-table/data-table'
@@ -36,6 +37,7 @@ const BATCH_COLUMNS = col.columns([
 /** Payouts -> Bulk: upload a file, and the batches so far (the queue of scheduled and running ones first in time). */
 export function BulkPayoutsScreen() {
   const batches = usePayoutBatches()
+  const canPay = useCan('payments.create')
   return (
     <>
       <PageHeader title="Bulk payouts" description="Pay salaries, suppliers or agents from one file: every row is checked and named before anything moves, then runs as an ordinary payout."
@@ -49,9 +51,11 @@ export function BulkPayoutsScreen() {
             )}
           </QueryView>
         </Panel>
-        <Panel title="Upload a payout file">
-          <PayoutFileUpload />
-        </Panel>
+        {canPay ? (
+          <Panel title="Upload a payout file">
+            <PayoutFileUpload />
+          </Panel>
+        ) : null}
       </div>
     </>
   )
