@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { EnvironmentSchema, TransactionStatusSchema } from '../schemas/common'
 import { NotificationSchema } from '../schemas/notifications'
+import { PayoutBatchStatusSchema } from '../schemas/payout-batches'
 
 /** Live updates the engine pushes to the console (IPC `on`, or the HTTP event stream). */
 export const PushEventSchema = z.discriminatedUnion('type', [
@@ -19,6 +20,12 @@ export const PushEventSchema = z.discriminatedUnion('type', [
   /** A notification was raised (after the change it describes committed); `sound`: the payment-received chime is on. */
   z.object({
     type: z.literal('notification.raised'), environment: EnvironmentSchema, organizationId: z.string(), notification: NotificationSchema, sound: z.boolean(),
+  }),
+  z.object({ type: z.literal('payoutBatch.changed'), environment: EnvironmentSchema, batchId: z.string(), status: PayoutBatchStatusSchema }),
+  /** A bulk payout finished (every row completed or failed): what "batch finished" notifications hook into. */
+  z.object({
+    type: z.literal('payoutBatch.finished'), environment: EnvironmentSchema, organizationId: z.string(), batchId: z.string(), name: z.string(),
+    status: PayoutBatchStatusSchema, completedRows: z.number().int(), failedRows: z.number().int(),
   }),
 ])
 export type PushEvent = z.infer<typeof PushEventSchema>

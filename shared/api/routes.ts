@@ -10,6 +10,7 @@ import { CONSOLE_REQUESTS_ROUTES } from './routes/console-requests'
 import { CONSOLE_SANDBOXES_ROUTES } from './routes/console-sandboxes'
 import { CONSOLE_API_VERSIONS_ROUTES } from './routes/console-api-versions'
 import { CONSOLE_SNAPSHOTS_ROUTES } from './routes/console-snapshots'
+import { CONSOLE_PAYOUT_BATCHES_ROUTES } from './routes/console-payout-batches'
 import { CONSOLE_SIMULATOR_ROUTES } from './routes/console-simulator'
 import { CONSOLE_SUPPORT_ROUTES } from './routes/console-support'
 import { CONSOLE_TEAM_ROUTES } from './routes/console-team'
@@ -37,6 +38,7 @@ export const ROUTES = {
   ...CONSOLE_TEAM_ROUTES,
   ...CONSOLE_RECONCILIATIONS_ROUTES,
   ...CONSOLE_NOTIFICATIONS_ROUTES,
+  ...CONSOLE_PAYOUT_BATCHES_ROUTES,
 } satisfies Record<string, RouteSpec>
 
 export type Routes = typeof ROUTES

@@ -78,6 +78,15 @@ describe('the matrix says what the roles are', () => {
       expect(roleAllows('developer', ROUTES[id].permission, 'live')).toBe(true)
     }
   })
+  it('bulk payouts: makers upload, submit and retry; approvers and viewers only read batches', () => {
+    for (const id of ['console.payoutBatches.create', 'console.payoutBatches.submit', 'console.payoutBatches.retryFailed'] as const) {
+      const permission = ROUTES[id].permission
+      expect([roleAllows('maker', permission, 'live'), roleAllows('approver', permission, 'test'), roleAllows('viewer', permission, 'test')], id).toEqual([true, false, false])
+    }
+    for (const id of ['console.payoutBatches.list', 'console.payoutBatches.get', 'console.payoutBatches.results'] as const) {
+      for (const role of ['maker', 'approver', 'viewer'] as const) expect(roleAllows(role, ROUTES[id].permission, 'live'), `${role} ${id}`).toBe(true)
+    }
+  })
   it('admins and owners hold every permission', () => {
     for (const role of ['admin', 'owner'] as const) expect(Object.keys(ROLE_GRANTS[role]).sort()).toEqual(Object.keys(PERMISSIONS).sort())
   })

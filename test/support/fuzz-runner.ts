@@ -24,6 +24,8 @@ const SEED_ANSWERS: Partial<Record<RouteId, number>> = {
   'console.customers.delete': 404,
   // The fuzzer calls with the console token, which holds no sign-in session to end.
   'console.sessions.end': 400,
+  // The fixture batch is a draft: it has no failed rows to retry.
+  'console.payoutBatches.retryFailed': 409,
 }
 
 /**

@@ -32,6 +32,8 @@ export interface FuzzFixtures {
   matchedReconciliationId: string
   /** A notification (the fixture reconciliation's exceptions). */
   notificationId: string
+  /** A draft payout batch of one row. */
+  payoutBatchId: string
 }
 
 export const TEAM_PASSWORD = 'fuzz password 0001'
@@ -64,6 +66,7 @@ export function seeds(f: FuzzFixtures): Record<RouteId, () => Seed> {
     'accounts.list': () => ({ query: { type: 'payouts', scope: 'default' } }),
     'balance.get': () => ({ query: { accountNo: f.collectionsAccountNo } }),
     'bankCodes.list': () => ({ query: { country: 'KE' } }),
+    'accountName.validate': () => ({ query: { country: 'KE', accountId: '0712345678', accountType: 'mobile_mobile' } }),
     'transactions.list': () => ({ query: { startDate: '2020-01-01', endDate: '2035-12-31', limit: '5', type: 'charge' } }),
     'transactions.get': () => ({ query: { transactionId: f.chargeId } }),
     'transactions.getById': () => ({ params: { transactionId: f.chargeId } }),
@@ -154,6 +157,12 @@ export function seeds(f: FuzzFixtures): Record<RouteId, () => Seed> {
     'console.notifications.read': () => ({ params: { id: f.notificationId } }),
     'console.notifications.readAll': () => ({}),
     'console.floatDesk.get': () => ({}),
+    'console.payoutBatches.create': () => ({ body: { name: 'Fuzz batch', csv: `phoneNumber,amount,reference\n0712345678,"1,500",${fresh()}\n` } }),
+    'console.payoutBatches.list': () => ({}),
+    'console.payoutBatches.get': () => ({ params: { batchId: f.payoutBatchId } }),
+    'console.payoutBatches.submit': () => ({ params: { batchId: f.payoutBatchId }, body: { confirmDuplicate: true } }),
+    'console.payoutBatches.retryFailed': () => ({ params: { batchId: f.payoutBatchId } }),
+    'console.payoutBatches.results': () => ({ params: { batchId: f.payoutBatchId } }),
   }
 }
 
@@ -183,6 +192,7 @@ export async function createFixtures(server: TestServer): Promise<FuzzFixtures> 
   const matched = await reconciliation()
   await server.request('POST', `/console/reconciliations/${matched.body.data?.id}/matches`, { headers: consoleHeaders, body: { line: 2, transactionId: charge.body.data?.transactionId } })
   const notifications = await server.request('GET', '/console/notifications?limit=1', { headers: consoleHeaders })
+  const batch = await server.request('POST', '/console/payout-batches', { headers: consoleHeaders, body: { name: 'fuzz fixture', csv: 'phoneNumber,amount\n0712345678,100\n' } })
   const snapshot = await server.request('POST', '/console/snapshots', { headers: consoleHeaders, body: { name: 'fuzz-fixtures' } })
   const fixtures = {
     chargeId: charge.body.data?.transactionId,
@@ -196,6 +206,7 @@ export async function createFixtures(server: TestServer): Promise<FuzzFixtures> 
     reconciliationId: unmatched.body.data?.id,
     matchedReconciliationId: matched.body.data?.id,
     notificationId: notifications.body.data?.items[0]?.id === undefined ? undefined : String(notifications.body.data.items[0].id),
+    payoutBatchId: batch.body.data?.id,
   }
   for (const [name, value] of Object.entries(fixtures)) if (typeof value !== 'string') throw new Error(`fuzz fixture ${name} missing`)
   return fixtures as FuzzFixtures

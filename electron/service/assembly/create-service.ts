@@ -14,6 +14,7 @@ import { scenarioProvisioner } from '../scenario/startup'
 import { seedHistory } from '../seed/history'
 import { seedDatabase, type SeedResult } from '../seed/provisioning'
 import { createSimulator } from '../simulator'
+import { createBatchRunner, type BatchRunner, type RowPayer } from '../payout-batches/runner'
 import { registerInternals } from '../test-access'
 import { createWebhookDispatcher, DEFAULT_LIMITS, type WebhookDispatcher } from '../webhooks/dispatcher'
 import { createCallers } from './callers'
@@ -58,19 +59,42 @@ function runApproved(respond: ReturnType<typeof createDispatcher>, unit: Unit, a
   return response
 }
 
-/** The hosts' tick: the request log's queue, the simulator's due work (in slices for hosts), then webhooks. */
-async function tickOnce(core: EngineCore, parts: { simulator: ReturnType<typeof createSimulator>; webhooks: WebhookDispatcher; sliced: boolean; open: () => boolean }): Promise<void> {
+interface TickParts {
+  simulator: ReturnType<typeof createSimulator>
+  payoutBatches: BatchRunner
+  webhooks: WebhookDispatcher
+  sliced: boolean
+  open: () => boolean
+}
+
+/** Bulk payouts' rows, paid through the pipeline as their submitter's console calls, logged as requests (payout-batches/send-row.ts). */
+function rowPayer(respond: ReturnType<typeof createDispatcher>, requestLog: EngineCore['requestLog']): RowPayer {
+  return {
+    pay: (routeId, input, caller, published) => respond(routeId, input, {
+      actingFor: caller.actor, organizationId: caller.organizationId, environment: caller.environment, requestId: caller.requestId, notes: caller.notes,
+    }, published),
+    logRequest: (exchange) => requestLog.record(exchange),
+  }
+}
+
+/** The hosts' tick: the request log's queue, bulk payouts' rows and the simulator's due work (in slices for hosts), then webhooks. */
+async function tickOnce(core: EngineCore, parts: TickParts): Promise<void> {
   if (!parts.open()) return
   core.seeded?.idleJump()
   core.requestLog.flush()
-  if (!parts.sliced) parts.simulator.tick()
-  else {
+  if (!parts.sliced) {
+    parts.payoutBatches.sendNow()
+    parts.simulator.tick()
+  } else {
     // Sliced (hosts): the request log's write and the first slice are not one block either.
     await new Promise<void>((resume) => setImmediate(resume))
+    if (!parts.open()) return
+    await parts.payoutBatches.sendInSlices(parts.open)
     if (!parts.open()) return
     await parts.simulator.tickInSlices(parts.open)
   }
   if (!parts.open()) return
+  parts.payoutBatches.finishDone()
   await parts.webhooks.tick()
   // What this tick committed raises its notifications now, not at the next request: a batch of no units,
   // whose side work (beforeUnits) is the notifier's drain.
@@ -97,6 +121,8 @@ export function createService(options: ServiceOptions): PaydeskService {
   const respond = createDispatcher({ engine, consoleToken: seeded.consoleToken, strictRequestChecks, host })
   const callers = createCallers(engine, respond, core.seeded, () => simulator.tick())
   const simulator = createSimulator(engine, { tickBudgetMs: options.tickBudgetMs, tickSliceMs: options.tickSliceMs, quietForMs: callers.quietForMs })
+  // Bulk payouts: each queued row is paid through the same pipeline as every face's calls.
+  const payoutBatches = createBatchRunner(engine, rowPayer(respond, requestLog), { budgetMs: options.tickBudgetMs, sliceMs: options.tickSliceMs, quietForMs: callers.quietForMs })
   const webhooks = createWebhookDispatcher(engine, options.webhookTransport, { ...DEFAULT_LIMITS, ...options.webhookLimits })
   // Seeding comes last, as when the CLI did it after createService returned.
   const seededHistory = options.seedHistory && seeded.freshDatabase ? historyInto(core, seeded.demoOrganizationId, options.seedHistory) : undefined
@@ -124,7 +150,7 @@ export function createService(options: ServiceOptions): PaydeskService {
       core.listeners.add(listener)
       return () => core.listeners.delete(listener)
     },
-    tick: () => tickOnce(core, { simulator, webhooks, sliced: options.tickSliceMs !== undefined, open }),
+    tick: () => tickOnce(core, { simulator, payoutBatches, webhooks, sliced: options.tickSliceMs !== undefined, open }),
     close() {
       if (closed) return
       closed = true

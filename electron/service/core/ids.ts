@@ -109,6 +109,7 @@ export function createIds(now: () => number, randomBytes: RandomBytes = cryptoRa
     event: () => sortable('evt'),
     delivery: () => sortable('whd'),
     reconciliation: () => sortable('rec'),
+    payoutBatch: () => sortable('pb'),
     request: () => requestId(randomBytes),
     apiKeyId: () => `key_${encode(randomBytes(12), CROCKFORD, 12)}`,
     organization: () => `org_${encode(randomBytes(12), CROCKFORD, 12)}`,

@@ -25,7 +25,11 @@ export function createSandboxRepo(db: Db) {
   const events = "SELECT e.id FROM webhook_events e WHERE e.organization_id = @org AND e.environment = @env"
   const reconciliations = 'SELECT r.id FROM reconciliations r WHERE r.organization_id = @org AND r.environment = @env'
   const reconciliationNumbers = 'SELECT number FROM reconciliations WHERE organization_id = @org AND environment = @env'
+  const batches = 'SELECT b.id FROM payout_batches b WHERE b.organization_id = @org AND b.environment = @env'
   const statements = [
+    // Bulk payouts name the transactions they made: they go first (a reset also forgets every batch).
+    `DELETE FROM payout_batch_rows WHERE batch_id IN (${batches})`,
+    'DELETE FROM payout_batches WHERE organization_id = @org AND environment = @env',
     `DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT d.id FROM webhook_deliveries d WHERE d.event_id IN (${events}))`,
     `DELETE FROM webhook_deliveries WHERE event_id IN (${events})`,
     'DELETE FROM webhook_events WHERE organization_id = @org AND environment = @env',

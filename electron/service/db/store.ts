@@ -13,6 +13,9 @@ import { createNotificationsRepo } from './notifications-repo'
 import { createOrganizationsRepo } from './organizations-repo'
 import { createReconciliationItemsRepo } from './reconciliation-items-repo'
 import { createReconciliationsRepo } from './reconciliations-repo'
+import { createPayoutBatchesRepo } from './payout-batches-repo'
+import { createPayoutBatchProgressRepo } from './payout-batch-progress-repo'
+import { createPayoutBatchRowsRepo } from './payout-batch-rows-repo'
 import { createSandboxRepo } from './sandbox-repo'
 import { createSearchRepo } from './search-repo'
 import { createSettingsRepo } from './settings-repo'
@@ -77,6 +80,9 @@ export function createStore(db: Db) {
     reconciliations: createReconciliationsRepo(db),
     reconciliationItems: createReconciliationItemsRepo(db),
     notifications: createNotificationsRepo(db, watch),
+    payoutBatches: createPayoutBatchesRepo(db),
+    payoutBatchRows: createPayoutBatchRowsRepo(db),
+    payoutBatchProgress: createPayoutBatchProgressRepo(db),
   }
 }
 export type Store = ReturnType<typeof createStore>

@@ -59,6 +59,9 @@ export const TABLES: Record<string, TableClass> = {
   webhook_deliveries: { snapshot: 'state', organization: `DELETE FROM webhook_deliveries WHERE event_id IN (${EVENTS})` },
   webhook_events: { snapshot: 'state', organization: 'DELETE FROM webhook_events WHERE organization_id = @org' },
   webhook_endpoints: { snapshot: 'state', organization: 'DELETE FROM webhook_endpoints WHERE organization_id = @org' },
+  // Bulk payouts: a batch's rows name the payouts they made, so they go before the transactions.
+  payout_batch_rows: { snapshot: 'state', organization: 'DELETE FROM payout_batch_rows WHERE batch_id IN (SELECT id FROM payout_batches WHERE organization_id = @org)' },
+  payout_batches: { snapshot: 'state', organization: 'DELETE FROM payout_batches WHERE organization_id = @org' },
   ledger_postings: { snapshot: 'state', organization: `DELETE FROM ledger_postings WHERE event_id IN (${timelineEntryIds(TRANSACTIONS)})` },
   transaction_events: { snapshot: 'state', organization: `DELETE FROM transaction_events WHERE id IN (${timelineEntryIds(TRANSACTIONS)})` },
   idempotency_keys: { snapshot: 'state', organization: 'DELETE FROM idempotency_keys WHERE organization_id = @org' },
@@ -94,6 +97,7 @@ export const TIMER_COLUMNS: readonly { table: string; column: string; where?: st
   { table: 'transactions', column: 'due_at' },
   { table: 'transactions', column: 'settle_due_at' },
   { table: 'webhook_deliveries', column: 'next_attempt_at', where: "status = 'pending'" },
+  { table: 'payout_batches', column: 'run_at', where: "status = 'scheduled'" },
 ]
 
 /** Tables of the schema, without SQLite's own. */

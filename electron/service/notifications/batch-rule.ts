@@ -4,8 +4,7 @@ import { raise } from './raise'
 
 /**
  * What a finished bulk payout announces (`payoutBatch.finished`, emitted in the unit that finished the batch
- * and published after its COMMIT). Spelled out here so the rule stands before that event is in
- * `PushEventSchema`; the event carries at least these fields, so the rule is its RULES entry as it is.
+ * and published after its COMMIT): the fields of that push event the rule reads.
  */
 export interface BatchFinished {
   environment: Environment

@@ -1,6 +1,7 @@
 import type { PushEvent } from '../../../shared/api/push-events'
 import type { Unit } from '../core/unit'
 import { approvalWaiting } from './approval-rule'
+import { batchFinished } from './batch-rule'
 import { endpointFailing } from './endpoint-rule'
 import { lowFloat } from './float-rule'
 import { reconciliationExceptions } from './reconciliation-rule'
@@ -20,6 +21,7 @@ const RULES: { [Type in PushEvent['type']]?: (unit: Unit, event: Extract<PushEve
   'webhook.attempted': endpointFailing,
   'reconciliation.saved': reconciliationExceptions,
   'approval.changed': approvalWaiting,
+  'payoutBatch.finished': batchFinished,
 }
 
 /** Events no rule reads (acceptances, settlements, prompts, the request log): never kept. */

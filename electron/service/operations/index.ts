@@ -1,3 +1,4 @@
+import { accountNameValidation } from './account-name-validation'
 import { accountsList } from './accounts-list'
 import { balanceGet } from './balance-get'
 import { bankCodesList } from './bank-codes-list'
@@ -13,6 +14,7 @@ import { CONSOLE_REQUESTS_OPERATIONS } from './console-requests'
 import { CONSOLE_SANDBOXES_OPERATIONS } from './console-sandboxes'
 import { CONSOLE_API_VERSIONS_OPERATIONS } from './console-api-versions'
 import { CONSOLE_SNAPSHOTS_OPERATIONS } from './console-snapshots'
+import { CONSOLE_PAYOUT_BATCHES_OPERATIONS } from './console-payout-batches'
 import { CONSOLE_SIMULATOR_OPERATIONS } from './console-simulator'
 import { CONSOLE_SUPPORT_OPERATIONS } from './console-support'
 import { CONSOLE_TEAM_APPROVAL_OPERATIONS } from './console-team-approvals'
@@ -37,6 +39,7 @@ export const OPERATIONS: OperationTable = {
   'accounts.list': accountsList,
   'balance.get': balanceGet,
   'bankCodes.list': bankCodesList,
+  'accountName.validate': accountNameValidation,
   'transactions.list': transactionsList,
   'transactions.get': transactionsGet,
   'transactions.getById': transactionsGetById,
@@ -57,4 +60,5 @@ export const OPERATIONS: OperationTable = {
   ...CONSOLE_TEAM_APPROVAL_OPERATIONS,
   ...CONSOLE_RECONCILIATIONS_OPERATIONS,
   ...CONSOLE_NOTIFICATIONS_OPERATIONS,
+  ...CONSOLE_PAYOUT_BATCHES_OPERATIONS,
 }

@@ -39,6 +39,9 @@ const LABELS: Record<string, string> = {
   'console.notificationRules.update': 'Notification rules changed',
   'console.notifications.read': 'Notification marked read',
   'console.notifications.readAll': 'All notifications marked read',
+  'console.payoutBatches.create': 'Payout file uploaded',
+  'console.payoutBatches.submit': 'Payout batch submitted',
+  'console.payoutBatches.retryFailed': 'Failed payout rows sent again',
 }
 
 /** Fields of an answer that name what was created (a new key, a new transaction, ...). */

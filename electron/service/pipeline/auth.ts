@@ -30,6 +30,11 @@ export interface CallContext {
   clientAddress?: string
   /** Set only by the approval runner: the held request runs as its requester's, once approved. */
   approvedRequest?: { approvalId: string; actor: Actor }
+  /**
+   * Set only by the engine's own runners (a bulk payout's rows): the call is this console actor's, with no
+   * sign-in session, so the approval policy never holds it (the batch was held, or not, as a whole).
+   */
+  actingFor?: Actor
   /** Filled in by the dispatcher for the request log (the HTTP adapter passes one in). */
   notes?: CallNotes
 }
@@ -76,6 +81,7 @@ export function authenticate(store: Store, consoleToken: string, ctx: CallContex
   }
   const anonymous = (): Principal => ({ ...consolePrincipal(ANONYMOUS), via: 'anonymous' })
   if (ctx.approvedRequest) return consolePrincipal(ctx.approvedRequest.actor)
+  if (ctx.actingFor) return consolePrincipal(ctx.actingFor)
   if (ctx.trustedConsole) {
     if (ctx.sessionToken) return signedIn(ctx.sessionToken)
     if (!team.teamMode) return consolePrincipal(LOCAL_CONSOLE)

@@ -13,7 +13,11 @@ export const PUSH_INVALIDATES: Record<PushEvent['type'], readonly RouteSelector[
   'webhook.attempted': ['console.webhooks.'],
   'prompt.pending': ['console.prompts.'],
   'requests.logged': ['console.requests.'],
-  'approval.changed': ['console.approvals.', 'console.audit.'],
+  // A held bulk payout follows its approval (rejected or expired: a draft again).
+  'approval.changed': ['console.approvals.', 'console.audit.', 'console.payoutBatches.'],
   'reconciliation.saved': ['console.reconciliations.'],
   'notification.raised': ['console.notifications.'],
+  // A batch's rows follow their payouts: the bulk screen also refetches on a timer while a batch runs.
+  'payoutBatch.changed': ['console.payoutBatches.', 'accounts.list', 'balance.get'],
+  'payoutBatch.finished': ['console.payoutBatches.'],
 }

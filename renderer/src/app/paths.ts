@@ -6,6 +6,8 @@ export const PATHS = {
   home: '/',
   charges: '/charges',
   payouts: '/payouts',
+  payoutsBulk: '/payouts/bulk',
+  payoutBatch: '/payouts/bulk/:batchId',
   bankTransfers: '/bank-transfers',
   accounts: '/accounts',
   customers: '/customers',

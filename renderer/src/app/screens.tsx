@@ -10,6 +10,8 @@ import { HomeScreen } from '../features/home/home-screen'
 import { PayoutsScreen } from '../features/payouts/payouts-screen'
 import { ReconcileScreen } from '../features/reconcile/reconcile-screen'
 import { ReconciliationScreen } from '../features/reconcile/reconciliation-screen'
+import { BulkPayoutsScreen } from '../features/payouts/bulk/bulk-payouts-screen'
+import { PayoutBatchScreen } from '../features/payouts/bulk/payout-batch-screen'
 import { RequestDetailScreen } from '../features/requests/request-detail-screen'
 import { RequestsScreen } from '../features/requests/requests-screen'
 import { CustomerScreen } from '../features/customers/customer-screen'
@@ -48,6 +50,8 @@ export const SCREENS: readonly ScreenDef[] = [
   { path: PATHS.home, title: 'Home', section: 'Overview', component: HomeScreen },
   { path: PATHS.charges, title: 'Charges', section: 'Move money', component: ChargesScreen, permission: 'payments.create' },
   { path: PATHS.payouts, title: 'Payouts', section: 'Move money', component: PayoutsScreen, permission: 'payments.create' },
+  { path: PATHS.payoutsBulk, title: 'Bulk payouts', component: BulkPayoutsScreen },
+  { path: PATHS.payoutBatch, title: 'Payout batch', component: PayoutBatchScreen },
   { path: PATHS.bankTransfers, title: 'Bank transfers', section: 'Move money', component: BankTransferScreen, permission: 'payments.create' },
   { path: PATHS.approvals, title: 'Approvals', section: 'Move money', component: ApprovalsScreen },
   { path: PATHS.accounts, title: 'Accounts', section: 'Records', component: AccountsScreen },

@@ -4,6 +4,7 @@ import {
   ChargeRequestSchema, ReverseRequestSchema, TransactionPathSchema, TransactionQuerySchema, TransactionsQuerySchema,
 } from '../../schemas/requests'
 import { AcceptedSchema, TransactionAltSchema, TransactionListSchema, TransactionSchema } from '../../schemas/transaction'
+import { AccountNameQuerySchema, AccountNameValidationSchema } from '../../schemas/account-names'
 import { z } from 'zod'
 import { defineRoutes } from '../route'
 
@@ -55,6 +56,12 @@ export const PUBLIC_ROUTES = defineRoutes({
     method: 'GET', path: '/v1/local-bank-codes', surface: 'public', permission: 'transactions.read', tag: 'Bank transfers',
     summary: 'Bank codes for local transfers (country KE only)',
     query: BankCodesQuerySchema, response: z.array(BankCodeSchema), successStatus: 200, message: 'Bank codes retrieved successfully', idempotency: 'none',
+  },
+  'accountName.validate': {
+    method: 'GET', path: '/v1/account-name-validation', surface: 'public', permission: 'transactions.read', tag: 'Accounts',
+    summary: 'Registered name of a phone, till, paybill or bank account before paying it',
+    description: 'An account that does not exist answers 200 with found: false and errorMessage. bankCode (from /v1/local-bank-codes) is required for instantbank.',
+    query: AccountNameQuerySchema, response: AccountNameValidationSchema, successStatus: 200, message: 'Account validated', idempotency: 'none',
   },
   'transactions.list': {
     method: 'GET', path: '/v1/transactions', surface: 'public', permission: 'transactions.read', tag: 'Transactions',

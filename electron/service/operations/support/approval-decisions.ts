@@ -4,6 +4,7 @@ import type { ApprovalRefusal, ApprovalRow } from '../../db/approvals-repo'
 import type { OperationContext } from '../types'
 import { approvalStatus } from '../../views/team'
 import { actorOf } from '../../team/sessions'
+import { startApprovedBatch } from '../../payout-batches/approval'
 
 /** The approval a decision is about, still open: 404 unknown, 409 decided or expired (a pending one past its time reads as expired). */
 function openApproval(ctx: OperationContext, id: string): ApprovalRow {
@@ -53,7 +54,10 @@ function runAsRequester(ctx: OperationContext, row: ApprovalRow): { transaction_
   if (requester?.disabled_at != null) {
     return { transaction_id: null, refusal: { status: 403, code: 'forbidden', message: `${requester.name} has been disabled since asking; the request did not run.` } }
   }
-  const response = ctx.host.runApproved(ctx, requester ? { ...row, requested_by: actorOf(requester) } : row)
+  const approval = requester ? { ...row, requested_by: actorOf(requester) } : row
+  // A bulk payout's approval starts its held batch, which the batch runner then pays row by row.
+  if (row.action === 'bulk-payout') return startApprovedBatch(ctx, approval)
+  const response = ctx.host.runApproved(ctx, approval)
   if (!isErrorEnvelope(response.body)) return { transaction_id: transactionOf(response), refusal: null }
   return { transaction_id: null, refusal: { status: response.status, code: response.body.error.code, message: response.body.error.message } }
 }

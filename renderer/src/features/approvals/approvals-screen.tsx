@@ -34,6 +34,16 @@ export function ApprovalsScreen() {
   )
 }
 
+/** A held bulk payout names its batch (the request's body): the approver opens it to see every row first. */
+function HeldBatch({ approval }: { approval: Approval }) {
+  const body = approval.request.body as { batchId?: unknown; name?: unknown; rows?: unknown } | null
+  if (approval.action !== 'bulk-payout' || typeof body?.batchId !== 'string') return null
+  return (
+    <span>Batch <Link to={pathTo(PATHS.payoutBatch, { batchId: body.batchId })}>{typeof body.name === 'string' ? body.name : body.batchId}</Link>
+      {typeof body.rows === 'number' ? `, ${body.rows} rows` : ''}</span>
+  )
+}
+
 function ApprovalRow({ approval }: { approval: Approval }) {
   const decided = approval.decisions.filter((d) => d.decision === 'approve').length
   return (
@@ -51,6 +61,7 @@ function ApprovalRow({ approval }: { approval: Approval }) {
         {approval.decisions.map((d) => (
           <span key={`${d.actor.id}-${d.at}`} className="form__note">{d.decision === 'approve' ? 'Approved' : 'Rejected'} by {d.actor.name}{d.reason ? `: “${d.reason}”` : ''}</span>
         ))}
+        <HeldBatch approval={approval} />
         {approval.transactionId ? (
           <span>Sent: <Link to={pathTo(PATHS.transaction, { transactionId: approval.transactionId })}><code>{approval.transactionId}</code></Link></span>
         ) : null}

@@ -4,6 +4,7 @@ import type { ForceStatus } from '../../../../shared/schemas/common'
 import { BankTransferRequestSchema } from '../../../../shared/schemas/requests'
 import { useCreateBankTransfer } from '../../api/hooks/money-movement'
 import { ConfirmDialog } from '../../components/confirm-dialog'
+import { RecipientName, accountNameQuery } from '../payouts/recipient-name'
 import { ErrorNotice } from '../../components/error-notice'
 import { AmountField } from '../../components/fields/amount-field'
 import { SelectField } from '../../components/fields/select-field'
@@ -116,6 +117,7 @@ export function BankTransferForm({ accounts, onSent }: { accounts: readonly Acco
           <TextField label="Branch code" value={values.beneficiaryBranchCode}
             onChange={(v) => setValue('beneficiaryBranchCode', v)} onBlur={() => touch('beneficiaryBranchCode')} error={error('beneficiaryBranchCode')} />
         </div>
+        <RecipientName query={accountNameQuery('instantbank', values.beneficiaryAccountId, values.bank?.bankCode)} />
       </fieldset>
       <div className="form__grid">
         <AmountField label="Amount" required bounds={BOUNDS} value={values.amount}
@@ -145,7 +147,12 @@ export function BankTransferForm({ accounts, onSent }: { accounts: readonly Acco
         onCancel={cancel}
         onConfirm={confirm}
       >
-        {pending ? <p>KES {formatMinor(pending.amount)} to {pending.beneficiaryName}, {pending.beneficiaryBankName} account {pending.beneficiaryAccountId}, from {pending.senderAccountNo}.</p> : null}
+        {pending ? (
+          <>
+            <RecipientName query={accountNameQuery('instantbank', pending.beneficiaryAccountId ?? '', pending.beneficiaryBankCode)} />
+            <p>KES {formatMinor(pending.amount)} to {pending.beneficiaryName}, {pending.beneficiaryBankName} account {pending.beneficiaryAccountId}, from {pending.senderAccountNo}.</p>
+          </>
+        ) : null}
       </ConfirmDialog>
     </form>
   )

@@ -15,6 +15,7 @@ import { useSchemaForm } from '../../forms/use-schema-form'
 import { useMerchantReference, useSendRequest } from '../../forms/use-send-request'
 import { OutcomeField } from '../transactions/outcome-field'
 import { PayoutQuote } from './payout-quote'
+import { RecipientName, accountNameQuery } from './recipient-name'
 
 interface B2bValues extends RequestFieldValues {
   accountNumberType: 'till' | 'paybill'
@@ -82,6 +83,7 @@ export function B2bForm({ account, onSent }: { account: Account | undefined; onS
           onChange={(v) => setValue('webhookUrl', v)} onBlur={() => touch('webhookUrl')} error={error('webhookUrl')} />
         <OutcomeField value={values.forceStatus} onChange={(v) => setValue('forceStatus', v)} error={error('forceStatus')} defaultLabel="Success" />
       </div>
+      <RecipientName query={accountNameQuery(paybill ? 'mobile_paybill' : 'mobile_till', values.accountNumber)} />
       <KeyValueRows legend="Metadata" rows={values.metadataRows} onChange={(rows) => setValue('metadataRows', rows)}
         onBlur={() => touch('metadata')} error={error} groupError={error('metadata')} />
       <PayoutQuote kind="b2b" amountMinor={amountInput(values.amount).minor} account={account} />
@@ -97,7 +99,10 @@ export function B2bForm({ account, onSent }: { account: Account | undefined; onS
         onConfirm={confirm}
       >
         {pending ? (
-          <p>KES {formatMinor(pending.amount)} to {pending.accountNumberType} {pending.accountNumber}{pending.beneficiary ? ` (account ${pending.beneficiary})` : ''}, reference {pending.merchantTransactionId}.</p>
+          <>
+            <RecipientName query={accountNameQuery(pending.accountNumberType === 'paybill' ? 'mobile_paybill' : 'mobile_till', pending.accountNumber ?? '')} />
+            <p>KES {formatMinor(pending.amount)} to {pending.accountNumberType} {pending.accountNumber}{pending.beneficiary ? ` (account ${pending.beneficiary})` : ''}, reference {pending.merchantTransactionId}.</p>
+          </>
         ) : null}
       </ConfirmDialog>
     </form>

@@ -15,6 +15,7 @@ import { useSchemaForm } from '../../forms/use-schema-form'
 import { useMerchantReference, useSendRequest } from '../../forms/use-send-request'
 import { OutcomeField } from '../transactions/outcome-field'
 import { PayoutQuote } from './payout-quote'
+import { RecipientName, accountNameQuery } from './recipient-name'
 
 interface B2cValues extends RequestFieldValues {
   phoneNumber: string
@@ -65,6 +66,7 @@ export function B2cForm({ account, onSent }: { account: Account | undefined; onS
         <OutcomeField value={values.forceStatus} onChange={(v) => setValue('forceStatus', v)} error={error('forceStatus')}
           defaultLabel="Decided by the phone number (normally success)" />
       </div>
+      <RecipientName query={accountNameQuery('mobile_mobile', values.phoneNumber)} />
       <KeyValueRows legend="Metadata" rows={values.metadataRows} onChange={(rows) => setValue('metadataRows', rows)}
         onBlur={() => touch('metadata')} error={error} groupError={error('metadata')} />
       <PayoutQuote kind="b2c" amountMinor={amountMinor} account={account} />
@@ -79,7 +81,12 @@ export function B2cForm({ account, onSent }: { account: Account | undefined; onS
         onCancel={cancel}
         onConfirm={confirm}
       >
-        {pending ? <p>KES {formatMinor(pending.amount)} to {pending.phoneNumber}, reference {pending.merchantTransactionId}. Amount and fee are reserved from the payouts float now.</p> : null}
+        {pending ? (
+          <>
+            <RecipientName query={accountNameQuery('mobile_mobile', pending.phoneNumber)} />
+            <p>KES {formatMinor(pending.amount)} to {pending.phoneNumber}, reference {pending.merchantTransactionId}. Amount and fee are reserved from the payouts float now.</p>
+          </>
+        ) : null}
       </ConfirmDialog>
     </form>
   )

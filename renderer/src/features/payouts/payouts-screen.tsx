@@ -1,4 +1,6 @@
 import { useState } from 'react'
+import { PATHS } from '../../app/paths'
+import { Link } from '../../app/router'
 import { useAccounts } from '../../api/hooks/accounts'
 import { EmptyState } from '../../components/empty-state'
 import { ErrorNotice } from '../../components/error-notice'
@@ -22,7 +24,8 @@ export function PayoutsScreen() {
 
   return (
     <>
-      <PageHeader title="Payouts" description="Send money from your payouts float to a phone (B2C) or to a till or paybill (B2B). Amount + fee is reserved at once and released if the payout fails." />
+      <PageHeader title="Payouts" description="Send money from your payouts float to a phone (B2C) or to a till or paybill (B2B). Amount + fee is reserved at once and released if the payout fails."
+        actions={<Link className="button button--secondary" to={PATHS.payoutsBulk}>Bulk payouts</Link>} />
       <div className="grid grid--main-side">
         <Panel title="New payout">
           <div className="stack">

@@ -1,0 +1,34 @@
+import { ApiError } from '../../../shared/errors'
+import type { PayoutBatchRecord } from '../db/payout-batches-repo'
+import { batchDetail, batchSummary } from '../payout-batches/batch-views'
+import { createBatch } from '../payout-batches/create-batch'
+import { resultsCsv } from '../payout-batches/results-csv'
+import { retryFailed, submitBatch } from '../payout-batches/submit-batch'
+import type { OperationContext, PartialOperationTable } from './types'
+
+/** Batches the list shows: the newest, which holds the queue (scheduled and running ones are recent). */
+const LIST_LIMIT = 100
+
+function batchOf(ctx: OperationContext, batchId: string): PayoutBatchRecord {
+  const { organizationId, environment } = ctx.principal
+  const batch = ctx.store.payoutBatches.getByPublicId(organizationId, environment, batchId)
+  if (!batch) throw new ApiError('not_found', `No payout batch ${batchId} in this organization's ${environment} environment.`, 'batchId')
+  return batch
+}
+
+type Ids = 'console.payoutBatches.create' | 'console.payoutBatches.list' | 'console.payoutBatches.get' | 'console.payoutBatches.submit'
+  | 'console.payoutBatches.retryFailed' | 'console.payoutBatches.results'
+
+export const CONSOLE_PAYOUT_BATCHES_OPERATIONS: PartialOperationTable<Ids> = {
+  'console.payoutBatches.create': (ctx, { body }) => {
+    const created = createBatch(ctx, ctx.principal, body)
+    return batchDetail(ctx.store, ctx.now, created.batch, created.rows)
+  },
+  'console.payoutBatches.list': (ctx) => ({
+    items: ctx.store.payoutBatches.list(ctx.principal.organizationId, ctx.principal.environment, LIST_LIMIT).map((batch) => batchSummary(ctx.store, ctx.now, batch)),
+  }),
+  'console.payoutBatches.get': (ctx, { params }) => batchDetail(ctx.store, ctx.now, batchOf(ctx, params.batchId)),
+  'console.payoutBatches.submit': (ctx, { params, body }) => batchDetail(ctx.store, ctx.now, submitBatch(ctx, ctx.principal, batchOf(ctx, params.batchId), body)),
+  'console.payoutBatches.retryFailed': (ctx, { params }) => batchDetail(ctx.store, ctx.now, retryFailed(ctx, ctx.principal, batchOf(ctx, params.batchId))),
+  'console.payoutBatches.results': (ctx, { params }) => resultsCsv(batchDetail(ctx.store, ctx.now, batchOf(ctx, params.batchId)).rows),
+}

@@ -1,0 +1,112 @@
+import { ApiError } from '../../../shared/errors'
+import { PAYOUT_BATCH_MAX_ROWS } from '../../../shared/schemas/payout-batches'
+
+/** The columns a payout file may have, by their name as documented; headers match case-insensitively. */
+export const PAYOUT_FILE_COLUMNS = ['type', 'phoneNumber', 'amount', 'reference', 'narration', 'bankCode', 'accountNumber', 'accountName'] as const
+export type PayoutFileColumn = (typeof PAYOUT_FILE_COLUMNS)[number]
+
+/** A header as people write it: case, spaces, underscores and hyphens do not matter ("Phone Number", "phone_number"). */
+const headerKey = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, '')
+const COLUMN_BY_KEY = new Map<string, PayoutFileColumn>([
+  ...PAYOUT_FILE_COLUMNS.map((column) => [headerKey(column), column] as const),
+  ['phone', 'phoneNumber'], ['merchanttransactionid', 'reference'],
+])
+
+/** One data row as written: its line in the file and its cells by column (trimmed; absent columns absent). */
+export interface FileRow {
+  line: number
+  cells: Partial<Record<PayoutFileColumn, string>>
+  /** Non-empty cells beyond the header's columns (a stray comma, a shifted row). */
+  extraCells: number
+}
+
+interface CsvRecord {
+  line: number
+  fields: string[]
+}
+
+/**
+ * RFC 4180 records with the line each starts on (a quoted field may span lines). Accepts CRLF, LF and a
+ * byte order mark, as spreadsheets write them. An unterminated quote is the file's error, not a row's.
+ */
+export function csvRecords(text: string): CsvRecord[] {
+  const records: CsvRecord[] = []
+  let record: CsvRecord = { line: 1, fields: [] }
+  let field = ''
+  let line = 1
+  let quoted = false
+  for (let at = text.charCodeAt(0) === 0xfeff ? 1 : 0; at < text.length; at++) {
+    const char = text[at]!
+    if (quoted) {
+      const doubled = char === '"' && text[at + 1] === '"'
+      if (char === '"' && !doubled) quoted = false
+      else field += char
+      if (doubled) at++
+      if (char === '\n') line++
+      continue
+    }
+    if (char === '"' && field.trim() === '') {
+      quoted = true
+      field = ''
+    } else if (char === ',') {
+      record.fields.push(field)
+      field = ''
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[at + 1] === '\n') at++
+      record.fields.push(field)
+      records.push(record)
+      field = ''
+      record = { line: ++line, fields: [] }
+    } else field += char
+  }
+  if (quoted) throw new ApiError('invalid_parameter', `The file has a quote opened on line ${record.line} that is never closed.`, 'csv')
+  if (field !== '' || record.fields.length > 0) {
+    record.fields.push(field)
+    records.push(record)
+  }
+  return records
+}
+
+function columnsOf(header: CsvRecord): (PayoutFileColumn | null)[] {
+  const seen = new Set<PayoutFileColumn>()
+  return header.fields.map((text, index) => {
+    const name = text.trim()
+    if (name === '') return null
+    const column = COLUMN_BY_KEY.get(headerKey(name))
+    if (!column) {
+      throw new ApiError('invalid_parameter', `The file's column ${index + 1} "${name.slice(0, 40)}" is not one Paydesk reads; columns are ${PAYOUT_FILE_COLUMNS.join(', ')} (any order, any letter case).`, 'csv')
+    }
+    if (seen.has(column)) throw new ApiError('invalid_parameter', `The file has the column ${column} twice.`, 'csv')
+    seen.add(column)
+    return column
+  })
+}
+
+/**
+ * A payout file: a header row naming the columns (any order, case-insensitive), then one payout per row.
+ * Problems of the whole file (no header, no amount column, no recipient column, no rows, too many rows,
+ * an unknown column) are a 400 naming the file; problems of a row are that row's errors (check-rows.ts).
+ */
+export function parsePayoutFile(text: string): FileRow[] {
+  const records = csvRecords(text).filter((record) => record.fields.some((field) => field.trim() !== ''))
+  const header = records.shift()
+  if (!header) throw new ApiError('invalid_parameter', 'The file is empty: it needs a header row (phoneNumber,amount,reference,narration) and one row per payout.', 'csv')
+  const columns = columnsOf(header)
+  if (!columns.includes('amount')) throw new ApiError('invalid_parameter', 'The file has no amount column (its header row must name the columns).', 'csv')
+  if (!columns.includes('phoneNumber') && !columns.includes('accountNumber')) {
+    throw new ApiError('invalid_parameter', 'The file has no phoneNumber column (nor bankCode and accountNumber for bank rows).', 'csv')
+  }
+  if (records.length === 0) throw new ApiError('invalid_parameter', 'The file has a header row but no payouts.', 'csv')
+  if (records.length > PAYOUT_BATCH_MAX_ROWS) {
+    throw new ApiError('invalid_parameter', `The file has ${records.length} rows; a batch takes at most ${PAYOUT_BATCH_MAX_ROWS}. Split it into several files.`, 'csv')
+  }
+  return records.map((record) => {
+    const cells: FileRow['cells'] = {}
+    columns.forEach((column, index) => {
+      const value = record.fields[index]?.trim()
+      if (column !== null && value !== undefined && value !== '') cells[column] = value
+    })
+    const extraCells = record.fields.slice(columns.length).filter((field) => field.trim() !== '').length
+    return { line: record.line, cells, extraCells }
+  })
+}

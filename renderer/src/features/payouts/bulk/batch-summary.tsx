@@ -1,0 +1,44 @@
+import type { PayoutBatch } from '../../../../../shared/schemas/payout-batches'
+import { PATHS } from '../../../app/paths'
+import { Link, pathTo } from '../../../app/router'
+import { Money } from '../../../components/money'
+import { Tag } from '../../../components/status-badge'
+import { BATCH_STATUS } from './batch-labels'
+
+const when = (iso: string | null) => (iso === null ? '—' : new Date(iso).toLocaleString())
+
+/** The batch at a glance: what it pays, what it costs, what the float has left after it, how far the run is. */
+export function BatchSummary({ batch }: { batch: PayoutBatch }) {
+  const { totals, progress } = batch
+  const draft = batch.status === 'draft' || batch.status === 'invalid'
+  const done = progress.completed + progress.failed
+  const run = progress.queued + progress.processing + done
+  return (
+    <div className="stack">
+      <dl className="facts" data-testid="batch-summary">
+        <dt>Status</dt><dd><Tag tone={BATCH_STATUS[batch.status].tone}>{BATCH_STATUS[batch.status].label}</Tag></dd>
+        <dt>Rows</dt><dd data-testid="batch-rows">{totals.validRows} valid of {totals.rows}{totals.rows > totals.validRows ? ` (${totals.rows - totals.validRows} invalid, not paid)` : ''}</dd>
+        <dt>Amount</dt><dd data-testid="batch-amount"><Money minor={totals.amount} /></dd>
+        <dt>Fees</dt><dd data-testid="batch-fees"><Money minor={totals.fees} /></dd>
+        <dt>Total from the float</dt><dd><strong><Money minor={totals.amount + totals.fees} /></strong></dd>
+        <dt>Float available ({batch.accountNo})</dt><dd><Money minor={batch.floatAvailable} /></dd>
+        {draft ? <><dt>Float after</dt><dd data-testid="batch-float-after"><Money minor={batch.floatAvailable - totals.amount - totals.fees} /></dd></> : null}
+        {batch.submittedBy ? <><dt>Submitted by</dt><dd>{batch.submittedBy.name}</dd></> : null}
+        {batch.runAt ? <><dt>Runs at</dt><dd>{when(batch.runAt)} (simulated clock)</dd></> : null}
+        {batch.finishedAt ? <><dt>Finished</dt><dd>{when(batch.finishedAt)}</dd></> : null}
+      </dl>
+      {!batch.floatSufficient && draft ? <p className="quote__warning" role="alert">The float cannot cover this batch: top up the payouts account, or remove rows, before submitting.</p> : null}
+      {batch.duplicateOf ? (
+        <p className="quote__warning" role="alert" data-testid="batch-duplicate">
+          This file was already uploaded as <Link to={pathTo(PATHS.payoutBatch, { batchId: batch.duplicateOf })}>batch {batch.duplicateOf}</Link>: it runs only if you confirm.
+        </p>
+      ) : null}
+      {run > 0 ? (
+        <div className="stack batch-progress" data-testid="batch-progress">
+          <progress max={run} value={done} aria-label="Rows finished" />
+          <p>{progress.completed} paid, {progress.failed} failed, {progress.processing} processing, {progress.queued} queued</p>
+        </div>
+      ) : null}
+    </div>
+  )
+}

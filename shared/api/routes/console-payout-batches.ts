@@ -1,0 +1,53 @@
+import { z } from 'zod'
+import {
+  PayoutBatchCreateRequestSchema, PayoutBatchListSchema, PayoutBatchPathSchema, PayoutBatchSchema, PayoutBatchSubmitRequestSchema,
+} from '../../schemas/payout-batches'
+import { defineRoutes } from '../route'
+
+/** A file of 10,000 rows is up to ~3 MB of JSON: more than the default body limit of the HTTP face. */
+const UPLOAD_BODY_BYTES = 4 * 1024 * 1024
+
+/**
+ * Bulk payouts from a file (docs/console.md "Bulk payouts"): upload and check, submit (now, later, or for
+ * approval), watch, retry the failed rows, download the results. Every row runs as an ordinary payout.
+ */
+export const CONSOLE_PAYOUT_BATCHES_ROUTES = defineRoutes({
+  'console.payoutBatches.create': {
+    method: 'POST', path: '/console/payout-batches', surface: 'console', permission: 'payments.create', tag: 'Bulk payouts',
+    summary: 'Upload a payout file: every row checked (phone, amount, reference, bank code, recipient name) and previewed with fees',
+    description: 'Answers the batch as `draft` (or `invalid` when no row is valid); nothing is paid until it is submitted.',
+    body: PayoutBatchCreateRequestSchema, maxBodyBytes: UPLOAD_BODY_BYTES, response: PayoutBatchSchema, successStatus: 201,
+    message: 'Payout batch created', idempotency: 'none',
+  },
+  'console.payoutBatches.list': {
+    method: 'GET', path: '/console/payout-batches', surface: 'console', permission: 'transactions.read', tag: 'Bulk payouts',
+    summary: 'Payout batches of this environment, newest first (scheduled and running ones are the queue)',
+    response: PayoutBatchListSchema, successStatus: 200, message: 'Payout batches retrieved successfully', idempotency: 'none',
+  },
+  'console.payoutBatches.get': {
+    method: 'GET', path: '/console/payout-batches/{batchId}', surface: 'console', permission: 'transactions.read', tag: 'Bulk payouts',
+    summary: 'One payout batch with every row: its status, payout, receipt and failure reason',
+    params: PayoutBatchPathSchema, response: PayoutBatchSchema, successStatus: 200, message: 'Payout batch retrieved successfully', idempotency: 'none',
+  },
+  'console.payoutBatches.submit': {
+    method: 'POST', path: '/console/payout-batches/{batchId}/submit', surface: 'console', permission: 'payments.create', tag: 'Bulk payouts',
+    summary: 'Run the valid rows now, or at runAt on the simulated clock; refused when the float cannot cover amount + fees',
+    description: 'A file uploaded before (duplicateOf) runs only with confirmDuplicate: true. When a `bulk-payout` rule of the approval policy '
+      + 'matches a signed-in user\'s batch (its total amount), the batch is `awaiting_approval` instead: one approval for the whole batch '
+      + '(`approval`, POST /console/approvals/{id}/approve) starts it; a rejected or expired one leaves it an unsent draft.',
+    params: PayoutBatchPathSchema, body: PayoutBatchSubmitRequestSchema, response: PayoutBatchSchema, successStatus: 200,
+    message: 'Payout batch submitted', idempotency: 'none',
+  },
+  'console.payoutBatches.retryFailed': {
+    method: 'POST', path: '/console/payout-batches/{batchId}/retry-failed', surface: 'console', permission: 'payments.create', tag: 'Bulk payouts',
+    summary: 'Send the failed rows again as new payouts (references derived from the old ones); completed rows are never touched',
+    params: PayoutBatchPathSchema, response: PayoutBatchSchema, successStatus: 200, message: 'Failed rows queued again', idempotency: 'none',
+  },
+  'console.payoutBatches.results': {
+    method: 'GET', path: '/console/payout-batches/{batchId}/results.csv', surface: 'console', permission: 'transactions.read', tag: 'Bulk payouts',
+    summary: 'The results file: one line per input line (line, reference, recipient, amount, fee, status, transactionId, receipt, failure reason)',
+    description: 'HTTP answers text/csv (RFC 4180, formula-safe); IPC answers the same text as the envelope\'s data.',
+    params: PayoutBatchPathSchema, response: z.string(), produces: 'text/csv',
+    successStatus: 200, message: 'Payout batch results', idempotency: 'none',
+  },
+})
