@@ -52,6 +52,7 @@ export const B2bRequestSchema = z
       ctx.addIssue({ code: 'custom', path: ['beneficiary'], message: 'is required when accountNumberType is paybill (the account reference)' })
     }
   })
+  .meta({ if: { properties: { accountNumberType: { const: 'paybill' } }, required: ['accountNumberType'] }, then: { properties: { beneficiary: { type: 'string' } }, required: ['beneficiary'] } })
 export type B2bRequest = z.input<typeof B2bRequestSchema>
 
 export const ReverseRequestSchema = z.strictObject({
@@ -87,14 +88,26 @@ export const AccountsQuerySchema = z.object({
   scope: z.enum(['default', 'shortcode']).optional(),
 })
 
-/** `account` is the legacy parameter of release v1.0.1: accepted, but never enough on its own. */
-export const BalanceQuerySchema = z.object({
-  accountNo: z.string().min(1).max(34).optional(),
-  account: z.string().optional(),
-})
+/**
+ * `accountNo` is required since release 1.0.1, the document's release says so (`required`); the operation
+ * checks it per release, because under 1.0.0 the legacy `account` alone still answers. Since 1.0.1 `account`
+ * is accepted but never enough on its own; `accountNo` wins when both are sent.
+ */
+export const BalanceQuerySchema = z
+  .object({
+    accountNo: z.string().min(1).max(34).optional().meta({ examples: ['2100000001'], description: 'The account (required since 1.0.1).' }),
+    account: z.enum(AccountTypeSchema.options, { error: 'must be collections or payouts' }).optional().meta({
+      deprecated: true, description: 'Release 1.0.0: the balance of the default collections or payouts account. Ignored when accountNo is sent; never enough on its own since 1.0.1.',
+    }),
+  })
+  .meta({ required: ['accountNo'] })
 
+/** Only Kenya has local transfers. Any letter case is read (ke), the document names the one spelling. */
 export const BankCodesQuerySchema = z.object({
-  country: z.string().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code such as KE'),
+  country: z
+    .string()
+    .regex(/^[Kk][Ee]$/, { error: (issue) => `must be KE: bank codes are not available for country ${String(issue.input).slice(0, 8).toUpperCase()}; only Kenya has local transfers` })
+    .meta({ enum: ['KE'] }),
 })
 
 export const TransactionsQuerySchema = z.object({
