@@ -144,6 +144,8 @@ function isCalendarDay(value: string): boolean {
  */
 const DOC_DAY = '(?:0[1-9]\\d\\d|[1-9]\\d{3})-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])'
 const DOC_ZONE = '(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)'
+/** A calendar day as the document states it (the server also checks the day exists in its month). */
+export const CALENDAR_DAY_PATTERN = new RegExp(`^${DOC_DAY}$`)
 export const ISO_DATE_PATTERN = new RegExp(`^${DOC_DAY}(?:T(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d{1,3})?${DOC_ZONE})?$`)
 
 /** An ISO 8601 date or date-time, as given (the list echoes it back). */
