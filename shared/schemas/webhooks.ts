@@ -76,8 +76,14 @@ export const ResendWebhookRequestSchema = z.strictObject({ url: WebhookUrlSchema
 export const WebhookEndpointSchema = z.object({
   defaultUrl: z.string().nullable(),
   secret: z.string(),
-  /** While set (ms since the epoch), the previous secret also signs every webhook. */
+  /**
+   * While set, the previous secret also signs every webhook, until this time: ms since the epoch on the WALL
+   * clock, like signature timestamps, because the overlap is the merchant's deployment time, which the
+   * simulated clock does not move.
+   */
   previousSecretExpiresAt: z.number().int().nullable(),
+  /** The same moment on the simulated clock (at its current offset; advancing it moves this, not the end). */
+  previousSecretExpiresAtSimulated: z.number().int().nullable(),
 })
 export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>
 

@@ -16,6 +16,11 @@ function endpointOf(ctx: OperationContext): WebhookEndpointRow {
   return endpoint
 }
 
+/** Both clocks of this call: the secret overlap runs on the wall clock, the console also shows it simulated. */
+function clocksOf(ctx: OperationContext): { wall: number; simulated: number } {
+  return { wall: ctx.host.wallNow(), simulated: ctx.now }
+}
+
 function deliveryView(ctx: OperationContext, row: WebhookDeliveryRow): WebhookDelivery {
   return toWebhookDelivery(row, ctx.store.webhooks.attemptsOfDelivery(row.id))
 }
@@ -68,21 +73,24 @@ export const CONSOLE_WEBHOOKS_OPERATIONS: PartialOperationTable<
     const delivery = insertDelivery(ctx, event.id, resendUrl(ctx, event, body.url), 'resend')
     return deliveryView(ctx, delivery)
   },
-  'console.webhooks.endpoint.get': (ctx) => toWebhookEndpoint(endpointOf(ctx), ctx.now),
+  'console.webhooks.endpoint.get': (ctx) => toWebhookEndpoint(endpointOf(ctx), clocksOf(ctx)),
   'console.webhooks.endpoint.update': (ctx, { body }) => {
     const endpoint: WebhookEndpointRow = { ...endpointOf(ctx), default_url: body.defaultUrl }
     ctx.store.webhooks.saveEndpoint(endpoint)
-    return toWebhookEndpoint(endpoint, ctx.now)
+    return toWebhookEndpoint(endpoint, clocksOf(ctx))
   },
   'console.webhooks.secret.rotate': (ctx, { body }) => {
     // Only two secrets at a time: rotating again during an overlap ends the older secret's overlap at once.
+    // The overlap is counted on the wall clock: it is the merchant's time to deploy the new secret, which an
+    // advanced simulated clock must not cut short (docs/webhooks.md "Rotating the secret").
     const current = endpointOf(ctx)
+    const clocks = clocksOf(ctx)
     const endpoint: WebhookEndpointRow = {
       ...current, secret: ctx.ids.webhookSecret(), previous_secret: current.secret,
-      previous_secret_expires_at: ctx.now + (body.overlapMs ?? DEFAULT_ROTATION_OVERLAP_MS),
+      previous_secret_expires_at: clocks.wall + (body.overlapMs ?? DEFAULT_ROTATION_OVERLAP_MS),
     }
     ctx.store.webhooks.saveEndpoint(endpoint)
-    return toWebhookEndpoint(endpoint, ctx.now)
+    return toWebhookEndpoint(endpoint, clocks)
   },
   'console.webhooks.test': (ctx, { body }) => {
     const url = body.url ?? endpointOf(ctx).default_url

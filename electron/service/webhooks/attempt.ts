@@ -120,8 +120,10 @@ async function sendReady(deps: AttemptDeps, claim: Claim, ready: Ready): Promise
   const faulted = faultAttempt(faults, delivery.attempt_count + 1, engine.ids.webhookSecret)
   // A fresh timestamp and signature per attempt; the event id and body never change. The timestamp is
   // the real clock's: receivers compare it with their own clock (|now - t| <= 300 s), and an advanced
-  // simulated clock would make them refuse every event (DECISIONS "Webhooks").
-  const signing = { eventId: delivery.event_id, timestampSeconds: Math.floor(engine.wallNow() / 1000), body: delivery.payload, secrets: activeSecrets(endpoint, startedAt) }
+  // simulated clock would make them refuse every event (DECISIONS "Webhooks"). A rotation's overlap
+  // ends on the real clock too: it is the merchant's time to deploy the new secret.
+  const wallNow = engine.wallNow()
+  const signing = { eventId: delivery.event_id, timestampSeconds: Math.floor(wallNow / 1000), body: delivery.payload, secrets: activeSecrets(endpoint, wallNow) }
   // Latency is real elapsed time, not the simulated clock (which tests freeze).
   const sentAt = performance.now()
   const result = faulted.dropped ? DROPPED : await send(transport, delivery.url, signCopy(signing, faulted), signal)
