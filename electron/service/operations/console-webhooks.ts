@@ -1,5 +1,5 @@
 import { ApiError } from '../../../shared/errors'
-import type { WebhookDelivery, WebhookEvent } from '../../../shared/schemas/webhooks'
+import { EndpointEventTypeSchema, type WebhookDelivery, type WebhookEvent } from '../../../shared/schemas/webhooks'
 import type { WebhookDeliveryRow, WebhookEndpointRow, WebhookEventRecord, WebhookEventRow } from '../db/webhooks-repo'
 import type { OperationContext } from './types'
 import { toWebhookDelivery, toWebhookEndpoint, toWebhookEvent } from '../views/webhook'
@@ -8,6 +8,7 @@ import type { PartialOperationTable } from './types'
 
 const DEFAULT_LIST_LIMIT = 50
 const DEFAULT_ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000
+const STOPPED_UNCHOSEN = 'Stopped: the default endpoint no longer takes this event type (PUT /console/webhooks/endpoint).'
 
 /** The console's environment owns an endpoint row from provisioning; a missing one is a bug, not bad input. */
 function endpointOf(ctx: OperationContext): WebhookEndpointRow {
@@ -75,8 +76,12 @@ export const CONSOLE_WEBHOOKS_OPERATIONS: PartialOperationTable<
   },
   'console.webhooks.endpoint.get': (ctx) => toWebhookEndpoint(endpointOf(ctx), clocksOf(ctx)),
   'console.webhooks.endpoint.update': (ctx, { body }) => {
-    const endpoint: WebhookEndpointRow = { ...endpointOf(ctx), default_url: body.defaultUrl }
+    // Kept in the catalogue's order, whatever order they were sent in.
+    const events = body.events ? EndpointEventTypeSchema.options.filter((type) => body.events!.includes(type)) : null
+    const endpoint: WebhookEndpointRow = { ...endpointOf(ctx), default_url: body.defaultUrl, events }
     ctx.store.webhooks.saveEndpoint(endpoint)
+    // Events it no longer takes are not retried to it either (a receiver refusing them would fill the log).
+    if (events !== null) ctx.store.webhooks.stopUnchosenDefaultDeliveries(ctx.principal, events, STOPPED_UNCHOSEN, ctx.now)
     return toWebhookEndpoint(endpoint, clocksOf(ctx))
   },
   'console.webhooks.secret.rotate': (ctx, { body }) => {

@@ -93,17 +93,20 @@ async function record(deps: AttemptDeps, claim: Claim, delivery: SendableDeliver
   const { result } = sent
   const acknowledged = result.responseStatus !== null && result.responseStatus >= 200 && result.responseStatus < 300
   const delay = acknowledged ? null : retryDelayMs(attemptNo, simulatorModeOf(engine.store))
-  const status: WebhookDeliveryRow['status'] = acknowledged ? 'succeeded' : delay === null ? 'failed' : 'pending'
+  let status: WebhookDeliveryRow['status'] = acknowledged ? 'succeeded' : delay === null ? 'failed' : 'pending'
   const recorded = await engine.units.submit((queued) => {
     const unit = newUnit(engine, finishedAt, queued)
+    const current = unit.store.webhooks.delivery(delivery.id)
     // A console sandbox reset may have erased the delivery while it was in flight: nothing left to log.
-    if (!unit.store.webhooks.delivery(delivery.id)) return false
+    if (!current) return false
+    // Stopped while in flight (its endpoint stopped taking the event type): this attempt is logged, no retry.
+    if (current.stop_reason !== null && status === 'pending') status = 'failed'
     unit.store.webhooks.insertAttempt({
       delivery_id: delivery.id, attempt_no: attemptNo, started_at: sent.startedAt, duration_ms: sent.durationMs,
       response_status: result.responseStatus, response_body: result.responseBody, error: result.error, faults: sent.faults.length > 0 ? [...sent.faults] : null,
     })
     unit.store.webhooks.finishAttempt({
-      id: delivery.id, status, attempt_count: attemptNo, next_attempt_at: delay === null ? null : finishedAt + delay,
+      id: delivery.id, status, attempt_count: attemptNo, next_attempt_at: status === 'pending' ? finishedAt + delay! : null,
       last_response_status: result.responseStatus, updated_at: finishedAt,
     })
     unit.emit({ type: 'webhook.attempted', environment: delivery.environment, eventId: delivery.event_id, deliveryId: delivery.id, outcome: status === 'pending' ? 'retrying' : status })

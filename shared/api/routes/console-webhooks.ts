@@ -36,7 +36,7 @@ export const CONSOLE_WEBHOOKS_ROUTES = defineRoutes({
   },
   'console.webhooks.endpoint.update': {
     method: 'PUT', path: '/console/webhooks/endpoint', surface: 'console', permission: 'webhooks.manage', tag: 'Webhooks',
-    summary: 'Set (or clear with null) the default endpoint: it receives every event, balance.updated included',
+    summary: 'Set (or clear with null) the default endpoint and the events it takes (null: every event, balance.updated included)',
     description: "defaultUrl receives the environment's events (null clears it). events chooses which: null or absent for every event, balance.updated included; a list for those only. Events not chosen are neither delivered to the default endpoint nor retried; pending retries of them stop. A request's own webhookUrl still receives that transaction's events.",
     body: UpdateWebhookEndpointRequestSchema, response: WebhookEndpointSchema, successStatus: 200,
     message: 'Webhook endpoint saved', idempotency: 'none',
