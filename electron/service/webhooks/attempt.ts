@@ -57,6 +57,12 @@ export interface AttemptDeps {
   transport: WebhookTransport
   slots: DeliverySlots
   signal: AbortSignal
+  /**
+   * One controller per attempt in flight, each aborted when the dispatcher closes. The transport listens on
+   * the signal it is given until the attempt ends; one signal shared by every attempt collected a listener
+   * per attempt in flight (up to 64), past Node's limit of 10 (MaxListenersExceededWarning under client load).
+   */
+  attempting: Set<AbortController>
 }
 
 /**
@@ -115,8 +121,11 @@ async function record(deps: AttemptDeps, claim: Claim, delivery: SendableDeliver
   if (recorded && status === 'pending') deps.slots.wake(claim.origin, finishedAt + delay!)
 }
 
-/** Sends a ready delivery (and its duplicate, when faulted so), signed here, then records the attempt. */
-async function sendReady(deps: AttemptDeps, claim: Claim, ready: Ready): Promise<void> {
+/**
+ * Sends a ready delivery (and its duplicate, when faulted so), signed here, then records the attempt.
+ * `wire` is the attempt's own abort signal (AttemptDeps.attempting); `deps.signal` says the dispatcher closed.
+ */
+async function sendReady(deps: AttemptDeps, claim: Claim, ready: Ready, wire: AbortSignal): Promise<void> {
   const { engine, transport, signal } = deps
   const { delivery, endpoint, faults } = ready
   const startedAt = engine.now()
@@ -129,10 +138,10 @@ async function sendReady(deps: AttemptDeps, claim: Claim, ready: Ready): Promise
   const signing = { eventId: delivery.event_id, timestampSeconds: Math.floor(wallNow / 1000), body: delivery.payload, secrets: activeSecrets(endpoint, wallNow) }
   // Latency is real elapsed time, not the simulated clock (which tests freeze).
   const sentAt = performance.now()
-  const result = faulted.dropped ? DROPPED : await send(transport, delivery.url, signCopy(signing, faulted), signal)
+  const result = faulted.dropped ? DROPPED : await send(transport, delivery.url, signCopy(signing, faulted), wire)
   const durationMs = Math.round(performance.now() - sentAt)
   // duplicate: the same event id and body again, signed on its own; the first copy's answer is the attempt's.
-  if (faulted.duplicate && !signal.aborted) await send(transport, delivery.url, signCopy(signing, faulted), signal)
+  if (faulted.duplicate && !signal.aborted) await send(transport, delivery.url, signCopy(signing, faulted), wire)
   // Aborted, or the sandbox was restored meanwhile: the delivery's row is the snapshot's now, pending as it was then.
   if (signal.aborted || !deps.slots.current(claim)) return
   await record(deps, claim, delivery, { startedAt, durationMs, result, faults: faulted.faults })
@@ -140,16 +149,19 @@ async function sendReady(deps: AttemptDeps, claim: Claim, ready: Ready): Promise
 
 /** One attempt of one claimed delivery. Never rejects: a failure to record is logged and retried later. */
 export async function attempt(deps: AttemptDeps, claim: ReadClaim): Promise<void> {
+  const cancel = new AbortController()
+  deps.attempting.add(cancel)
   try {
     const read = claim.ready ?? { ok: true, value: deps.engine.store.transaction(() => readyToSend(deps, claim)) }
     if (!read.ok) throw read.error
-    if (read.value) await sendReady(deps, claim, read.value)
+    if (read.value) await sendReady(deps, claim, read.value, cancel.signal)
   } catch (error) {
     if (deps.signal.aborted) return
     console.error(`[paydesk] webhook delivery ${claim.deliveryId} could not be attempted:`, error)
     // Still pending and due: try again after a pause rather than in a tight loop of refills.
     deps.slots.rest(claim.origin, deps.engine.now() + ERROR_PAUSE_MS)
   } finally {
+    deps.attempting.delete(cancel)
     deps.slots.release(claim)
   }
 }
