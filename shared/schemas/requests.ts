@@ -128,4 +128,10 @@ export const TransactionQuerySchema = z.object({
   merchantTransactionId: z.string().min(1).max(64).optional(),
 })
 
-export const TransactionPathSchema = z.object({ transactionId: z.string().min(1).max(64) })
+/**
+ * A path segment of dots only is a URL dot segment: clients and the server resolve `.` and `..` away (RFC 3986
+ * 5.2.4), so no request can name such an id. The document says so; the server reads the path it was sent.
+ */
+export const TransactionPathSchema = z.object({
+  transactionId: z.string().min(1).max(64).meta({ pattern: '[^.]', description: 'The transaction id (not dots only: `.` and `..` are URL dot segments).' }),
+})
