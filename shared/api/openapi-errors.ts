@@ -49,6 +49,10 @@ function sharedReasons(route: RouteSpec, field: string | null): Reason[] {
     reasons.push({ name: 'faultLabUnavailable', kind: 'unavailable', param: null, when: "The fault lab's outage rule, or its errorRate rule answering 503." })
   } else {
     reasons.push({ name: 'consoleOnly', kind: 'forbidden', param: null, when: 'An API key on a console route: console routes take a console credential (the console token or a session token).' })
+    reasons.push({
+      name: 'foreignOrigin', kind: 'forbidden', param: null,
+      when: "An Origin header that is not the console's own (a page of another site): never answered for a console write, nor in team mode for any console request.",
+    })
     // Console routes say their own refusals in their descriptions; these name the statuses they use.
     reasons.push({ name: 'notFound', kind: 'not_found', param: null, when: 'Something the request names (in the path or body) does not exist in this environment.' })
     reasons.push({ name: 'refused', kind: 'validation_error', param: null, when: 'A rule of the operation refuses the request (see its description).' })
