@@ -25,7 +25,8 @@ export interface HandlerDeps {
   limiter: ReturnType<typeof createRateLimiter>
   /** The budget of failed authentications per client address (null: off). */
   failedAuth: FailedAuthGuard | null
-  openApi: unknown
+  /** The OpenAPI document, naming the URL the server listens on. */
+  openApi(): unknown
   webRoot?: string
   /** Where the server listens (known once it does), over TLS or not, and whether it is starting, ready or stopping. */
   bound(): { host: string; port: number; secure: boolean; teamServer: boolean }
@@ -64,7 +65,7 @@ function answerOther(deps: HandlerDeps, a: Answering, pathname: string): void {
     const health = healthOf(deps.service, deps.phase())
     return void sendJson(res, health.status, health.body)
   }
-  if (req.method === 'GET' && pathname === '/openapi.json') return void sendJson(res, 200, deps.openApi)
+  if (req.method === 'GET' && pathname === '/openapi.json') return void sendJson(res, 200, deps.openApi())
   if ((req.method === 'GET' || req.method === 'HEAD') && deps.webRoot && serveStatic(deps.webRoot, pathname, res)) return
   a.fail(new ApiError('not_found', `No route ${req.method} ${pathname}.`))
 }

@@ -101,8 +101,10 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
   let phase: 'starting' | 'ready' | 'stopping' = options.ready === false ? 'starting' : 'ready'
   const limiter = createRateLimiter(options.rateLimitPerMinute ?? 600, options.now)
   const failedAuth = options.failedAuth === false ? null : createFailedAuthGuard(options.failedAuth ?? FAILED_AUTH_DEFAULTS, options.now)
+  /** The OpenAPI document naming the URL this server listens on (written once the port is known). */
+  let openApi: unknown
   const handle = createRequestHandler({
-    service, limiter, failedAuth, openApi: generateOpenApi(), webRoot: options.webRoot, bound: () => ({ host, port, secure: options.tls !== undefined, teamServer: options.teamServer === true }), phase: () => phase,
+    service, limiter, failedAuth, openApi: () => openApi, webRoot: options.webRoot, bound: () => ({ host, port, secure: options.tls !== undefined, teamServer: options.teamServer === true }), phase: () => phase,
   })
   const server = createNodeServer(handle, options)
   return new Promise((resolve, reject) => {
@@ -110,10 +112,12 @@ export function startHttpServer(options: HttpServerOptions): Promise<RunningHttp
     server.listen(options.port ?? 8787, host, () => {
       port = (server.address() as AddressInfo).port
       const shownHost = host.includes(':') ? `[${host}]` : host
+      const url = `${options.tls ? 'https' : 'http'}://${shownHost}:${port}`
+      openApi = generateOpenApi({ serverUrl: url })
       resolve({
         server,
         port,
-        url: `${options.tls ? 'https' : 'http'}://${shownHost}:${port}`,
+        url,
         setReady: () => {
           if (phase === 'starting') phase = 'ready'
         },

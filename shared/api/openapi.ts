@@ -1,99 +1,68 @@
-import { HeldForApprovalSchema } from '../schemas/team'
-import { API_VERSION_HEADER, API_VERSIONS, LATEST_API_VERSION } from './api-versions'
 import { z } from 'zod'
-import { ErrorEnvelopeSchema } from './envelope'
+import { LATEST_API_VERSION } from './api-versions'
+import { ERROR_CATALOGUE } from '../errors'
+import type { SharedComponents } from './openapi-errors'
+import { operation, RESPONSE_HEADERS } from './openapi-operation'
+import { schemaOf, type Json } from './openapi-schema'
 import type { RouteSpec } from './route'
 import { ROUTES } from './routes'
+import { API_TAGS } from './tags'
 
-type Json = Record<string, unknown>
-
-function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Json
-  return rest
+export interface OpenApiOptions {
+  /** The URL of the server that serves the document (its real port); without it, the default port as a variable. */
+  serverUrl?: string
 }
 
-const ERROR_STATUSES: Record<string, string> = {
-  '400': 'Invalid request (missing_parameter, invalid_parameter, validation_error, missing_header)',
-  '401': 'Missing or invalid credential',
-  '403': 'Forbidden (enterprise field, foreign shortcode, console route without the console token)',
-  '404': 'Resource not found',
-  '409': 'Duplicate (merchantTransactionId reused, second reversal, Idempotency-Key reused with another request)',
-  '429': 'Rate limited; see Retry-After',
-}
+const unique = (values: readonly string[]) => [...new Set(values)]
+const CATALOGUE = Object.values(ERROR_CATALOGUE)
 
-function operation(id: string, route: RouteSpec): Json {
-  const parameters: Json[] = []
-  for (const [location, schema] of [['query', route.query], ['path', route.params]] as const) {
-    if (!schema) continue
-    const json = schemaOf(schema, 'input') as { properties?: Record<string, Json>; required?: string[] }
-    for (const [name, property] of Object.entries(json.properties ?? {})) {
-      parameters.push({ name, in: location, required: location === 'path' || (json.required ?? []).includes(name), schema: property })
-    }
-  }
-  if (route.idempotency !== 'none') {
-    parameters.push({
-      name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', format: 'uuid' },
-      description: route.idempotency === 'required-live' ? 'Required with a live key.' : 'Optional; a retried POST with the same key is replayed.',
-    })
-  }
-  if (route.surface === 'public') {
-    parameters.push({
-      name: API_VERSION_HEADER, in: 'header', required: false, schema: { type: 'string', enum: [...API_VERSIONS] },
-      description: `The API release to serve this request under (default: the key's pinned release, else ${LATEST_API_VERSION}). This document describes ${LATEST_API_VERSION}; docs/api.md "API releases" lists the differences.`,
-    })
-  }
-  const success = {
-    type: 'object',
-    required: ['status', 'message', 'data'],
-    properties: {
-      status: { const: 'success' }, message: { type: 'string', example: route.message },
-      // A console user's request the approval policy holds answers data.approval instead (docs/security.md).
-      data: route.approval ? { oneOf: [schemaOf(route.response, 'output'), schemaOf(HeldForApprovalSchema, 'output')] } : schemaOf(route.response, 'output'),
-    },
-  }
-  const versionHeader = route.surface === 'public' ? { headers: { [API_VERSION_HEADER]: { description: 'The API release the request was served under.', schema: { type: 'string' } } } } : {}
-  const file = route.produces ? { [route.produces]: { schema: { type: 'string', description: 'The file itself (an attachment). Over IPC the envelope\'s data holds its text.' } } } : null
-  const content = route.stream
-    ? { 'text/event-stream': { schema: { type: 'string', description: 'Server-sent events: each `data:` line is one JSON item of x-item-schema; `:` lines are heartbeats.' }, 'x-item-schema': schemaOf(route.stream, 'output') } }
-    : file ?? { 'application/json': { schema: success } }
-  const responses: Json = { [String(route.successStatus)]: { description: route.message, ...versionHeader, content } }
-  for (const [status, description] of Object.entries(ERROR_STATUSES)) {
-    responses[status] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } }
-  }
-  return {
-    operationId: id,
-    summary: route.summary,
-    ...(route.description ? { description: route.description } : {}),
-    tags: [route.tag],
-    security: [{ [route.surface === 'public' ? 'apiKey' : 'consoleToken']: [] }],
-    // What a console caller's role must hold (GET /console/roles); API keys on /v1 are not subject to roles.
-    'x-paydesk-permission': route.permission,
-    ...(parameters.length > 0 ? { parameters } : {}),
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } } : {}),
-    responses,
-  }
+/** The error envelope, its type and code from the error catalogue (shared/errors.ts). */
+const ErrorEnvelopeDocSchema = z.object({
+  error: z.object({
+    type: z.enum(unique(CATALOGUE.map((entry) => entry.type))),
+    code: z.enum(unique(CATALOGUE.map((entry) => entry.code))),
+    message: z.string(),
+    /** The parameter, header or body field (dotted path) the error is about, if any. */
+    param: z.string().nullable(),
+    requestId: z.string(),
+  }),
+})
+
+function servers(options: OpenApiOptions): Json[] {
+  if (options.serverUrl) return [{ url: options.serverUrl, description: 'The server that served this document.' }]
+  return [{
+    url: 'http://127.0.0.1:{port}', description: 'A local Paydesk (npm run serve, or the desktop app).',
+    variables: { port: { default: '8787', description: 'The --port it was started with (the banner prints it).' } },
+  }]
 }
 
 /** The OpenAPI 3.1 document, generated from the route table (served at /openapi.json, kept as docs/openapi.json). */
-export function generateOpenApi(): Json {
+export function generateOpenApi(options: OpenApiOptions = {}): Json {
   const paths: Record<string, Json> = {}
+  const shared: SharedComponents = { examples: {}, responses: {} }
   for (const [id, route] of Object.entries(ROUTES) as [string, RouteSpec][]) {
-    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation(id, route) }
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation(id, route, shared) }
   }
   return {
     openapi: '3.1.0',
     info: {
       title: 'Paydesk payments API (local sandbox)',
       version: LATEST_API_VERSION,
-      description: 'The payments service API as implemented by Paydesk. Public routes live under /v1 and take an API key; console routes live under /console and take the console token.',
+      description: 'The payments service API as implemented by Paydesk. Public routes live under /v1 and take an API key; console routes live under /console and take a console credential: the console token, or in team mode a signed-in user\'s session token, whose role must hold the operation\'s x-paydesk-permission (docs/security.md).',
+      // Paydesk is not published under an open-source license (package.json: private).
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
-    servers: [{ url: 'http://127.0.0.1:8787' }],
+    servers: servers(options),
+    tags: Object.entries(API_TAGS).map(([name, description]) => ({ name, description })),
     components: {
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'sk_test_… or sk_live_…' },
-        consoleToken: { type: 'http', scheme: 'bearer', description: 'The console token printed at start (console URL ?token=…)' },
+        consoleToken: { type: 'http', scheme: 'bearer', description: 'The console token printed at start (console URL ?token=…), or a session token (pds_…) from POST /console/sessions' },
       },
-      schemas: { ErrorEnvelope: schemaOf(ErrorEnvelopeSchema, 'output') },
+      schemas: { ErrorEnvelope: schemaOf(ErrorEnvelopeDocSchema, 'output') },
+      responses: shared.responses,
+      examples: shared.examples,
+      headers: RESPONSE_HEADERS,
     },
     paths,
   }

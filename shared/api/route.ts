@@ -1,6 +1,8 @@
 import type { z } from 'zod'
+import type { ErrorKind } from '../errors'
 import type { ApprovalAction } from '../schemas/team'
 import type { RoutePermission } from '../team/permissions'
+import type { ApiTag } from './tags'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
@@ -26,8 +28,10 @@ export interface RouteSpec {
    */
   approval?: ApprovalAction
   summary: string
-  description?: string
-  tag: string
+  /** What the operation does beyond its summary (OpenAPI `description`; every operation has one). */
+  description: string
+  /** The document's group (shared/api/tags.ts). */
+  tag: ApiTag
   query?: z.ZodType
   body?: z.ZodType
   params?: z.ZodType
@@ -51,6 +55,23 @@ export interface RouteSpec {
   message: string
   /** Whether `Idempotency-Key` is read, and whether the live environment requires it. */
   idempotency: 'none' | 'optional' | 'required-live'
+  /**
+   * The reasons this route refuses a request its schemas accept (an unknown reference, a business rule, a
+   * duplicate), each a named example of its status in the OpenAPI document. Refusals every route shares
+   * (credentials, rate limit, sizes) are added by the generator (shared/api/openapi-errors.ts).
+   */
+  refusals?: readonly Refusal[]
+}
+
+/** One documented reason for an error answer. */
+export interface Refusal {
+  /** The example's name in the document, e.g. `unknownAccount`. */
+  name: string
+  kind: ErrorKind
+  /** The envelope's `param`. */
+  param: string | null
+  /** When it is answered, in a sentence. */
+  when: string
 }
 
 export function defineRoutes<const T extends Record<string, RouteSpec>>(routes: T): T {

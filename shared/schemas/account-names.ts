@@ -23,10 +23,17 @@ export const ACCOUNT_ID_RULES: Record<AccountNameType, { pattern: RegExp; messag
 
 export const AccountNameQuerySchema = z
   .object({
-    country: z.string().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code such as KE'),
-    accountId: z.string().min(1).max(34),
+    // Only Kenyan accounts are checked. Any letter case is read (ke), the document names the one spelling.
+    country: z
+      .string()
+      .regex(/^[Kk][Ee]$/, { error: (issue) => `must be KE: account names can be validated for country KE only, not ${String(issue.input).slice(0, 8).toUpperCase()}` })
+      .meta({ enum: ['KE'] }),
+    accountId: z.string().min(1).max(34).meta({
+      description: 'A Kenyan mobile number (mobile_mobile), a 5-10 digit till or paybill number, or a bank account number (partnerbank, instantbank).',
+      examples: ['0712345678', '+254712345678', '5123456'],
+    }),
     accountType: AccountNameTypeSchema,
-    bankCode: z.string().min(1).max(10).optional(),
+    bankCode: z.string().min(1).max(10).optional().meta({ description: 'A bankCode of GET /v1/local-bank-codes?country=KE; for instantbank only.', examples: ['01'] }),
   })
   .superRefine((query, ctx) => {
     const rule = ACCOUNT_ID_RULES[query.accountType]

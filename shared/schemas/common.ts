@@ -30,6 +30,24 @@ export const MerchantTransactionIdSchema = z
 
 export const NarrationSchema = z.string().max(NARRATION_MAX_LENGTH, `must be at most ${NARRATION_MAX_LENGTH} characters`)
 
+/**
+ * The URLs the document promises the server takes (OpenAPI `pattern`): http(s), a host name whose last label
+ * is not a number, a dotted IPv4 address or an IPv6 literal, a port from 1 to 65535, then any path, query
+ * and fragment. The server accepts every URL the WHATWG parser takes with an http(s) scheme (a superset:
+ * userinfo, `xn--` labels, percent-encoded hosts), so a client checking the pattern is never refused for it.
+ * No label starts with `xn--` here (consecutive hyphens are out): the parser refuses invalid punycode.
+ */
+const URL_OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)'
+const URL_LABEL = '[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*'
+const URL_H16 = '[0-9A-Fa-f]{1,4}'
+const URL_HOST = [
+  `(?:${URL_LABEL}\\.)*[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*`,
+  `(?:${URL_OCTET}\\.){3}${URL_OCTET}`,
+  `\\[(?:(?:${URL_H16}:){7}${URL_H16}|::(?:${URL_H16}(?::${URL_H16}){0,6})?|(?:${URL_H16}:){1,7}:)\\]`,
+].join('|')
+const URL_PORT = '(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?'
+export const WEBHOOK_URL_PATTERN = new RegExp(`^[Hh][Tt][Tt][Pp][Ss]?://(?:${URL_HOST})${URL_PORT}(?:[/?#][A-Za-z0-9._~!$&'()*+,;=:@%/?#-]*)?$`)
+
 export const WebhookUrlSchema = z
   .string()
   .max(2048, 'must be at most 2048 characters')
@@ -41,6 +59,10 @@ export const WebhookUrlSchema = z
       return false
     }
   }, 'must be an absolute http(s) URL')
+  .meta({
+    format: 'uri', pattern: WEBHOOK_URL_PATTERN.source, examples: ['https://example.com/webhooks/payments'],
+    description: 'An absolute http(s) URL, at most 2048 characters.',
+  })
 
 /** Spec 2.2: all optional, nothing else allowed. */
 export const SubMerchantDetailsSchema = z.strictObject({
@@ -56,7 +78,14 @@ export const SubMerchantDetailsSchema = z.strictObject({
 })
 export type SubMerchantDetails = z.infer<typeof SubMerchantDetailsSchema>
 
+/** A schema as the OpenAPI document writes it inside another one (no `$schema` of its own). */
+function documented(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io: 'input' })
+  return json
+}
+
 export const METADATA_KEY_PATTERN = /^[A-Za-z0-9._-]{1,64}$/
+const METADATA_MAX_KEYS = 20
 const MetadataValueSchema = z.union([z.string().max(500, 'must be at most 500 characters'), z.number(), z.boolean(), z.null()])
 
 /**
@@ -67,7 +96,7 @@ export const MetadataSchema = z
   .record(z.string(), z.unknown())
   .superRefine((metadata, ctx) => {
     const keys = Object.keys(metadata)
-    if (keys.length > 20) ctx.addIssue({ code: 'custom', message: 'must have at most 20 keys', path: [] })
+    if (keys.length > METADATA_MAX_KEYS) ctx.addIssue({ code: 'custom', message: `must have at most ${METADATA_MAX_KEYS} keys`, path: [] })
     for (const key of keys) {
       if (!METADATA_KEY_PATTERN.test(key)) {
         ctx.addIssue({ code: 'custom', message: 'keys must be 1-64 letters, digits, dots, underscores or hyphens', path: [key] })
@@ -85,6 +114,13 @@ export const MetadataSchema = z
       }
     }
   })
+  .meta({
+    maxProperties: METADATA_MAX_KEYS,
+    propertyNames: { pattern: METADATA_KEY_PATTERN.source },
+    properties: { subMerchantDetails: documented(SubMerchantDetailsSchema) },
+    additionalProperties: documented(MetadataValueSchema),
+    description: `At most ${METADATA_MAX_KEYS} keys; values are strings (at most 500 characters), numbers, booleans or null. subMerchantDetails (enterprise) is the one object allowed.`,
+  })
 export type Metadata = Record<string, unknown>
 
 /** Sandbox outcome a test key may force (DECISIONS "Lifecycle, simulator and ledger"). */
@@ -101,19 +137,40 @@ function isCalendarDay(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
 }
 
-/** An ISO 8601 date or date-time, as given (the list echoes it back). */
-export const IsoDateSchema = z.string().refine(
-  (value) => (ISO_DATE.test(value) || ISO_DATE_TIME.test(value)) && !Number.isNaN(Date.parse(value)) && isCalendarDay(value),
-  'must be an ISO 8601 date (2026-01-31) or date-time (2026-01-31T10:00:00Z)',
-)
+/**
+ * What the document promises for an ISO date or date-time (OpenAPI `pattern` with `format` date or date-time):
+ * a real month, day, hour, minute and second, a year from 0100 (the server reads two-digit years as 19xx and
+ * refuses them), and in a date-time seconds and a zone. The server also takes a date-time without seconds.
+ */
+const DOC_DAY = '(?:0[1-9]\\d\\d|[1-9]\\d{3})-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])'
+const DOC_ZONE = '(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)'
+/** A calendar day as the document states it (the server also checks the day exists in its month). */
+export const CALENDAR_DAY_PATTERN = new RegExp(`^${DOC_DAY}$`)
+export const ISO_DATE_PATTERN = new RegExp(`^${DOC_DAY}(?:T(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d{1,3})?${DOC_ZONE})?$`)
 
-/** Query strings carry text: a whole number inside the given bounds. */
+/** An ISO 8601 date or date-time, as given (the list echoes it back). */
+export const IsoDateSchema = z
+  .string()
+  .refine(
+    (value) => (ISO_DATE.test(value) || ISO_DATE_TIME.test(value)) && !Number.isNaN(Date.parse(value)) && isCalendarDay(value),
+    'must be an ISO 8601 date (2026-01-31) or date-time (2026-01-31T10:00:00Z)',
+  )
+  .meta({
+    pattern: ISO_DATE_PATTERN.source, anyOf: [{ format: 'date' }, { format: 'date-time' }], examples: ['2026-01-31', '2026-01-31T10:00:00Z'],
+    description: 'An ISO 8601 date (its whole UTC day) or date-time.',
+  })
+
+/**
+ * Query strings carry text: a whole number inside the given bounds. The document says what a client sends,
+ * an integer (serialised as digits), not the text rule that reads it.
+ */
 export function queryInt(min: number, max: number) {
   return z
     .string()
     .regex(/^\d{1,9}$/, `must be a whole number from ${min} to ${max}`)
     .transform(Number)
     .pipe(z.number().int().min(min, `must be a whole number from ${min} to ${max}`).max(max, `must be a whole number from ${min} to ${max}`))
+    .meta({ type: 'integer', minimum: min, maximum: max })
 }
 
 /** A JSON integer amount in minor units within bounds; whole-shilling operations also require multiples of 100. */

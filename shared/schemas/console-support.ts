@@ -1,13 +1,21 @@
 import { z } from 'zod'
 import { ActorSchema } from './team'
 import { isDay, isTimeZone } from '../local-days'
-import { EnvironmentSchema, TransactionStatusSchema, TransactionTypeSchema, queryInt } from './common'
+import { CALENDAR_DAY_PATTERN, EnvironmentSchema, TransactionStatusSchema, TransactionTypeSchema, queryInt } from './common'
 import { TransactionSchema } from './transaction'
 
 /** An IANA time zone name; local days (search's "yesterday", statements) are days of this zone. */
-export const TimeZoneSchema = z.string().min(1).max(64).refine(isTimeZone, 'must be an IANA time zone such as Africa/Nairobi')
+export const TimeZoneSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine(isTimeZone, 'must be an IANA time zone such as Africa/Nairobi')
+  .meta({ description: 'An IANA time zone the host knows, e.g. Africa/Nairobi (default: the host\'s time zone).', examples: ['Africa/Nairobi', 'UTC'] })
 /** One local calendar day. */
-export const LocalDaySchema = z.string().refine(isDay, 'must be a calendar day such as 2026-11-20')
+export const LocalDaySchema = z
+  .string()
+  .refine(isDay, 'must be a calendar day such as 2026-11-20')
+  .meta({ format: 'date', pattern: CALENDAR_DAY_PATTERN.source, examples: ['2026-11-20'] })
 
 // ---- Search -------------------------------------------------------------------------------------------
 
@@ -48,7 +56,9 @@ export type SearchResult = z.infer<typeof SearchResultSchema>
 
 // ---- Customer view ------------------------------------------------------------------------------------
 
-export const CustomerPathSchema = z.object({ phoneNumber: z.string().min(1).max(32) })
+export const CustomerPathSchema = z.object({
+  phoneNumber: z.string().min(1).max(32).meta({ description: 'A Kenyan mobile number in any spelling: 0712 345 678, +254712345678, 712345678.' }),
+})
 
 export const CustomerViewSchema = z.object({
   phoneNumber: z.string(),

@@ -3,7 +3,11 @@ import { ApiWarningSchema } from '../api/warnings'
 import { EnvironmentSchema, queryInt } from './common'
 
 /** A time in ms since the epoch (simulated clock), as a query parameter. */
-const queryMs = z.string().regex(/^\d{1,15}$/, 'must be a time in ms since the epoch').transform(Number)
+const queryMs = z
+  .string()
+  .regex(/^\d{1,15}$/, 'must be a time in ms since the epoch')
+  .transform(Number)
+  .meta({ type: 'integer', minimum: 0, maximum: 999_999_999_999_999, description: 'A time in ms since the epoch (simulated clock).' })
 
 export const RequestLogQuerySchema = z.object({
   /** `2xx`, `3xx`, `4xx` or `5xx`. */

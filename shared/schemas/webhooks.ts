@@ -8,6 +8,10 @@ export const WebhookEventTypeSchema = z.enum([
 ])
 export type WebhookEventType = z.infer<typeof WebhookEventTypeSchema>
 
+/** The events an endpoint may choose: all but test.event, which is only ever sent on demand (and always sent). */
+export const EndpointEventTypeSchema = WebhookEventTypeSchema.exclude(['test.event'], { error: 'must be an event of the catalogue (test.event is always sent)' })
+export type EndpointEventType = z.infer<typeof EndpointEventTypeSchema>
+
 /** What a receiver gets: `created` in unix seconds (provider); `data` the alternative transaction shape, a balance, or test data. */
 export const WebhookEnvelopeSchema = z.object({
   id: z.string(),
@@ -43,6 +47,8 @@ export const WebhookDeliverySchema = z.object({
   /** ms since the epoch; null once succeeded or failed. */
   nextAttemptAt: z.number().int().nullable(),
   lastResponseStatus: z.number().int().nullable(),
+  /** Why the delivery stopped before it succeeded or ran out of attempts (its endpoint stopped taking the event type); null otherwise. */
+  stopReason: z.string().nullable(),
   attempts: z.array(WebhookAttemptSchema),
 })
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>
@@ -75,13 +81,34 @@ export const ResendWebhookRequestSchema = z.strictObject({ url: WebhookUrlSchema
 
 export const WebhookEndpointSchema = z.object({
   defaultUrl: z.string().nullable(),
+  /** The events the default endpoint takes; null: every event (balance.updated included). */
+  events: z.array(EndpointEventTypeSchema).nullable(),
   secret: z.string(),
-  /** While set (ms since the epoch), the previous secret also signs every webhook. */
+  /**
+   * While set, the previous secret also signs every webhook, until this time: ms since the epoch on the WALL
+   * clock, like signature timestamps, because the overlap is the merchant's deployment time, which the
+   * simulated clock does not move.
+   */
   previousSecretExpiresAt: z.number().int().nullable(),
+  /** The same moment on the simulated clock (at its current offset; advancing it moves this, not the end). */
+  previousSecretExpiresAtSimulated: z.number().int().nullable(),
 })
 export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>
 
-export const UpdateWebhookEndpointRequestSchema = z.strictObject({ defaultUrl: WebhookUrlSchema.nullable() })
+/**
+ * PUT /console/webhooks/endpoint replaces both: `events` null or left out means every event. A list names at
+ * least one event, each once; the endpoint then gets only those, and pending retries of others stop.
+ */
+export const UpdateWebhookEndpointRequestSchema = z.strictObject({
+  defaultUrl: WebhookUrlSchema.nullable(),
+  events: z
+    .array(EndpointEventTypeSchema)
+    .min(1, 'must name at least one event; null (or leaving it out) means every event')
+    .refine((events) => new Set(events).size === events.length, 'must name each event once')
+    .nullable()
+    .optional()
+    .meta({ uniqueItems: true, description: 'The events the default endpoint takes; null or left out: every event.' }),
+})
 
 export const MAX_ROTATION_OVERLAP_MS = 7 * 24 * 60 * 60 * 1000
 export const RotateWebhookSecretRequestSchema = z.strictObject({

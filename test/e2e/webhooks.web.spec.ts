@@ -73,8 +73,46 @@ test('the signing secret is hidden until revealed, and rotating it asks first an
   await dialog.getByRole('button', { name: 'Rotate secret' }).click()
   await expect(dialog).toBeHidden()
   await expect(page.getByTestId('secret-overlap')).toContainText('The previous secret also signs every webhook until')
+  // Both clocks: the overlap ends in real time; the simulated clock's reading of that moment is shown too.
+  await expect(page.getByTestId('secret-overlap')).toContainText('on your clock')
+  await expect(page.getByTestId('secret-overlap-simulated').locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/)
   await page.getByRole('button', { name: 'Reveal' }).click()
   await expect(secret).toHaveText(/^whsec_/)
   expect(await secret.textContent()).not.toBe(before)
+  expect(errors).toEqual([])
+})
+
+test('QA chooses the events the default endpoint takes: shown, kept after a reload, and back to every event', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  const webhooks = new WebhooksPage(page)
+  try {
+    await webhooks.open()
+    await webhooks.endpointForm.getByLabel('Endpoint URL').fill('http://127.0.0.1:9/hooks')
+    const events = webhooks.endpointForm.getByRole('group', { name: 'Events sent to the default endpoint' })
+    await expect(events.getByLabel('Every event')).toBeChecked()
+    await events.getByLabel('Only these events').check()
+    // Every event but balance.updated is ticked to start with; untick all but one.
+    await expect(events.getByRole('checkbox', { name: 'balance.updated' })).not.toBeChecked()
+    for (const type of ['transaction.failed', 'transaction.creation_failed', 'transaction.reversed', 'payout.succeeded', 'payout.failed']) {
+      await events.getByRole('checkbox', { name: type }).uncheck()
+    }
+    await events.getByRole('checkbox', { name: 'transaction.succeeded' }).uncheck()
+    await webhooks.endpointForm.getByRole('button', { name: 'Save' }).click()
+    // None ticked: the schema's message, nothing saved.
+    await expect(events.getByRole('alert')).toContainText('must name at least one event')
+    await events.getByRole('checkbox', { name: 'transaction.succeeded' }).check()
+    await webhooks.endpointForm.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByTestId('default-endpoint-events')).toHaveText('transaction.succeeded')
+    expect((await api.console('/console/webhooks/endpoint')).body.data.events).toEqual(['transaction.succeeded'])
+
+    await page.reload()
+    await expect(page.getByTestId('default-endpoint-events')).toHaveText('transaction.succeeded')
+    await expect(events.getByRole('checkbox', { name: 'transaction.succeeded' })).toBeChecked()
+    await events.getByLabel('Every event').check()
+    await webhooks.endpointForm.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByTestId('default-endpoint-events')).toHaveText('every event, balance.updated included')
+  } finally {
+    await api.console('/console/webhooks/endpoint', { method: 'PUT', body: { defaultUrl: null } })
+  }
   expect(errors).toEqual([])
 })

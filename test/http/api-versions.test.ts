@@ -33,6 +33,22 @@ describe('Paydesk-Api-Version', () => {
       expect(response.headers.get('paydesk-api-version')).toBe('1.0.2')
     }
   })
+
+  it('an empty release (or only spaces, which HTTP strips) is 400 as documented, not the default', async () => {
+    for (const empty of ['', '   ']) {
+      const body = chargeBody()
+      const response = await server.request('POST', '/v1/mobile/charge', { headers: v(empty), body })
+      expect(response.status).toBe(400)
+      expect(errorOf(response.body)).toMatchObject({ type: 'invalid_request_error', code: 'invalid_parameter', param: 'Paydesk-Api-Version' })
+      expect(errorOf(response.body).message).toMatch(/must be one of 1\.0\.0, 1\.0\.1, 1\.0\.2 \(got ""\)/)
+      expect(response.headers.get('paydesk-api-version')).toBe('1.0.2')
+      // Nothing was done under it.
+      const lookup = await server.request('GET', `/v1/transaction?merchantTransactionId=${body.merchantTransactionId}`)
+      expect(lookup.status).toBe(404)
+    }
+    // A GET too, and whatever release the key is pinned to.
+    expect((await server.request('GET', '/v1/accounts', { headers: v('') })).status).toBe(400)
+  })
 })
 
 describe('release 1.0.0', () => {

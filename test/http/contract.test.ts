@@ -58,7 +58,7 @@ describe.each(CONSOLE)('console route %s', (_id, route) => {
 })
 
 describe('the OpenAPI document', () => {
-  const document = generateOpenApi() as { paths: Record<string, Record<string, { operationId: string; security: Record<string, unknown>[]; responses: Record<string, unknown> }>> }
+  const document = generateOpenApi() as { servers: unknown; paths: Record<string, Record<string, { operationId: string; security: Record<string, unknown>[]; responses: Record<string, unknown> }>> }
 
   it.each(ENTRIES)('describes %s', (id, route) => {
     const operation = document.paths[route.path]?.[route.method.toLowerCase()]
@@ -68,10 +68,12 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(operation!.responses)).toContain(String(route.successStatus))
   })
 
-  it('is served at /openapi.json', async () => {
+  it('is served at /openapi.json, naming the URL the server listens on', async () => {
     const response = await server.request('GET', '/openapi.json', { headers: { authorization: '' } })
     expect(response.status).toBe(200)
-    expect(response.body).toEqual(JSON.parse(JSON.stringify(document)))
+    expect(response.body.servers).toEqual([{ url: server.url, description: 'The server that served this document.' }])
+    expect(response.body).toEqual(JSON.parse(JSON.stringify(generateOpenApi({ serverUrl: server.url }))))
+    expect({ ...response.body, servers: document.servers }).toEqual(JSON.parse(JSON.stringify(document)))
   })
 
   it('is committed as docs/openapi.json, byte for byte', () => {

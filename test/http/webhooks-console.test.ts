@@ -44,7 +44,7 @@ describe('console webhook routes', () => {
   })
 
   it('show, set and clear the default endpoint; only http(s) URLs', async () => {
-    expect((await get('/console/webhooks/endpoint')).body.data).toEqual({ defaultUrl: null, secret: WEBHOOK_SECRET, previousSecretExpiresAt: null })
+    expect((await get('/console/webhooks/endpoint')).body.data).toEqual({ defaultUrl: null, events: null, secret: WEBHOOK_SECRET, previousSecretExpiresAt: null, previousSecretExpiresAtSimulated: null })
     const saved = await put('/console/webhooks/endpoint', { defaultUrl: hook.url })
     expect(saved.status).toBe(200)
     expect(saved.body.data.defaultUrl).toBe(hook.url)

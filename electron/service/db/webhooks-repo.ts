@@ -1,5 +1,5 @@
 import type { Environment } from '../../../shared/schemas/common'
-import type { WebhookEnvelope, WebhookEventType } from '../../../shared/schemas/webhooks'
+import type { EndpointEventType, WebhookEnvelope, WebhookEventType } from '../../../shared/schemas/webhooks'
 import type { Db } from './connection'
 import type { TableWatch } from './cache/table-watch'
 
@@ -7,10 +7,16 @@ export interface WebhookEndpointRow {
   organization_id: string
   environment: string
   default_url: string | null
+  /** The event types the default endpoint takes (decoded from the JSON column); null for every event. */
+  events: readonly EndpointEventType[] | null
   secret: string
   previous_secret: string | null
+  /** Wall-clock ms: the overlap of a secret rotation is the merchant's real time. */
   previous_secret_expires_at: number | null
 }
+
+/** The row as stored: `events` is JSON text. */
+type StoredEndpointRow = Omit<WebhookEndpointRow, 'events'> & { events: string | null }
 
 export interface WebhookEventRow {
   id: string
@@ -35,6 +41,8 @@ export interface WebhookDeliveryRow {
   last_response_status: number | null
   created_at: number
   updated_at: number
+  /** Why it stopped before it succeeded or ran out of attempts (its endpoint stopped taking its event type); null otherwise. */
+  stop_reason: string | null
 }
 
 export interface WebhookAttemptRow {
@@ -84,20 +92,26 @@ export const DUE_OF_ORIGIN_SQL =
 
 /** Endpoints, events, deliveries and attempts: what the outbox writes and the console reads. */
 function outboxStatements(db: Db, watch: TableWatch) {
-  const endpointStmt = db.prepare<[string, string], WebhookEndpointRow>('SELECT * FROM webhook_endpoints WHERE organization_id = ? AND environment = ?')
+  const endpointStmt = db.prepare<[string, string], StoredEndpointRow>('SELECT * FROM webhook_endpoints WHERE organization_id = ? AND environment = ?')
   return {
     // Asked for every event written (and every balance change): remembered until an endpoint changes.
-    endpointOf: watch.memo([{ table: 'webhook_endpoints' }], (key) => {
+    endpointOf: watch.memo([{ table: 'webhook_endpoints' }], (key): WebhookEndpointRow | undefined => {
       const [organizationId, environment] = key.split('\u0000') as [string, string]
-      return endpointStmt.get(organizationId, environment)
+      const row = endpointStmt.get(organizationId, environment)
+      return row && { ...row, events: row.events === null ? null : (JSON.parse(row.events) as EndpointEventType[]) }
     }),
-    insertEndpoint: db.prepare(`INSERT INTO webhook_endpoints (organization_id, environment, default_url, secret, previous_secret, previous_secret_expires_at)
-      VALUES (@organization_id, @environment, @default_url, @secret, @previous_secret, @previous_secret_expires_at)
-      ON CONFLICT(organization_id, environment) DO UPDATE SET default_url = excluded.default_url, secret = excluded.secret,
+    insertEndpoint: db.prepare(`INSERT INTO webhook_endpoints (organization_id, environment, default_url, events, secret, previous_secret, previous_secret_expires_at)
+      VALUES (@organization_id, @environment, @default_url, @events, @secret, @previous_secret, @previous_secret_expires_at)
+      ON CONFLICT(organization_id, environment) DO UPDATE SET default_url = excluded.default_url, events = excluded.events, secret = excluded.secret,
         previous_secret = excluded.previous_secret, previous_secret_expires_at = excluded.previous_secret_expires_at`),
+    // Pending deliveries to the default endpoint of event types it no longer takes: a seek on the pending rows
+    // (webhook_deliveries_due is partial on status = 'pending'), few at any time.
+    stopUnchosen: db.prepare(`UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, stop_reason = @reason, updated_at = @now
+      WHERE status = 'pending' AND target = 'default' AND event_id IN (SELECT e.id FROM webhook_events e
+        WHERE e.organization_id = @organizationId AND e.environment = @environment AND e.type NOT IN (SELECT value FROM json_each(@kept)))`),
     insertEvent: db.prepare('INSERT INTO webhook_events (id, organization_id, environment, type, transaction_id, payload, created_at) VALUES (@id, @organization_id, @environment, @type, @transaction_id, @payload, @created_at)'),
-    insertDelivery: db.prepare(`INSERT INTO webhook_deliveries (id, event_id, url, origin, target, status, attempt_count, next_attempt_at, last_response_status, created_at, updated_at)
-      VALUES (@id, @event_id, @url, @origin, @target, @status, @attempt_count, @next_attempt_at, @last_response_status, @created_at, @updated_at)`),
+    insertDelivery: db.prepare(`INSERT INTO webhook_deliveries (id, event_id, url, origin, target, status, attempt_count, next_attempt_at, last_response_status, created_at, updated_at, stop_reason)
+      VALUES (@id, @event_id, @url, @origin, @target, @status, @attempt_count, @next_attempt_at, @last_response_status, @created_at, @updated_at, @stop_reason)`),
     eventsOfTx: db.prepare<[number], WebhookEventRow>('SELECT * FROM webhook_events WHERE transaction_id = ? ORDER BY created_at, id'),
     event: db.prepare<[string], WebhookEventRow>('SELECT * FROM webhook_events WHERE id = ?'),
     listEvents: db.prepare<[EventFilter], WebhookEventRow>(`SELECT e.* FROM webhook_events e
@@ -122,7 +136,14 @@ function outboxRepo(db: Db, watch: TableWatch) {
       return stmt.endpointOf(`${organizationId}\u0000${environment}`)
     },
     saveEndpoint(row: WebhookEndpointRow): void {
-      stmt.insertEndpoint.run(row)
+      stmt.insertEndpoint.run({ ...row, events: row.events === null ? null : JSON.stringify(row.events) })
+    },
+    /**
+     * Stops the pending deliveries to the default endpoint of one organization and environment whose event
+     * type is not in `kept`: failed, not due again, with `reason`. Answers how many stopped.
+     */
+    stopUnchosenDefaultDeliveries(scope: { organizationId: string; environment: string }, kept: readonly EndpointEventType[], reason: string, now: number): number {
+      return stmt.stopUnchosen.run({ ...scope, kept: JSON.stringify(kept), reason, now }).changes
     },
     insertEvent(row: WebhookEventRow): void {
       stmt.insertEvent.run(row)

@@ -9,8 +9,6 @@ import type { Operation } from './types'
  * `found: false`; bad parameters are a 400.
  */
 export const accountNameValidation: Operation<'accountName.validate'> = (ctx, { query }) => {
-  const country = query.country.toUpperCase()
-  if (country !== 'KE') throw new ApiError('invalid_parameter', `Account names can be validated for country KE only, not ${country}.`, 'country')
   let bankCode: string | undefined
   if (query.accountType === 'instantbank') {
     const bank = ctx.store.bankCodes.get('KE', query.bankCode ?? '')

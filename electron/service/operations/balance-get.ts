@@ -7,7 +7,7 @@ import type { Operation } from './types'
 /**
  * GET /v1/balance: `accountNo` is required since v1.0.1 and wins over the legacy `account`. Under release
  * 1.0.0 (Paydesk-Api-Version, or a key pinned to it) the legacy `account=collections|payouts` alone still
- * answers, with the balance of that type's default account (default scope).
+ * answers, with the balance of that type's default account (default scope; the query schema takes only the two types).
  */
 export const balanceGet: Operation<'balance.get'> = (ctx, { query }) => {
   if (query.accountNo !== undefined) return toBalance(findOwnAccount(ctx, query.accountNo, 'accountNo'))
@@ -16,9 +16,6 @@ export const balanceGet: Operation<'balance.get'> = (ctx, { query }) => {
     throw new ApiError('missing_parameter', `accountNo is required.${legacy}`, 'accountNo')
   }
   if (query.account === undefined) throw new ApiError('missing_parameter', 'account (collections or payouts) or accountNo is required.', 'account')
-  if (query.account !== 'collections' && query.account !== 'payouts') {
-    throw new ApiError('invalid_parameter', 'account must be collections or payouts.', 'account')
-  }
   const kind = query.account
   const account = ctx.store.accounts
     .list(ctx.principal.organizationId, ctx.principal.environment)

@@ -1,5 +1,5 @@
 import { ApiError } from '../../../shared/errors'
-import type { WebhookDelivery, WebhookEvent } from '../../../shared/schemas/webhooks'
+import { EndpointEventTypeSchema, type WebhookDelivery, type WebhookEvent } from '../../../shared/schemas/webhooks'
 import type { WebhookDeliveryRow, WebhookEndpointRow, WebhookEventRecord, WebhookEventRow } from '../db/webhooks-repo'
 import type { OperationContext } from './types'
 import { toWebhookDelivery, toWebhookEndpoint, toWebhookEvent } from '../views/webhook'
@@ -8,12 +8,18 @@ import type { PartialOperationTable } from './types'
 
 const DEFAULT_LIST_LIMIT = 50
 const DEFAULT_ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000
+const STOPPED_UNCHOSEN = 'Stopped: the default endpoint no longer takes this event type (PUT /console/webhooks/endpoint).'
 
 /** The console's environment owns an endpoint row from provisioning; a missing one is a bug, not bad input. */
 function endpointOf(ctx: OperationContext): WebhookEndpointRow {
   const endpoint = ctx.store.webhooks.endpoint(ctx.principal.organizationId, ctx.principal.environment)
   if (!endpoint) throw new Error(`no webhook endpoint row for ${ctx.principal.organizationId}/${ctx.principal.environment}`)
   return endpoint
+}
+
+/** Both clocks of this call: the secret overlap runs on the wall clock, the console also shows it simulated. */
+function clocksOf(ctx: OperationContext): { wall: number; simulated: number } {
+  return { wall: ctx.host.wallNow(), simulated: ctx.now }
 }
 
 function deliveryView(ctx: OperationContext, row: WebhookDeliveryRow): WebhookDelivery {
@@ -68,21 +74,28 @@ export const CONSOLE_WEBHOOKS_OPERATIONS: PartialOperationTable<
     const delivery = insertDelivery(ctx, event.id, resendUrl(ctx, event, body.url), 'resend')
     return deliveryView(ctx, delivery)
   },
-  'console.webhooks.endpoint.get': (ctx) => toWebhookEndpoint(endpointOf(ctx), ctx.now),
+  'console.webhooks.endpoint.get': (ctx) => toWebhookEndpoint(endpointOf(ctx), clocksOf(ctx)),
   'console.webhooks.endpoint.update': (ctx, { body }) => {
-    const endpoint: WebhookEndpointRow = { ...endpointOf(ctx), default_url: body.defaultUrl }
+    // Kept in the catalogue's order, whatever order they were sent in.
+    const events = body.events ? EndpointEventTypeSchema.options.filter((type) => body.events!.includes(type)) : null
+    const endpoint: WebhookEndpointRow = { ...endpointOf(ctx), default_url: body.defaultUrl, events }
     ctx.store.webhooks.saveEndpoint(endpoint)
-    return toWebhookEndpoint(endpoint, ctx.now)
+    // Events it no longer takes are not retried to it either (a receiver refusing them would fill the log).
+    if (events !== null) ctx.store.webhooks.stopUnchosenDefaultDeliveries(ctx.principal, events, STOPPED_UNCHOSEN, ctx.now)
+    return toWebhookEndpoint(endpoint, clocksOf(ctx))
   },
   'console.webhooks.secret.rotate': (ctx, { body }) => {
     // Only two secrets at a time: rotating again during an overlap ends the older secret's overlap at once.
+    // The overlap is counted on the wall clock: it is the merchant's time to deploy the new secret, which an
+    // advanced simulated clock must not cut short (docs/webhooks.md "Rotating the secret").
     const current = endpointOf(ctx)
+    const clocks = clocksOf(ctx)
     const endpoint: WebhookEndpointRow = {
       ...current, secret: ctx.ids.webhookSecret(), previous_secret: current.secret,
-      previous_secret_expires_at: ctx.now + (body.overlapMs ?? DEFAULT_ROTATION_OVERLAP_MS),
+      previous_secret_expires_at: clocks.wall + (body.overlapMs ?? DEFAULT_ROTATION_OVERLAP_MS),
     }
     ctx.store.webhooks.saveEndpoint(endpoint)
-    return toWebhookEndpoint(endpoint, ctx.now)
+    return toWebhookEndpoint(endpoint, clocks)
   },
   'console.webhooks.test': (ctx, { body }) => {
     const url = body.url ?? endpointOf(ctx).default_url

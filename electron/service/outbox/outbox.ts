@@ -1,7 +1,7 @@
 import type { Environment } from '../../../shared/schemas/common'
 import type { WebhookEventType } from '../../../shared/schemas/webhooks'
 import type { TransactionRow } from '../db/rows'
-import type { WebhookDeliveryRow } from '../db/webhooks-repo'
+import type { WebhookDeliveryRow, WebhookEndpointRow } from '../db/webhooks-repo'
 import { toTransactionAlt } from '../views/transaction'
 import type { Unit } from '../core/unit'
 import { deliveryOrigin } from './origin'
@@ -43,10 +43,15 @@ export function insertDelivery(unit: Unit, eventId: string, url: string, target:
   const { store, ids, now } = unit
   const row: WebhookDeliveryRow = {
     id: ids.delivery(), event_id: eventId, url, origin: deliveryOrigin(url), target, status: 'pending', attempt_count: 0, next_attempt_at: now,
-    last_response_status: null, created_at: now, updated_at: now,
+    last_response_status: null, created_at: now, updated_at: now, stop_reason: null,
   }
   store.webhooks.insertDelivery(row)
   return row
+}
+
+/** Whether the default endpoint takes events of `type`: every type when it chose none. */
+export function takesEvent(endpoint: Pick<WebhookEndpointRow, 'events'>, type: WebhookEventType): boolean {
+  return endpoint.events === null || (endpoint.events as readonly WebhookEventType[]).includes(type)
 }
 
 /**
@@ -58,8 +63,11 @@ export function enqueueWebhookEvent(unit: Unit, event: OutboxEvent): string {
   const id = insertEvent(unit, event)
   const urls = new Map<string, 'request' | 'default'>()
   if (event.toRequestUrl && event.transaction?.webhook_url) urls.set(event.transaction.webhook_url, 'request')
-  const defaultUrl = unit.store.webhooks.endpoint(event.organizationId, event.environment)?.default_url
-  if (defaultUrl && !urls.has(defaultUrl)) urls.set(defaultUrl, 'default')
+  // The default endpoint gets the event types it chose (every one when it chose none); a request's own URL
+  // gets its transaction's events whatever the default endpoint chose.
+  const endpoint = unit.store.webhooks.endpoint(event.organizationId, event.environment)
+  const defaultUrl = endpoint?.default_url
+  if (defaultUrl && !urls.has(defaultUrl) && takesEvent(endpoint, event.type)) urls.set(defaultUrl, 'default')
   for (const [url, target] of urls) insertDelivery(unit, id, url, target)
   return id
 }

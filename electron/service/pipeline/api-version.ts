@@ -18,9 +18,12 @@ export function provisionalApiVersion(header: string | undefined): ApiVersion {
   return isApiVersion(header) ? header : LATEST_API_VERSION
 }
 
-/** The header wins over the key's pin, which wins over the newest release. An unknown header value is a 400. */
+/**
+ * The header wins over the key's pin, which wins over the newest release. A header value that is not a
+ * release is a 400, an empty one too (docs/api.md): only a header left out means "the default".
+ */
 export function resolveApiVersion(header: string | undefined, principal: Principal): ApiVersion {
-  if (header !== undefined && header !== '') {
+  if (header !== undefined) {
     if (!isApiVersion(header)) {
       throw new ApiError('invalid_parameter', `${API_VERSION_HEADER} must be one of ${API_VERSIONS.join(', ')} (got "${header.slice(0, 40)}").`, API_VERSION_HEADER)
     }

@@ -126,7 +126,7 @@ export function provisionOrganization(unit: Unit, options: ProvisionOptions): Pr
       }
       const fixedSecret = environment === 'test' ? options.testWebhookSecret : options.liveWebhookSecret
       const secret = fixedSecret ?? ids.webhookSecret()
-      store.webhooks.saveEndpoint({ organization_id: organizationId, environment, default_url: null, secret, previous_secret: null, previous_secret_expires_at: null })
+      store.webhooks.saveEndpoint({ organization_id: organizationId, environment, default_url: null, events: null, secret, previous_secret: null, previous_secret_expires_at: null })
       insertApiKey(unit, organizationId, environment, keys[environment], 'Default key')
     }
     return { organizationId, testKey: keys.test, liveKey: keys.live }

@@ -18,7 +18,8 @@ import { SETTINGS } from '../db/settings-registry'
  *   3. when idle: once as much real time has passed since the clock last moved as separates simulated now
  *      from the next due work, the clock jumps exactly to that due time. So the fast simulator's outcomes
  *      still arrive after 1-3 real seconds, stamped with their planned (seeded) time.
- *   The wall clock only paces rule 3; no value it returns reaches a response.
+ *   The wall clock only paces rule 3; no value it returns reaches a response, except what is about the
+ *   receiver's real time: webhook signature timestamps and the end of a secret rotation's overlap.
  */
 export const REQUEST_STEP_MS = 100
 /** Where a seeded run's clock starts without `--clock`. */

@@ -57,6 +57,12 @@ export interface AttemptDeps {
   transport: WebhookTransport
   slots: DeliverySlots
   signal: AbortSignal
+  /**
+   * One controller per attempt in flight, each aborted when the dispatcher closes. The transport listens on
+   * the signal it is given until the attempt ends; one signal shared by every attempt collected a listener
+   * per attempt in flight (up to 64), past Node's limit of 10 (MaxListenersExceededWarning under client load).
+   */
+  attempting: Set<AbortController>
 }
 
 /**
@@ -93,17 +99,20 @@ async function record(deps: AttemptDeps, claim: Claim, delivery: SendableDeliver
   const { result } = sent
   const acknowledged = result.responseStatus !== null && result.responseStatus >= 200 && result.responseStatus < 300
   const delay = acknowledged ? null : retryDelayMs(attemptNo, simulatorModeOf(engine.store))
-  const status: WebhookDeliveryRow['status'] = acknowledged ? 'succeeded' : delay === null ? 'failed' : 'pending'
+  let status: WebhookDeliveryRow['status'] = acknowledged ? 'succeeded' : delay === null ? 'failed' : 'pending'
   const recorded = await engine.units.submit((queued) => {
     const unit = newUnit(engine, finishedAt, queued)
+    const current = unit.store.webhooks.delivery(delivery.id)
     // A console sandbox reset may have erased the delivery while it was in flight: nothing left to log.
-    if (!unit.store.webhooks.delivery(delivery.id)) return false
+    if (!current) return false
+    // Stopped while in flight (its endpoint stopped taking the event type): this attempt is logged, no retry.
+    if (current.stop_reason !== null && status === 'pending') status = 'failed'
     unit.store.webhooks.insertAttempt({
       delivery_id: delivery.id, attempt_no: attemptNo, started_at: sent.startedAt, duration_ms: sent.durationMs,
       response_status: result.responseStatus, response_body: result.responseBody, error: result.error, faults: sent.faults.length > 0 ? [...sent.faults] : null,
     })
     unit.store.webhooks.finishAttempt({
-      id: delivery.id, status, attempt_count: attemptNo, next_attempt_at: delay === null ? null : finishedAt + delay,
+      id: delivery.id, status, attempt_count: attemptNo, next_attempt_at: status === 'pending' ? finishedAt + delay! : null,
       last_response_status: result.responseStatus, updated_at: finishedAt,
     })
     unit.emit({ type: 'webhook.attempted', environment: delivery.environment, eventId: delivery.event_id, deliveryId: delivery.id, outcome: status === 'pending' ? 'retrying' : status })
@@ -112,22 +121,27 @@ async function record(deps: AttemptDeps, claim: Claim, delivery: SendableDeliver
   if (recorded && status === 'pending') deps.slots.wake(claim.origin, finishedAt + delay!)
 }
 
-/** Sends a ready delivery (and its duplicate, when faulted so), signed here, then records the attempt. */
-async function sendReady(deps: AttemptDeps, claim: Claim, ready: Ready): Promise<void> {
+/**
+ * Sends a ready delivery (and its duplicate, when faulted so), signed here, then records the attempt.
+ * `wire` is the attempt's own abort signal (AttemptDeps.attempting); `deps.signal` says the dispatcher closed.
+ */
+async function sendReady(deps: AttemptDeps, claim: Claim, ready: Ready, wire: AbortSignal): Promise<void> {
   const { engine, transport, signal } = deps
   const { delivery, endpoint, faults } = ready
   const startedAt = engine.now()
   const faulted = faultAttempt(faults, delivery.attempt_count + 1, engine.ids.webhookSecret)
   // A fresh timestamp and signature per attempt; the event id and body never change. The timestamp is
   // the real clock's: receivers compare it with their own clock (|now - t| <= 300 s), and an advanced
-  // simulated clock would make them refuse every event (DECISIONS "Webhooks").
-  const signing = { eventId: delivery.event_id, timestampSeconds: Math.floor(engine.wallNow() / 1000), body: delivery.payload, secrets: activeSecrets(endpoint, startedAt) }
+  // simulated clock would make them refuse every event (DECISIONS "Webhooks"). A rotation's overlap
+  // ends on the real clock too: it is the merchant's time to deploy the new secret.
+  const wallNow = engine.wallNow()
+  const signing = { eventId: delivery.event_id, timestampSeconds: Math.floor(wallNow / 1000), body: delivery.payload, secrets: activeSecrets(endpoint, wallNow) }
   // Latency is real elapsed time, not the simulated clock (which tests freeze).
   const sentAt = performance.now()
-  const result = faulted.dropped ? DROPPED : await send(transport, delivery.url, signCopy(signing, faulted), signal)
+  const result = faulted.dropped ? DROPPED : await send(transport, delivery.url, signCopy(signing, faulted), wire)
   const durationMs = Math.round(performance.now() - sentAt)
   // duplicate: the same event id and body again, signed on its own; the first copy's answer is the attempt's.
-  if (faulted.duplicate && !signal.aborted) await send(transport, delivery.url, signCopy(signing, faulted), signal)
+  if (faulted.duplicate && !signal.aborted) await send(transport, delivery.url, signCopy(signing, faulted), wire)
   // Aborted, or the sandbox was restored meanwhile: the delivery's row is the snapshot's now, pending as it was then.
   if (signal.aborted || !deps.slots.current(claim)) return
   await record(deps, claim, delivery, { startedAt, durationMs, result, faults: faulted.faults })
@@ -135,16 +149,19 @@ async function sendReady(deps: AttemptDeps, claim: Claim, ready: Ready): Promise
 
 /** One attempt of one claimed delivery. Never rejects: a failure to record is logged and retried later. */
 export async function attempt(deps: AttemptDeps, claim: ReadClaim): Promise<void> {
+  const cancel = new AbortController()
+  deps.attempting.add(cancel)
   try {
     const read = claim.ready ?? { ok: true, value: deps.engine.store.transaction(() => readyToSend(deps, claim)) }
     if (!read.ok) throw read.error
-    if (read.value) await sendReady(deps, claim, read.value)
+    if (read.value) await sendReady(deps, claim, read.value, cancel.signal)
   } catch (error) {
     if (deps.signal.aborted) return
     console.error(`[paydesk] webhook delivery ${claim.deliveryId} could not be attempted:`, error)
     // Still pending and due: try again after a pause rather than in a tight loop of refills.
     deps.slots.rest(claim.origin, deps.engine.now() + ERROR_PAUSE_MS)
   } finally {
+    deps.attempting.delete(cancel)
     deps.slots.release(claim)
   }
 }

@@ -52,7 +52,9 @@ function claimReady(deps: AttemptDeps): ReadClaim[] {
  */
 export function createWebhookDispatcher(engine: Engine, transport: WebhookTransport = createHttpTransport(), limits: DispatcherLimits = DEFAULT_LIMITS) {
   const closing = new AbortController()
-  const deps: AttemptDeps = { engine, transport, slots: createDeliverySlots(engine.store.webhooks, limits), signal: closing.signal }
+  const deps: AttemptDeps = {
+    engine, transport, slots: createDeliverySlots(engine.store.webhooks, limits), signal: closing.signal, attempting: new Set(),
+  }
 
   const claim = () => claimReady(deps)
 
@@ -100,6 +102,7 @@ export function createWebhookDispatcher(engine: Engine, transport: WebhookTransp
     /** Cancels attempts in flight without recording them; they stay due and are retried on the next start. */
     close(): void {
       closing.abort()
+      for (const cancel of deps.attempting) cancel.abort()
     },
   }
 }

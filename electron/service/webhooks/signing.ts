@@ -4,15 +4,15 @@ import { tamperBody } from '../faults/webhook-faults'
 const SECRET_PREFIX = 'whsec_'
 
 /**
- * The secrets that sign right now: the current one, plus the previous one while its rotation overlap
- * lasts, listed FIRST: receivers that read only the first `v1` (the provider's own sample does) keep
+ * The secrets that sign at `wallNow` (the real clock: a rotation's overlap ends on it): the current one, plus
+ * the previous one while its rotation overlap lasts, listed FIRST: receivers that read only the first `v1` (the provider's own sample does) keep
  * working until they are given the new secret; receivers that check every `v1` accept either.
  */
 export function activeSecrets(
   endpoint: { secret: string; previous_secret: string | null; previous_secret_expires_at: number | null },
-  now: number,
+  wallNow: number,
 ): string[] {
-  const overlapping = endpoint.previous_secret !== null && endpoint.previous_secret_expires_at !== null && endpoint.previous_secret_expires_at > now
+  const overlapping = endpoint.previous_secret !== null && endpoint.previous_secret_expires_at !== null && endpoint.previous_secret_expires_at > wallNow
   return overlapping ? [endpoint.previous_secret!, endpoint.secret] : [endpoint.secret]
 }
 

@@ -8,6 +8,7 @@ export const CONSOLE_FAULTS_ROUTES = defineRoutes({
   'console.faults.get': {
     method: 'GET', path: '/console/faults', surface: 'console', permission: 'faults.manage', tag: 'Fault lab',
     summary: 'The faults switched on in the current environment (webhook faults per URL, API faults per scope)',
+    description: 'Each webhook fault rule with its endpoint URL, and each API fault rule with its scope (one public route, or every money route).',
     response: FaultStateSchema, successStatus: 200, message: 'Faults retrieved successfully', idempotency: 'none',
   },
   'console.faults.webhooks.set': {
@@ -25,6 +26,7 @@ export const CONSOLE_FAULTS_ROUTES = defineRoutes({
   'console.faults.clear': {
     method: 'POST', path: '/console/faults/clear', surface: 'console', permission: 'faults.manage', tag: 'Fault lab',
     summary: 'Switch every fault of the current environment off',
+    description: 'Every webhook and API fault rule of the current environment is removed.',
     response: FaultStateSchema, successStatus: 200, message: 'Faults cleared', idempotency: 'none',
   },
   'console.webhooks.doctor.run': {
@@ -36,6 +38,7 @@ export const CONSOLE_FAULTS_ROUTES = defineRoutes({
   'console.webhooks.doctor.get': {
     method: 'GET', path: '/console/webhooks/doctor', surface: 'console', permission: 'webhooks.manage', tag: 'Fault lab',
     summary: 'The last receiver doctor report of the default endpoint (or url), and whether a check is running',
+    description: 'The report grades each check of the receiver with what it answered; running is true while a check is in progress.',
     query: DoctorQuerySchema, response: DoctorStateSchema, successStatus: 200, message: 'Receiver check retrieved', idempotency: 'none',
   },
 })

@@ -6,6 +6,7 @@ export const CONSOLE_HOST_ROUTES = defineRoutes({
   'console.host.get': {
     method: 'GET', path: '/console/host', surface: 'console', permission: 'transactions.read', tag: 'Console',
     summary: 'Host settings: the saved HTTP port and the URL the API listens on now',
+    description: 'The port the desktop app saved for its HTTP server and the URL the API answers on now (which may differ until the app restarts).',
     response: HostSettingsSchema, successStatus: 200, message: 'Host settings retrieved successfully', idempotency: 'none',
   },
   'console.host.update': {

@@ -10,11 +10,13 @@ export const CONSOLE_NOTIFICATIONS_ROUTES = defineRoutes({
   'console.notificationRules.get': {
     method: 'GET', path: '/console/notification-rules', surface: 'console', permission: 'transactions.read', tag: 'Notifications',
     summary: 'What raises a notification in this organization and environment (defaults until changed)',
+    description: 'Amounts are cents. Until the rules are saved these are the defaults: everything on except the per-payment notification, and no low-float thresholds.',
     response: NotificationRulesSchema, successStatus: 200, message: 'Notification rules retrieved successfully', idempotency: 'none',
   },
   'console.notificationRules.update': {
     method: 'PUT', path: '/console/notification-rules', surface: 'console', permission: 'settings.manage', tag: 'Notifications',
     summary: 'Replace the notification rules; low-float thresholds name collections or payouts accounts of the environment',
+    description: 'The whole document is replaced. 400 invalid_parameter on lowFloat.N.accountNo for an account that is not a collections or payouts account of the environment, or one named twice.',
     body: NotificationRulesSchema, response: NotificationRulesSchema, successStatus: 200, message: 'Notification rules updated', idempotency: 'none',
   },
   'console.notifications.list': {
@@ -27,16 +29,19 @@ export const CONSOLE_NOTIFICATIONS_ROUTES = defineRoutes({
   'console.notifications.read': {
     method: 'POST', path: '/console/notifications/{id}/read', surface: 'console', permission: 'transactions.read', tag: 'Notifications',
     summary: 'Mark one notification read',
+    description: 'Answers the notification, now read. 404 for a notification of another organization or environment.',
     params: NotificationPathSchema, response: NotificationSchema, successStatus: 200, message: 'Notification marked read', idempotency: 'none',
   },
   'console.notifications.readAll': {
     method: 'POST', path: '/console/notifications/read-all', surface: 'console', permission: 'transactions.read', tag: 'Notifications',
     summary: 'Mark every notification of the organization and environment read',
+    description: 'Answers how many were marked and how many remain unread (0, unless new ones were raised meanwhile).',
     response: ReadAllResultSchema, successStatus: 200, message: 'Notifications marked read', idempotency: 'none',
   },
   'console.floatDesk.get': {
     method: 'GET', path: '/console/float-desk', surface: 'console', permission: 'transactions.read', tag: 'Notifications',
     summary: 'Each payouts account\'s available float against what it must cover, and what a sweep from collections could add',
+    description: 'Per payouts account: available, what pending payouts hold, its low-float threshold, the shortfall and the suggested move from the default collections account (at most what that account has settled). Amounts are cents.',
     response: FloatDeskSchema, successStatus: 200, message: 'Float desk retrieved successfully', idempotency: 'none',
   },
 })

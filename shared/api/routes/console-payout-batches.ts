@@ -22,11 +22,13 @@ export const CONSOLE_PAYOUT_BATCHES_ROUTES = defineRoutes({
   'console.payoutBatches.list': {
     method: 'GET', path: '/console/payout-batches', surface: 'console', permission: 'transactions.read', tag: 'Bulk payouts',
     summary: 'Payout batches of this environment, newest first (scheduled and running ones are the queue)',
+    description: 'The latest batches with their status, counts of rows by outcome, totals and when a scheduled one runs.',
     response: PayoutBatchListSchema, successStatus: 200, message: 'Payout batches retrieved successfully', idempotency: 'none',
   },
   'console.payoutBatches.get': {
     method: 'GET', path: '/console/payout-batches/{batchId}', surface: 'console', permission: 'transactions.read', tag: 'Bulk payouts',
     summary: 'One payout batch with every row: its status, payout, receipt and failure reason',
+    description: 'Every row in file order: what was asked, what the check found (the registered name against the one given) and what the payout did.',
     params: PayoutBatchPathSchema, response: PayoutBatchSchema, successStatus: 200, message: 'Payout batch retrieved successfully', idempotency: 'none',
   },
   'console.payoutBatches.submit': {
@@ -41,6 +43,7 @@ export const CONSOLE_PAYOUT_BATCHES_ROUTES = defineRoutes({
   'console.payoutBatches.retryFailed': {
     method: 'POST', path: '/console/payout-batches/{batchId}/retry-failed', surface: 'console', permission: 'payments.create', tag: 'Bulk payouts',
     summary: 'Send the failed rows again as new payouts (references derived from the old ones); completed rows are never touched',
+    description: 'Refused unless the batch has finished with failed rows; the retried rows run under the same pacing and float check as a submit.',
     params: PayoutBatchPathSchema, response: PayoutBatchSchema, successStatus: 200, message: 'Failed rows queued again', idempotency: 'none',
   },
   'console.payoutBatches.results': {

@@ -21,11 +21,13 @@ export const CONSOLE_RECONCILIATIONS_ROUTES = defineRoutes({
   'console.reconciliations.list': {
     method: 'GET', path: '/console/reconciliations', surface: 'console', permission: 'transactions.read', tag: 'Reconciliation',
     summary: 'Saved reconciliations of the environment, newest first, with their summaries',
+    description: 'Each saved reconciliation of the console\'s organization and environment with its name, period and summary counts, without its items (GET /console/reconciliations/{id} pages them).',
     response: ReconciliationListSchema, successStatus: 200, message: 'Reconciliations retrieved successfully', idempotency: 'none',
   },
   'console.reconciliations.get': {
     method: 'GET', path: '/console/reconciliations/{id}', surface: 'console', permission: 'transactions.read', tag: 'Reconciliation',
     summary: 'One reconciliation: its summary and a page of items, exceptions first (kind= filters)',
+    description: 'kind filters the items by outcome and exceptions=true|false keeps the exceptions or the matched rows; limit (default 500) and offset page them, exceptions first, then in file order. 404 for an id of another environment.',
     params: ReconciliationPathSchema, query: ReconciliationQuerySchema, response: ReconciliationSchema,
     successStatus: 200, message: 'Reconciliation retrieved successfully', idempotency: 'none',
   },
@@ -40,6 +42,7 @@ export const CONSOLE_RECONCILIATIONS_ROUTES = defineRoutes({
   'console.reconciliations.unmatch': {
     method: 'DELETE', path: '/console/reconciliations/{id}/matches/{line}', surface: 'console', permission: 'support.search', tag: 'Reconciliation',
     summary: 'Undo a match made by hand: the row and the charge are as the reconciliation had left them',
+    description: 'line is the file line of a row matched by hand (the header is line 1). 404 when that line has no match made by hand; 409 when its charge was matched to another line since.',
     params: ReconciliationLinePathSchema, response: ReconciliationSchema, successStatus: 200, message: 'Match undone', idempotency: 'none',
   },
   'console.reconciliations.export': {
@@ -52,6 +55,7 @@ export const CONSOLE_RECONCILIATIONS_ROUTES = defineRoutes({
   'console.reconciliations.mapping': {
     method: 'GET', path: '/console/reconciliation-mappings', surface: 'console', permission: 'transactions.read', tag: 'Reconciliation',
     summary: 'The column mapping for a file header: the one remembered from the last file with this header, else guessed from its names',
+    description: 'header is the file\'s first line as it is: the console asks before it sends the whole file. remembered says whether the mapping is the one saved with the last file of this header or a guess from the column names.',
     query: MappingSuggestionQuerySchema, response: MappingSuggestionSchema,
     successStatus: 200, message: 'Mapping suggested', idempotency: 'none',
   },

@@ -17,12 +17,14 @@ export const CONSOLE_REQUESTS_ROUTES = defineRoutes({
   'console.requests.get': {
     method: 'GET', path: '/console/requests/{requestId}', surface: 'console', permission: 'requests.read', tag: 'Developers',
     summary: 'One logged request: headers, bodies, warnings, the transaction and its webhook events',
+    description: "The request as received and the answer as sent (secrets redacted, long bodies cut and marked), the warnings given, the transaction it made and that transaction's webhook events.",
     params: RequestLogPathSchema, response: RequestLogDetailSchema, successStatus: 200,
     message: 'Request retrieved successfully', idempotency: 'none',
   },
   'console.developer.settings.get': {
     method: 'GET', path: '/console/developer-settings', surface: 'console', permission: 'requests.read', tag: 'Developers',
     summary: "Strict request checks (the organization's) and the request log's bounds in rows and bytes (per environment)",
+    description: "Whether the organization's strict request checks are on, whether the host forces them on (--strict), how many requests and how many bytes the log keeps per environment.",
     response: DeveloperSettingsSchema, successStatus: 200, message: 'Developer settings retrieved successfully', idempotency: 'none',
   },
   'console.developer.settings.update': {

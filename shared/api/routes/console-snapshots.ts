@@ -8,11 +8,13 @@ export const CONSOLE_SNAPSHOTS_ROUTES = defineRoutes({
   'console.snapshots.list': {
     method: 'GET', path: '/console/snapshots', surface: 'console', permission: 'snapshots.manage', tag: 'Snapshots',
     summary: 'Saved snapshots and the folder that holds them',
+    description: 'Each snapshot with its name, when it was written (real time), the simulated time it holds and its size, and the folder on disk that holds them.',
     response: SnapshotListSchema, successStatus: 200, message: 'Snapshots retrieved successfully', idempotency: 'none',
   },
   'console.snapshots.save': {
     method: 'POST', path: '/console/snapshots', surface: 'console', permission: 'snapshots.manage', tag: 'Snapshots',
     summary: 'Save the whole sandbox state (every organization, both environments) under a name; replaces a snapshot of that name',
+    description: 'A consistent copy of the whole database (all organizations, both environments) taken without stopping the server. A snapshot of the same name is replaced.',
     body: SaveSnapshotRequestSchema, response: SnapshotSchema, successStatus: 201, message: 'Snapshot saved', idempotency: 'none',
   },
   'console.snapshots.restore': {
@@ -24,6 +26,7 @@ export const CONSOLE_SNAPSHOTS_ROUTES = defineRoutes({
   'console.snapshots.delete': {
     method: 'DELETE', path: '/console/snapshots/{name}', surface: 'console', permission: 'snapshots.manage', tag: 'Snapshots',
     summary: 'Delete a snapshot file',
+    description: 'Removes the snapshot file; the running sandbox is not touched. 404 when there is no snapshot of that name.',
     params: SnapshotPathSchema, response: DeletedSnapshotSchema, successStatus: 200, message: 'Snapshot deleted', idempotency: 'none',
   },
 })

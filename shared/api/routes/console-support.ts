@@ -40,6 +40,7 @@ export const CONSOLE_SUPPORT_ROUTES = defineRoutes({
   'console.reports.settlement': {
     method: 'GET', path: '/console/reports/settlement', surface: 'console', permission: 'transactions.read', tag: 'Support',
     summary: 'Daily settlement report: charges completed, fees, settled to available, payouts, reversals, collections balance at each day\'s end',
+    description: "One line per local day of timeZone from from to to: charges completed, fees, net settled to available, payouts, reversals and the collections balance at the day's end.",
     query: SettlementReportQuerySchema, response: SettlementReportSchema, successStatus: 200, message: 'Settlement report retrieved successfully', idempotency: 'none',
   },
 })

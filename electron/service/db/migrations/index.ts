@@ -15,6 +15,7 @@ import { MIGRATION_011 } from './011-ascending-time-indexes'
 import { MIGRATION_012 } from './012-one-phone-index'
 import { MIGRATION_013 } from './013-timeline-chain'
 import { MIGRATION_014 } from './014-postings-by-entry'
+import { MIGRATION_015 } from './015-endpoint-events'
 import { MIGRATION_016 } from './016-request-log-bytes'
 import { MIGRATION_018 } from './018-payout-batches'
 import { MIGRATION_019 } from './019-back-office'
@@ -41,6 +42,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 12, name: 'one-phone-index', sql: MIGRATION_012 },
   { version: 13, name: 'timeline-chain', sql: MIGRATION_013 },
   { version: 14, name: 'postings-by-entry', sql: MIGRATION_014 },
+  { version: 15, name: 'endpoint-events', sql: MIGRATION_015 },
   { version: 16, name: 'request-log-bytes', sql: MIGRATION_016 },
   { version: 18, name: 'payout-batches', sql: MIGRATION_018 },
   { version: 19, name: 'back-office', sql: MIGRATION_019 },

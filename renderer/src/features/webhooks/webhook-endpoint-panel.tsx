@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { TestWebhookRequestSchema, UpdateWebhookEndpointRequestSchema, type WebhookEndpoint, type WebhookEvent } from '../../../../shared/schemas/webhooks'
+import { TestWebhookRequestSchema, UpdateWebhookEndpointRequestSchema, type WebhookEndpoint, type WebhookEvent, type EndpointEventType } from '../../../../shared/schemas/webhooks'
 import { useSendTestWebhook, useUpdateWebhookEndpoint, useWebhookEndpoint } from '../../api/hooks/webhooks'
 import { ErrorNotice } from '../../components/error-notice'
 import { TextField } from '../../components/fields/text-field'
@@ -8,8 +8,9 @@ import { QueryView } from '../../components/query-view'
 import { optionalText } from '../../forms/optional'
 import { useSchemaForm } from '../../forms/use-schema-form'
 import { useEnvironment } from '../../stores/environment-store'
+import { chosenEventsText, EndpointEventsField } from './webhook-endpoint-events'
 
-/** The default endpoint (every event, balance.updated included) and a test event to check a receiver. */
+/** The default endpoint (the events it takes: every one, balance.updated included, unless chosen) and a test event to check a receiver. */
 export function WebhookEndpointPanel({ onTestSent }: { onTestSent(event: WebhookEvent): void }) {
   const endpoint = useWebhookEndpoint()
   const environment = useEnvironment()
@@ -18,7 +19,7 @@ export function WebhookEndpointPanel({ onTestSent }: { onTestSent(event: Webhook
       <QueryView query={endpoint} loadingLabel="Loading the endpoint…">
         {(data) => (
           <div className="stack">
-            <EndpointForm key={data.defaultUrl ?? ''} endpoint={data} environment={environment} />
+            <EndpointForm key={`${data.defaultUrl ?? ''} ${data.events?.join() ?? '*'}`} endpoint={data} environment={environment} />
             <TestEventForm hasDefault={data.defaultUrl !== null} onSent={onTestSent} />
           </div>
         )}
@@ -27,31 +28,39 @@ export function WebhookEndpointPanel({ onTestSent }: { onTestSent(event: Webhook
   )
 }
 
+interface EndpointValues extends Record<string, unknown> {
+  defaultUrl: string
+  events: EndpointEventType[] | null
+}
+
 function EndpointForm({ endpoint, environment }: { endpoint: WebhookEndpoint; environment: string }) {
   const update = useUpdateWebhookEndpoint()
   const form = useSchemaForm({
-    initialValues: { defaultUrl: endpoint.defaultUrl ?? '' },
+    initialValues: { defaultUrl: endpoint.defaultUrl ?? '', events: endpoint.events } as EndpointValues,
     schema: UpdateWebhookEndpointRequestSchema,
-    toRequest: (values: { defaultUrl: string }) => ({ request: { defaultUrl: optionalText(values.defaultUrl) } }),
+    toRequest: (values: EndpointValues) => ({ request: { defaultUrl: optionalText(values.defaultUrl), events: values.events } }),
   })
   const save = form.handleSubmit((body) => update.mutate({ body }, { onError: (error) => form.setApiError(error) }))
-  const clear = () => update.mutate({ body: { defaultUrl: null } }, { onSuccess: () => form.reset({ defaultUrl: '' }) })
+  // Clearing the URL keeps the choice of events for when one is set again.
+  const clear = () => update.mutate({ body: { defaultUrl: null, events: endpoint.events } }, { onSuccess: () => form.reset({ defaultUrl: '', events: endpoint.events }) })
 
   return (
     <form className="form" onSubmit={save} ref={form.formRef} noValidate aria-label="Default endpoint">
       <p className="form__note" data-testid="default-endpoint">
         {endpoint.defaultUrl
-          ? <>Every event of the {environment} environment goes to <code>{endpoint.defaultUrl}</code>, besides each request&apos;s own webhookUrl.</>
+          ? <>Events of the {environment} environment go to <code>{endpoint.defaultUrl}</code> (<span data-testid="default-endpoint-events">{chosenEventsText(endpoint.events)}</span>), besides each request&apos;s own webhookUrl.</>
           : <>No default endpoint: events of the {environment} environment go only to the webhookUrl of each request.</>}
       </p>
       {update.isError && !update.error.param ? <ErrorNotice error={update.error} /> : null}
       <div className="inline-form">
         <TextField label="Endpoint URL" required type="url" value={form.values.defaultUrl} placeholder="https://example.com/webhooks" spellCheck={false} autoComplete="off"
           onChange={(v) => form.setValue('defaultUrl', v)} onBlur={() => form.touch('defaultUrl')} error={form.error('defaultUrl')}
-          hint="http:// or https:// only. Receives every event, balance.updated included." />
+          hint="http:// or https:// only. Receives the events chosen below." />
         <button type="submit" className="button button--primary" disabled={update.isPending} aria-busy={update.isPending}>Save</button>
         <button type="button" className="button button--secondary" onClick={clear} disabled={update.isPending || endpoint.defaultUrl === null}>Clear</button>
       </div>
+      <EndpointEventsField value={form.values.events} onChange={(events) => { form.setValue('events', events); form.touch('events') }}
+        error={form.error('events')} disabled={update.isPending} />
     </form>
   )
 }

@@ -63,6 +63,7 @@ function DeliveryItem({ delivery }: { delivery: WebhookDelivery }) {
       {delivery.nextAttemptAt !== null ? (
         <p className="form__note">Next attempt <Timestamp ms={delivery.nextAttemptAt} /></p>
       ) : null}
+      {delivery.stopReason !== null ? <p className="form__note" data-testid="webhook-delivery-stopped">{delivery.stopReason}</p> : null}
       {delivery.attempts.length > 0 ? (
         <ol className="webhook-attempts" aria-label={`Attempts to ${delivery.url}`}>
           {delivery.attempts.map((attempt) => <AttemptItem key={attempt.attemptNo} attempt={attempt} />)}

@@ -11,8 +11,10 @@ export const DELIVERY_TARGET_LABELS: Record<WebhookDelivery['target'], string> =
 }
 
 /** A delivery's state; a pending one that already failed an attempt is retrying on the backoff schedule. */
-export function deliveryState(delivery: Pick<WebhookDelivery, 'status' | 'attemptCount'>): { label: string; tone: Tone } {
+export function deliveryState(delivery: Pick<WebhookDelivery, 'status' | 'attemptCount' | 'stopReason'>): { label: string; tone: Tone } {
   if (delivery.status === 'succeeded') return { label: 'Delivered', tone: 'success' }
+  // Its endpoint stopped taking the event type: not a receiver failure.
+  if (delivery.stopReason !== null) return { label: 'Stopped', tone: 'neutral' }
   if (delivery.status === 'failed') return { label: 'Failed', tone: 'danger' }
   return delivery.attemptCount > 0 ? { label: 'Retrying', tone: 'warning' } : { label: 'Pending', tone: 'info' }
 }

@@ -56,7 +56,10 @@ function SecretView({ endpoint }: { endpoint: WebhookEndpoint }) {
       </div>
       {endpoint.previousSecretExpiresAt !== null ? (
         <p className="notice notice--info" data-testid="secret-overlap">
-          The previous secret also signs every webhook until <strong><Timestamp ms={endpoint.previousSecretExpiresAt} /></strong>, its signature first, so receivers still holding it keep verifying (even those that read only the first <code>v1</code>).
+          The previous secret also signs every webhook until <strong data-testid="secret-overlap-wall"><Timestamp ms={endpoint.previousSecretExpiresAt} /></strong> on
+          your clock (<span data-testid="secret-overlap-simulated"><Timestamp ms={endpoint.previousSecretExpiresAtSimulated} /></span> on the simulated clock), its signature first,
+          so receivers still holding it keep verifying (even those that read only the first <code>v1</code>). The overlap runs in real time:
+          advancing the simulated clock does not shorten it.
         </p>
       ) : null}
       <div>
