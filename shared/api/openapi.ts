@@ -55,7 +55,7 @@ function operation(id: string, route: RouteSpec): Json {
   const file = route.produces ? { [route.produces]: { schema: { type: 'string', description: 'The file itself (an attachment). Over IPC the envelope\'s data holds its text.' } } } : null
   const content = route.stream
     ? { 'text/event-stream': { schema: { type: 'string', description: 'Server-sent events: each `data:` line is one JSON item of x-item-schema; `:` lines are heartbeats.' }, 'x-item-schema': schemaOf(route.stream, 'output') } }
-    : file ?? { 'application/json': { schema: success } }
+    : file ?? { 'application/json': { schema: route.download ? schemaOf(route.response, 'output') : success } }
   const responses: Json = { [String(route.successStatus)]: { description: route.message, ...versionHeader, content } }
   for (const [status, description] of Object.entries(ERROR_STATUSES)) {
     responses[status] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } }

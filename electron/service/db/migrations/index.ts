@@ -16,6 +16,7 @@ import { MIGRATION_012 } from './012-one-phone-index'
 import { MIGRATION_013 } from './013-timeline-chain'
 import { MIGRATION_014 } from './014-postings-by-entry'
 import { MIGRATION_016 } from './016-request-log-bytes'
+import { MIGRATION_017 } from './017-webhook-attempt-sent'
 import { MIGRATION_019 } from './019-back-office'
 import { MIGRATION_020 } from './020-team'
 
@@ -41,6 +42,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 13, name: 'timeline-chain', sql: MIGRATION_013 },
   { version: 14, name: 'postings-by-entry', sql: MIGRATION_014 },
   { version: 16, name: 'request-log-bytes', sql: MIGRATION_016 },
+  { version: 17, name: 'webhook-attempt-sent', sql: MIGRATION_017 },
   { version: 19, name: 'back-office', sql: MIGRATION_019 },
   { version: 20, name: 'team', sql: MIGRATION_020 },
 ]
