@@ -71,6 +71,7 @@ export function seeds(f: FuzzFixtures): Record<RouteId, () => Seed> {
     'console.events': () => ({}),
     'console.requests.list': () => ({ query: { status: '4xx', path: '/v1/', limit: '5' } }),
     'console.requests.get': () => ({ params: { requestId: f.requestId } }),
+    'console.requests.har': () => ({ query: { status: '2xx', limit: '5' } }),
     'console.developer.settings.get': () => ({}),
     'console.developer.settings.update': () => ({ body: { strictRequestChecks: false, requestLogLimit: 50_000 } }),
     'console.keys.list': () => ({}),
