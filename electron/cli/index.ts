@@ -7,6 +7,7 @@ import { startHttpServer } from '../http/server'
 import { doctorCommand } from './commands/doctor'
 import { eventsCommand } from './commands/events'
 import { helpText } from './commands/help'
+import { mcpCommand } from './commands/mcp'
 import { sandboxCommand } from './commands/sandbox'
 import { scenarioCommand } from './commands/scenario'
 import { snapshotCommand } from './commands/snapshot'
@@ -113,6 +114,7 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'events') return eventsCommand(rest)
   if (command === 'openapi') return void process.stdout.write(`${JSON.stringify(generateOpenApi(), null, 2)}\n`)
   if (command === 'sandbox') return sandboxCommand(rest)
+  if (command === 'mcp') return mcpCommand(rest)
   if (command === 'snapshot') return snapshotCommand(rest)
   if (command === 'help' || command === '--help' || command === '-h') return void process.stdout.write(helpText())
   if (command === 'version' || command === '--version' || command === '-v') return void process.stdout.write(`${VERSION}\n`)

@@ -31,7 +31,7 @@ interface Started {
 }
 
 /** The sandbox of a run: an in-process `paydesk serve` on a free loopback port over a fresh in-memory database. */
-async function startSandbox(file: LoadedScenarioFile<ScenarioFlow>, seed: number | undefined, clockStart: number | undefined): Promise<Started> {
+export async function startSandbox(file: LoadedScenarioFile<ScenarioFlow>, seed: number | undefined, clockStart: number | undefined): Promise<Started> {
   const flow = file.value
   let service
   try {
