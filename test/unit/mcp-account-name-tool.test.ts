@@ -11,7 +11,7 @@ const QuerySchema = z.object({
   bankCode: z.string().optional(),
 })
 const route: RouteSpec = {
-  method: 'GET', path: ACCOUNT_NAME_PATH, surface: 'public', tag: 'Accounts', summary: 'Account-name validation',
+  method: 'GET', path: ACCOUNT_NAME_PATH, surface: 'public', permission: 'transactions.read', tag: 'Accounts', summary: 'Account-name validation',
   query: QuerySchema, response: z.object({ found: z.boolean() }), successStatus: 200, message: 'ok', idempotency: 'none',
 }
 
