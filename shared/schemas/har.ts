@@ -4,6 +4,7 @@ import { queryInt } from './common'
 
 /** The request log's filters, and how many entries at most (newest first; default 1,000). */
 export const HarQuerySchema = RequestLogQuerySchema.omit({ limit: true }).extend({ limit: queryInt(1, 5_000).optional() })
+export type HarQuery = z.input<typeof HarQuerySchema>
 
 const NameValueSchema = z.object({ name: z.string(), value: z.string() })
 
