@@ -16,6 +16,7 @@ const DOCS = [
   ['webhooks.md', 'Webhooks: events, signatures (both schemes), retries, testing a receiver'],
   ['simulator.md', 'The simulator: outcomes, magic phone numbers, timings, provider faults'],
   ['scenarios.md', 'Scenario files: state, steps and expectations'],
+  ['mcp.md', 'This MCP server: its tools, resources and how to register it'],
 ] as const
 
 /** The package's docs folder: two folders above electron/cli/mcp/ from source, one above dist-cli/ in the package. */
