@@ -117,6 +117,10 @@ describe('GET /console/transactions/{id}/evidence', () => {
     const bundle = (await response.json()) as { transaction: { publicId: string }; feeTariff: { changedSince: boolean }; sha256: string }
     expect(bundle.transaction.publicId).toBe(id)
     expect(bundle.feeTariff.changedSince).toBe(true)
+    // In process (the IPC handler's path) the same document is the envelope's data.
+    const inProcess = server.service.call('console.transactions.evidence', { params: { transactionId: id } }, { bearer: CONSOLE_TOKEN })
+    expect(inProcess.status).toBe(200)
+    expect((inProcess.body as { data: unknown }).data).toEqual(bundle)
     await server.request('PUT', '/console/fees', { headers: consoleAuth(), body: DEFAULT_TARIFF })
   })
 
