@@ -5,6 +5,7 @@ import { AuditEntrySchema } from './console-support'
 import { CounterpartySchema, PostingViewSchema, TimelineEntrySchema, TransactionDetailPathSchema } from './console-transactions'
 import { FeeTariffSchema } from './fees'
 import { RequestLogDetailSchema } from './request-log'
+import { ApprovalSchema } from './team'
 import { TransactionSchema } from './transaction'
 import { WebhookEventTypeSchema } from './webhooks'
 
@@ -79,8 +80,11 @@ export const EvidenceBundleSchema = z.object({
     events: z.array(EvidenceWebhookEventSchema),
   }),
   requests: z.array(EvidenceRequestSchema),
-  /** Approvals recorded for the transaction (team approval policies); empty when none were asked. */
-  approvals: z.array(z.record(z.string(), z.unknown())),
+  /**
+   * Team mode's approvals whose approved request created the transaction or a linked one, oldest first:
+   * who asked, every decision with its actor, and what the request got. Empty when none was held.
+   */
+  approvals: z.array(ApprovalSchema),
   audit: z.array(AuditEntrySchema),
   feeTariff: z.object({
     /** The fee charged, in cents. */

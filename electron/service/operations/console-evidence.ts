@@ -6,6 +6,7 @@ import type { TransactionRow } from '../db/rows'
 import type { OperationContext } from './types'
 import { toRequestLogDetail } from '../request-log/view'
 import { toAuditEntry } from '../views/audit'
+import { toApproval } from '../views/team'
 import { linked, transactionDetail } from './console-transactions'
 import { tariffOf } from './support/guards'
 import { webhookEvidence } from './support/evidence-webhooks'
@@ -51,11 +52,15 @@ function feeTariffOf(ctx: OperationContext, row: TransactionRow): EvidenceBundle
 }
 
 /**
- * Approvals recorded for the transaction. None are recorded yet: the team's approval policies fill this
- * seam (one list, whatever their shape), and the bundle's shape does not change when they do.
+ * The team's approvals whose approved request created the transaction or a linked one (a held reversal
+ * of a charge is the reversal's), oldest first, with every decision and who made it.
  */
-function approvalsOf(_ctx: OperationContext, _row: TransactionRow): EvidenceBundle['approvals'] {
-  return []
+function approvalsOf(ctx: OperationContext, publicIds: readonly string[]): EvidenceBundle['approvals'] {
+  const { organizationId, environment } = ctx.principal
+  return publicIds
+    .flatMap((transactionId) => ctx.store.approvals.ofTransaction(organizationId, environment, transactionId))
+    .sort((a, b) => a.created_at - b.created_at || a.id.localeCompare(b.id))
+    .map((row) => toApproval(row, ctx.now))
 }
 
 /** SHA-256 (hex) of the document without its `sha256` field, serialized compactly in key order. */
@@ -85,7 +90,7 @@ function bundleOf(ctx: OperationContext, row: TransactionRow): EvidenceBundle {
     }),
     webhooks: webhookEvidence(ctx, stories),
     requests,
-    approvals: approvalsOf(ctx, row),
+    approvals: approvalsOf(ctx, publicIds),
     audit: auditOf(ctx, publicIds),
     feeTariff: feeTariffOf(ctx, row),
     apiRelease: apiReleaseOf(requests, row.public_id),
