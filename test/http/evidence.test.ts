@@ -124,6 +124,41 @@ describe('GET /console/transactions/{id}/evidence', () => {
     await server.request('PUT', '/console/fees', { headers: consoleAuth(), body: DEFAULT_TARIFF })
   })
 
+  it('names the secret that really signed each attempt and the bytes really sent, under the fault lab', async () => {
+    const faulty = await startWebhookReceiver()
+    const dropping = await startWebhookReceiver()
+    const setFaults = (url: string, faults: Record<string, unknown>) => server.request('PUT', '/console/faults/webhooks', { headers: consoleAuth(), body: { url, faults } })
+    try {
+      expect((await setFaults(faulty.url, { wrongSecret: true, tamper: true })).status).toBe(200)
+      expect((await setFaults(dropping.url, { drop: { attempts: 1 } })).status).toBe(200)
+      const charge = await server.request('POST', '/v1/mobile/charge', { body: chargeBody({ webhookUrl: faulty.url, forceStatus: 'success' }) })
+      const dropped = await server.request('POST', '/v1/mobile/charge', { body: chargeBody({ webhookUrl: dropping.url, forceStatus: 'success' }) })
+      await advance(3_000)
+      const [received] = await faulty.waitForRequests(1)
+      const attemptOf = async (id: string) => vi.waitFor(async () => {
+        const attempt = (await evidence(id)).body.webhooks.events[0].deliveries[0].attempts[0]
+        expect(attempt).toBeDefined()
+        return attempt
+      })
+      const attempt = await attemptOf(charge.body.data.transactionId)
+      expect(attempt.faults).toEqual(expect.arrayContaining(['tamper', 'wrong-secret']))
+      // The made-up secret that signed it is named by its id, which matches none of the endpoint's.
+      expect(attempt.sent.secretIds).toEqual([expect.stringMatching(/^wsid_[0-9a-f]{16}$/)])
+      expect(attempt.sent.secretIds[0]).not.toBe(idOf(WEBHOOK_SECRET))
+      // The altered bytes, as the receiver got them, under the headers it got.
+      expect(attempt.sent.body).toBe(received!.body)
+      expect(attempt.sent.body).not.toBe((await evidence(charge.body.data.transactionId)).body.webhooks.events[0].body)
+      expect(attempt.sent.headers['x-webhook-signature']).toBe(received!.headers['x-webhook-signature'])
+      // A dropped attempt sent nothing.
+      expect(await attemptOf(dropped.body.data.transactionId)).toMatchObject({ sent: null, faults: ['drop'] })
+      expect(dropping.requests).toHaveLength(0)
+    } finally {
+      await server.request('POST', '/console/faults/clear', { headers: consoleAuth() })
+      await faulty.close()
+      await dropping.close()
+    }
+  })
+
   it('answers errors in the envelope: 404 for an unknown id, 403 to an API key', async () => {
     const unknown = await evidence('txn_nothing_here')
     expect(unknown.status).toBe(404)
