@@ -7,6 +7,7 @@ import { ROUTES } from '../../shared/api/routes'
 import { ACCOUNT_NAME_PATH } from '../../electron/cli/mcp/sandbox-tools'
 import { CONSOLE_TOKEN, startTestServer } from '../support/harness'
 import { chargeBody } from './helpers'
+import { asAutomation, asSession, createUser, signIn } from './team-support'
 
 const ROOT = resolve(__dirname, '../..')
 const TOOLS = [
@@ -161,6 +162,38 @@ describe('paydesk mcp --url: attached to a running sandbox through its console r
       expect(row?.amount).toBe(20_000)
     } finally {
       await mcp.client.close()
+      await server.close()
+    }
+  }, 60_000)
+
+  it('in team mode acts as the user whose session token it holds: their permissions and the approval policy apply', async () => {
+    const server = await startTestServer({ team: true })
+    await createUser(server, 'mia', 'maker')
+    await createUser(server, 'sol', 'support')
+    await createUser(server, 'abe', 'approver')
+    const policy = { rules: [{ action: 'b2c', environment: 'test', minAmount: 50_000, approvals: 1 }] }
+    expect((await server.request('PUT', '/console/approval-policy', { headers: asAutomation, body: policy })).status).toBe(200)
+    const maker = await connect(['--url', server.url, '--console-token', await signIn(server, 'mia')])
+    const support = await connect(['--url', server.url, '--console-token', await signIn(server, 'sol')])
+    try {
+      const held = await maker.call('create_payout', { phoneNumber: '254712345678', amount: 100_000, merchantTransactionId: 'team-held-1' })
+      expect(held.isError, textOf(held)).toBeFalsy()
+      expect(held.structuredContent.approval).toMatchObject({ status: 'pending', action: 'b2c', amount: 100_000, requestedBy: { name: 'mia', role: 'maker' } })
+      expect(textOf(held)).toContain(`held for approval: ${held.structuredContent.approval.id}`)
+      const approved = await server.request('POST', `/console/approvals/${held.structuredContent.approval.id}/approve`, { headers: asSession(await signIn(server, 'abe')) })
+      const story = await maker.call('get_transaction', { transactionId: approved.body.data.transactionId })
+      expect(story.structuredContent.approvals[0].decisions[0].actor).toMatchObject({ name: 'abe', role: 'approver' })
+      expect(textOf(story)).toContain('approve by abe (approver)')
+      const refused = await support.call('create_charge', { phoneNumber: '0799111222', amount: 20_000, merchantTransactionId: 'team-refused-1' })
+      expect(refused.isError).toBe(true)
+      expect(refused.structuredContent.error).toMatchObject({ code: 'forbidden', param: 'payments.create' })
+      expect((await support.call('advance_clock', { ms: 1_000 })).structuredContent.error.param).toBe('simulator.manage')
+      const charge = await server.request('POST', '/v1/mobile/charge', { body: chargeBody({ phoneNumber: '0799333444' }) })
+      const found = await support.call('search_transactions', { q: '0799 333 444' })
+      expect(found.structuredContent.groups[0].items[0].publicId).toBe(charge.body.data.transactionId)
+    } finally {
+      await maker.client.close()
+      await support.client.close()
       await server.close()
     }
   }, 60_000)

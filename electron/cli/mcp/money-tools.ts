@@ -1,15 +1,24 @@
 import { z } from 'zod'
 import { B2bRequestSchema, B2cRequestSchema, BankTransferRequestSchema, ChargeRequestSchema } from '../../../shared/schemas/requests'
 import { PromptAnswerRequestSchema, PromptPathSchema } from '../../../shared/schemas/simulator'
+import type { HeldForApproval } from '../../../shared/schemas/team'
 import { money, transactionLine } from './text'
 import { routeTool, withoutKey, type Tool } from './tool'
 
 const idempotencyKey = z.string().min(1).max(255).optional()
   .describe('Sent as the Idempotency-Key header: the same key and body again replays the first answer instead of paying twice')
 
-const accepted = (what: string) => (data: { transactionId: string; merchantTransactionId?: string }) =>
-  `${what} accepted: ${data.transactionId}${data.merchantTransactionId ? ` (ref ${data.merchantTransactionId})` : ''}. `
-  + 'It is pending; get_transaction shows how it ends (advance_clock moves the simulated time).'
+type Accepted = { transactionId: string; merchantTransactionId?: string } | HeldForApproval
+
+/** A money request's answer: accepted (pending), or, for a team member under the approval policy, held for approval. */
+const accepted = (what: string) => (data: Accepted) => {
+  if ('approval' in data) {
+    const { id, action, amount } = data.approval
+    return `${what} held for approval: ${id} (${action}, ${money(amount)}). No money moved; it runs once approved in the console's Approvals inbox.`
+  }
+  return `${what} accepted: ${data.transactionId}${data.merchantTransactionId ? ` (ref ${data.merchantTransactionId})` : ''}. `
+    + 'It is pending; get_transaction shows how it ends (advance_clock moves the simulated time).'
+}
 
 /** Payouts to a phone (B2C) or to a till or paybill (B2B): one tool, the route chosen by accountNumberType. */
 const PayoutInputSchema = z.strictObject({

@@ -47,6 +47,10 @@ export function storyText(bundle: EvidenceBundle): string {
     }
     if (event.deliveries.length === 0) lines.push(`  ${event.type}: no endpoint to deliver to`)
   }
+  for (const approval of bundle.approvals) {
+    const decisions = approval.decisions.map((d) => `${d.decision} by ${d.actor.name} (${d.actor.role})`).join(', ')
+    lines.push(`Approval ${approval.id}: ${approval.action} ${money(approval.amount)} asked by ${approval.requestedBy.name}, ${approval.status}${decisions ? `: ${decisions}` : ''}`)
+  }
   lines.push(`Requests (${bundle.requests.length}):`)
   for (const request of bundle.requests) lines.push(`  ${at(request.at)} ${request.method} ${request.path}${request.query} -> ${request.status} (${request.requestId})`)
   return lines.join('\n')
