@@ -1,12 +1,13 @@
-import { mkdirSync, readFileSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { generateOpenApi } from '../../shared/api/openapi'
 import { consoleUrl } from '../../shared/console-url'
 import { createService, HOST_TICK, startTicker, VERSION, type PaydeskService } from '../service'
 import { startHttpServer } from '../http/server'
 import { doctorCommand } from './commands/doctor'
 import { eventsCommand } from './commands/events'
-import { helpText } from './commands/help'
+import { helpJson, helpText } from './commands/help'
+import { printJson, takeJsonFlag } from './json-output'
 import { sandboxCommand } from './commands/sandbox'
 import { scenarioCommand } from './commands/scenario'
 import { snapshotCommand } from './commands/snapshot'
@@ -22,6 +23,15 @@ function readTls(options: ServeOptions): { cert: Buffer; key: Buffer } | undefin
   return { cert: readFileSync(options.tlsCert), key: readFileSync(options.tlsKey) }
 }
 
+/**
+ * `paydesk mcp` is loaded only when asked for: the MCP SDK would double the bundle every command parses at
+ * start. The compiled CLI has it as its own bundle beside this one (scripts/build-cli.mjs: dist-cli/mcp.cjs);
+ * from source it is the TypeScript module. The path is computed so the bundler leaves it out of this file.
+ */
+function loadMcpCommand(): typeof import('./commands/mcp') {
+  const bundled = join(__dirname, 'mcp.cjs')
+  return require(existsSync(bundled) ? bundled : join(__dirname, 'commands', 'mcp')) as typeof import('./commands/mcp')
+}
 
 function banner(service: PaydeskService, url: string, options: ServeOptions): string {
   const s = service.startup
@@ -55,11 +65,16 @@ function consoleLines(service: PaydeskService, url: string, options: ServeOption
     `  Console         ${url}/ (team mode: sign in with a name and password)`,
     `  Console token   ${service.consoleToken} (automation: creates the first users; CI and the CLI)`,
   ]
-  if (!isLoopbackHost(options.host) && options.tlsCert === undefined) {
+  if (inClear(options)) {
     lines.push('  WARNING         bound beyond loopback without TLS: passwords and session tokens would travel in clear.',
       '                  Serve HTTPS with --tls-cert/--tls-key, or put a TLS reverse proxy in front (docs/security.md).')
   }
   return lines
+}
+
+/** A team server reachable beyond loopback without TLS. */
+function inClear(options: ServeOptions): boolean {
+  return options.team === true && !isLoopbackHost(options.host) && options.tlsCert === undefined
 }
 
 /** --seed-transactions: history for QA and benchmarks, only into a fresh database (never mixed into real work). */
@@ -69,8 +84,22 @@ function seedingReport(service: PaydeskService, count: number): string {
   return `Seeded ${seeded.inserted.toLocaleString('en-US')} historical transactions over the past 90 days in ${(seeded.ms / 1000).toFixed(1)} s.`
 }
 
+/** `serve --json`: the banner's facts as one JSON document (the keys as the banner shows them). */
+function bannerJson(service: PaydeskService, url: string, options: ServeOptions): Record<string, unknown> {
+  const s = service.startup
+  return {
+    apiBaseUrl: `${url}/v1`, consoleUrl: options.team ? `${url}/` : consoleUrl(url, service.consoleToken), openApiUrl: `${url}/openapi.json`,
+    // Team mode: people sign in at the console; the token is automation's credential (the banner shows it too).
+    team: options.team === true, consoleToken: options.team ? service.consoleToken : null, passwordsInClear: inClear(options),
+    testApiKey: s.testKey ?? null, liveApiKey: s.liveKey ?? null, testWebhookSecret: s.testWebhookSecret,
+    database: options.dbPath, freshDatabase: s.freshDatabase, simulator: s.simulatorMode,
+    scenario: options.scenarioPath ?? null, seed: options.seed ?? null, seededHistory: s.seededHistory ?? null,
+  }
+}
+
 async function serve(argv: string[]): Promise<void> {
-  const options = parseServeOptions(argv)
+  const { json, rest } = takeJsonFlag(argv)
+  const options = parseServeOptions(rest)
   const scenario = prepareScenario(options)
   // A folder we create holds only Paydesk's database and its secrets: owner-only, like the file itself.
   if (options.dbPath !== ':memory:') mkdirSync(dirname(options.dbPath), { recursive: true, mode: 0o700 })
@@ -85,20 +114,22 @@ async function serve(argv: string[]): Promise<void> {
   } catch (error) {
     throw new ScenarioStartError(error, scenario?.file)
   }
-  if (options.seedTransactions > 0) console.log(seedingReport(service, options.seedTransactions))
+  if (options.seedTransactions > 0 && !json) console.log(seedingReport(service, options.seedTransactions))
   const http = await startHttpServer({
     service, host: options.host, port: options.port, rateLimitPerMinute: options.rateLimitPerMinute,
     webRoot: consoleWebRoot(), ready: false, tls: readTls(options), teamServer: options.team === true && !isLoopbackHost(options.host),
   })
   service.setHostInfo({ httpUrl: http.url, consoleUrl: options.team ? `${http.url}/` : consoleUrl(http.url, service.consoleToken) })
   const ticker = startTicker(service)
-  console.log(banner(service, http.url, options))
+  if (json) printJson(bannerJson(service, http.url, options))
+  else console.log(banner(service, http.url, options))
   http.setReady()
   const stop = async (signal: string) => {
     await ticker.stop()
     await http.close()
     service.close()
-    console.log(`Paydesk stopped (${signal}).`)
+    // Under --json stdout holds the one document; this line is for people.
+    ;(json ? console.error : console.log)(`Paydesk stopped (${signal}).`)
     process.exit(0)
   }
   process.once('SIGINT', () => void stop('SIGINT'))
@@ -111,27 +142,33 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'scenario') return void (process.exitCode = await scenarioCommand(rest))
   if (command === 'doctor') return doctorCommand(rest)
   if (command === 'events') return eventsCommand(rest)
-  if (command === 'openapi') return void process.stdout.write(`${JSON.stringify(generateOpenApi(), null, 2)}\n`)
+  if (command === 'openapi') return printJson(generateOpenApi())
   if (command === 'sandbox') return sandboxCommand(rest)
+  if (command === 'mcp') return loadMcpCommand().mcpCommand(rest)
   if (command === 'snapshot') return snapshotCommand(rest)
-  if (command === 'help' || command === '--help' || command === '-h') return void process.stdout.write(helpText())
-  if (command === 'version' || command === '--version' || command === '-v') return void process.stdout.write(`${VERSION}\n`)
+  const { json } = takeJsonFlag(rest)
+  if (command === 'help' || command === '--help' || command === '-h') return json ? printJson(helpJson()) : void process.stdout.write(helpText())
+  if (command === 'version' || command === '--version' || command === '-v') return json ? printJson({ version: VERSION }) : void process.stdout.write(`${VERSION}\n`)
   throw new UsageError(`unknown command "${command}"`)
+}
+
+/** Under --json a failure is also a JSON document on stdout: its short message and the exit code. */
+function fail(exitCode: 1 | 2, text: string, message: string = text): never {
+  if (process.argv.includes('--json')) printJson({ error: { message, exitCode } })
+  console.error(text)
+  process.exit(exitCode)
 }
 
 main(process.argv.slice(2)).catch((thrown: unknown) => {
   let error = thrown
   const scenarioText = error instanceof ScenarioStartError ? scenarioErrorText(error.cause, error.file) : scenarioErrorText(error, undefined)
-  if (scenarioText !== undefined) {
-    console.error(`paydesk: the scenario cannot be used:\n${scenarioText}`)
-    process.exit(2)
-  }
+  if (scenarioText !== undefined) fail(2, `paydesk: the scenario cannot be used:\n${scenarioText}`, scenarioText)
   if (error instanceof ScenarioStartError) error = error.cause
   if (error instanceof UsageError || (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
     const fallback = process.argv[2] === undefined || process.argv[2] === 'serve' ? usage() : helpText()
-    console.error(error.message.includes('Usage:') ? `paydesk: ${error.message}` : `paydesk: ${error.message}\n\n${(error instanceof UsageError && error.usageText) || fallback}`)
-    process.exit(2)
+    const text = error.message.includes('Usage:') ? `paydesk: ${error.message}` : `paydesk: ${error.message}\n\n${(error instanceof UsageError && error.usageText) || fallback}`
+    fail(2, text, error.message.split('\n\n')[0]!)
   }
-  console.error(`paydesk: ${process.argv[2] === undefined || process.argv[2] === 'serve' ? 'failed to start: ' : ''}${error instanceof Error ? error.message : String(error)}`)
-  process.exit(1)
+  const message = error instanceof Error ? error.message : String(error)
+  fail(1, `paydesk: ${process.argv[2] === undefined || process.argv[2] === 'serve' ? 'failed to start: ' : ''}${message}`, message)
 })

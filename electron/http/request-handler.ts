@@ -7,6 +7,7 @@ import { ApiError } from '../../shared/errors'
 import { errorResponse, provisionalApiVersion, type CallContext, type CallNotes, type PaydeskService } from '../service'
 import { callWithFaults } from './api-faults'
 import { ClientGoneError, parseJsonBody, parseQuery, readBody } from './body'
+import { documentOf } from './download'
 import { isStreamRoute, openEventStream } from './event-stream'
 import { startExchange } from './exchange-recorder'
 import { fileOf, sendFile } from './file-answer'
@@ -147,8 +148,9 @@ async function callRoute(deps: HandlerDeps, a: Answering, route: { routeId: Rout
     if (exchange) service.logRequest(exchange.finish(response.status, { 'X-Request-Id': requestId, ...response.headers }, stringifyEnvelope(response.body)))
     return void req.socket.destroy()
   }
-  // A file route (`produces`) answers its success as the file itself; errors stay envelopes.
-  const file = fileOf(ROUTES[route.routeId], response, route.params, route.pathname)
+  // A file route (`produces`) or a document route (`download`) answers its success as the file itself; errors stay envelopes.
+  const spec: RouteSpec = ROUTES[route.routeId]
+  const file = fileOf(spec, response, route.params, route.pathname) ?? documentOf(spec, response, route.params)
   if (!file) return a.answer(response.status, response.body, response.headers)
   const sent = sendFile(a.res, response.status, file, response.headers)
   if (exchange) service.logRequest(exchange.finish(response.status, { 'X-Request-Id': requestId, ...sent.headers }, sent.parts))

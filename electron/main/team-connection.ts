@@ -60,6 +60,8 @@ async function forward(doFetch: typeof fetch, url: string, bearer: string, reque
   try {
     // A file route answers its success as the file (text/csv); over IPC its text is the envelope's data.
     if ('produces' in route && response.ok) return { status: response.status, body: { status: 'success', message: route.message, data: await response.text() }, headers: {}, requestId }
+    // A document route (an evidence bundle, the HAR) answers the document itself; over IPC it is the envelope's data.
+    if ('download' in route && response.ok) return { status: response.status, body: { status: 'success', message: route.message, data: await response.json() }, headers: {}, requestId }
     return { status: response.status, body: (await response.json()) as ServiceResponse['body'], headers: {}, requestId }
   } catch {
     return errorResponse(new ApiError('internal', `The team server at ${url} answered ${response.status} without a JSON envelope.`), requestId)

@@ -62,6 +62,8 @@ function successContent(route: RouteSpec): Json {
     return { 'text/event-stream': { schema: { type: 'string', description: 'Server-sent events: each `data:` line is one JSON item of x-item-schema; `:` lines are heartbeats.' }, 'x-item-schema': schemaOf(route.stream, 'output') } }
   }
   if (route.produces) return { [route.produces]: { schema: { type: 'string', description: "The file itself (an attachment). Over IPC the envelope's data holds its text." } } }
+  // A document to save (HAR, evidence bundle): over HTTP the body is the data itself, not the envelope.
+  if (route.download) return { 'application/json': { schema: schemaOf(route.response, 'output') } }
   return {
     'application/json': {
       schema: {
@@ -76,7 +78,7 @@ function successResponse(route: RouteSpec, headers: Json): Json {
   const extra: Json = {
     ...(route.surface === 'public' ? header('Paydesk-Warning') : {}),
     ...(route.idempotency !== 'none' ? header('Idempotent-Replayed') : {}),
-    ...(route.produces ? header('Content-Disposition') : {}),
+    ...(route.produces || route.download ? header('Content-Disposition') : {}),
   }
   return { description: route.message, headers: { ...headers, ...extra }, content: successContent(route) }
 }

@@ -50,6 +50,12 @@ export interface RouteSpec {
   produces?: 'text/csv'
   /** The largest request body the HTTP face reads for this route (default 1 MiB, DECISIONS). */
   maxBodyBytes?: number
+  /**
+   * A document to save (HAR, an evidence bundle): HTTP answers a success with `data` itself as a JSON
+   * attachment named `filename` (its `{param}`s filled in) instead of the envelope; errors keep the envelope.
+   * IPC and `service.call` answer the envelope as for any route.
+   */
+  download?: { filename: string }
   successStatus: 200 | 201 | 202
   /** The envelope's `message` on success. */
   message: string

@@ -2,6 +2,8 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWebhookReceiver, verifyStandardSignature, type WebhookReceiver } from '../support/webhook-receiver'
 
@@ -82,6 +84,25 @@ describe('the packed npm package, installed with --omit=dev outside the reposito
     expect(help).toContain('Usage: paydesk serve')
     expect(help).toContain('paydesk snapshot save')
   })
+
+  it('runs paydesk mcp from its own bundle: the MCP SDK is inside it, not installed', async () => {
+    expect(existsSync(join(app, 'node_modules', 'paydesk', 'dist-cli', 'mcp.cjs'))).toBe(true)
+    expect(existsSync(join(app, 'node_modules', '@modelcontextprotocol'))).toBe(false)
+    const env = Object.fromEntries(Object.entries(npmEnv()).filter((entry): entry is [string, string] => entry[1] !== undefined))
+    const client = new Client({ name: 'packed-test', version: '1.0.0' })
+    await client.connect(new StdioClientTransport({ command: bin, args: ['mcp'], cwd: app, env, stderr: 'pipe' }))
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('get_transaction')
+      const charge = await client.callTool({ name: 'create_charge', arguments: { phoneNumber: '0712345678', amount: 10_000, merchantTransactionId: 'packed-mcp-1' } })
+      expect(charge.isError).toBeFalsy()
+      const found = await client.callTool({ name: 'search_transactions', arguments: { q: '0712 345 678' } })
+      expect(JSON.stringify(found.structuredContent)).toContain('packed-mcp-1')
+      const docs = await client.readResource({ uri: 'paydesk://docs/api.md' })
+      expect(String((docs.contents[0] as { text: string }).text).length).toBeGreaterThan(1_000)
+    } finally {
+      await client.close()
+    }
+  }, 60_000)
 
   it('serves: /healthz, the console page, and a charge whose signed webhook arrives', async () => {
     receiver = await startWebhookReceiver()

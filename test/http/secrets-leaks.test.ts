@@ -120,7 +120,11 @@ describe('secrets in logs, errors, responses, webhooks and the database file', (
     const refused = `http://127.0.0.1:${await unusedPort()}/hook`
     // (The endpoint resource shows its signing secret to the console by design: that answer is not recorded.)
     await server.request('PUT', '/console/webhooks/endpoint', { headers: consoleAuth('test'), body: { defaultUrl: hook.url } })
-    for (let i = 0; i < 4; i++) await call('charge', 'POST', '/v1/mobile/charge', { body: chargeBody({ webhookUrl: i % 2 ? refused : hook.url }) })
+    const chargeIds: string[] = []
+    for (let i = 0; i < 4; i++) {
+      const charge = await call('charge', 'POST', '/v1/mobile/charge', { body: chargeBody({ webhookUrl: i % 2 ? refused : hook.url }) })
+      chargeIds.push(charge.body.data.transactionId)
+    }
     for (let i = 0; i < 6; i++) {
       server.clock.advance(30_000)
       await server.service.tick()
@@ -140,6 +144,15 @@ describe('secrets in logs, errors, responses, webhooks and the database file', (
       } while (cursor)
     }
     expect(answers.filter((a) => a.label === 'request log entry').length).toBeGreaterThan(200)
+    // The same log as HAR, and each charge's evidence bundle (every webhook attempt as sent, its logged requests).
+    for (const environment of ['test', 'live'] as const) {
+      expect((await call('request log HAR', 'GET', '/console/requests.har?limit=5000', { headers: consoleAuth(environment) })).status).toBe(200)
+    }
+    for (const id of chargeIds) {
+      const bundle = await call('evidence bundle', 'GET', `/console/transactions/${id}/evidence`, { headers: consoleAuth('test') })
+      expect(bundle.status).toBe(200)
+      expect(bundle.body.webhooks.events.length).toBeGreaterThan(0)
+    }
     const liveEndpoint = await server.request('GET', '/console/webhooks/endpoint', { headers: consoleAuth('live') })
     const liveSecret: string = liveEndpoint.body.data.secret
 

@@ -84,6 +84,17 @@ describe('connect to a team server', () => {
     expect((await invoke('console.approvals.approve', { params: { id } })).body.error.param).toBe('approvals.decide')
   })
 
+  it('brings the team server\'s documents (an evidence bundle, the HAR) back over IPC as the envelope\'s data', async () => {
+    const charge = await team.request('POST', '/v1/mobile/charge', { body: { phoneNumber: '0712345678', amount: 2_000, merchantTransactionId: ref('evidence') } })
+    const transactionId = charge.body.data.transactionId as string
+    const bundle = await invoke('console.transactions.evidence', { params: { transactionId } })
+    expect(bundle.status).toBe(200)
+    expect(bundle.body).toMatchObject({ status: 'success', data: { format: 'paydesk.evidence/1', transaction: { publicId: transactionId } } })
+    expect(local.internals.store.transactions.getByPublicId(local.startup.demoOrganizationId, 'test', transactionId)).toBeUndefined()
+    // A maker may not read the request log there: refused as an envelope, not taken for a document.
+    expect((await invoke('console.requests.har', { query: {} })).body.error.param).toBe('requests.read')
+  })
+
   it('goes back to this computer, and signs out of the team server', async () => {
     const session = team.service.internals.store.db.prepare('SELECT COUNT(*) AS n FROM user_sessions').get() as { n: number }
     expect((await connect({ action: 'disconnect' })).body.data).toEqual({ kind: 'local' })

@@ -1,6 +1,6 @@
 import { ERROR_CATALOGUE } from '../../shared/errors'
-import { ROUTES, type RouteId } from '../../shared/api/routes'
 import type { RouteSpec } from '../../shared/api/route'
+import { ROUTES, type RouteId } from '../../shared/api/routes'
 
 /** Statuses only the HTTP layer produces (not in the catalogue): node's parser limits, with our envelope. */
 const TRANSPORT_STATUSES = new Set([408, 431])
@@ -8,7 +8,7 @@ const TRANSPORT_STATUSES = new Set([408, 431])
 /**
  * What every answer must be: never a 5xx; JSON; an error envelope whose type, code and status agree with
  * the catalogue and whose requestId is the X-Request-Id header; or the route's success envelope with data
- * that matches the route's response schema. Returns a problem description, or null when the answer is fine.
+ * that matches the route's response schema (a document route: the document itself, matching it). Returns a problem description, or null when the answer is fine.
  */
 export function checkAnswer(routeId: RouteId, status: number, headers: Headers, text: string): string | null {
   if (status >= 500) return `status ${status}: ${text.slice(0, 300)}`
@@ -43,8 +43,14 @@ export function checkAnswer(routeId: RouteId, status: number, headers: Headers, 
     if (status === 429 && !headers.get('retry-after')) return '429 without Retry-After'
     return null
   }
-  const route = ROUTES[routeId]
+  const route: RouteSpec = ROUTES[routeId]
   if (status !== route.successStatus) return `success status ${status}, route says ${route.successStatus}`
+  // A document route answers the document itself, as an attachment (shared/api/route.ts `download`).
+  if (route.download) {
+    if (!/^attachment; filename="[A-Za-z0-9._-]+"$/.test(headers.get('content-disposition') ?? '')) return `download without its attachment header: ${headers.get('content-disposition')}`
+    const document = route.response.safeParse(body)
+    return document.success ? null : `document does not match the route's response schema: ${document.error.issues[0]?.message} at ${document.error.issues[0]?.path.join('.')}`
+  }
   const envelope = body as { status?: unknown; message?: unknown; data?: unknown }
   if (envelope.status !== 'success' || envelope.message !== route.message) return `success envelope ${text.slice(0, 200)}`
   const parsed = route.response.safeParse(envelope.data)

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { WebhookEventTypeSchema } from '../../../shared/schemas/webhooks'
-import { codesOf, signedSampleEvent, SAMPLE_EVENT_TYPES } from '../../service'
+import { codesOf, signedSampleEvent, SAMPLE_EVENT_TYPES, WEBHOOK_SECRET_PATTERN } from '../../service'
 import { UsageError } from '../options'
 
 export const EVENTS_USAGE = `Usage: paydesk events sample <type> [--code <code>] [--secret <whsec_…>] [--json]
@@ -11,8 +11,6 @@ Types: ${SAMPLE_EVENT_TYPES.join(', ')}
 Codes: transaction.failed and payout.failed take ${Object.keys(codesOf('transaction.failed')).join(', ')};
        transaction.creation_failed takes ${Object.keys(codesOf('transaction.creation_failed')).join(', ')}.
 `
-
-const SECRET = /^whsec_[A-Za-z0-9+/]{16,}={0,2}$/
 
 function usageError(message: string): UsageError {
   return new UsageError(message, EVENTS_USAGE)
@@ -35,7 +33,7 @@ export async function eventsCommand(argv: string[]): Promise<void> {
   if (!type.success) throw usageError(`unknown event type "${typeName}"`)
   const { code, json } = parsed.values
   const now = Date.now()
-  if (parsed.values.secret !== undefined && !SECRET.test(parsed.values.secret)) throw usageError('--secret must be whsec_ followed by base64')
+  if (parsed.values.secret !== undefined && !WEBHOOK_SECRET_PATTERN.test(parsed.values.secret)) throw usageError('--secret must be whsec_ followed by base64')
   let event
   try {
     event = signedSampleEvent(type.data, { now, code, secret: parsed.values.secret })

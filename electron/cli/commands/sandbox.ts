@@ -3,7 +3,7 @@ import { UsageError } from '../options'
 import { consoleClient } from './console-client'
 
 export const SANDBOX_USAGE = `Usage: paydesk sandbox create [--name NAME] [--json]
-       paydesk sandbox delete <id>
+       paydesk sandbox delete <id> [--json]
   Creates (or deletes) a sandbox on a running server: an organization of its own with test and live keys,
   accounts, opening floats and webhook secrets. Give each parallel test worker one.
 `

@@ -7,6 +7,7 @@ import { createService, HOST_TICK, startTicker } from '../../service'
 import { startHttpServer } from '../../http/server'
 import { scenarioOrganizations } from '../../service'
 import { UsageError } from '../options'
+import { printJson } from '../json-output'
 import { loadScenarioFile, type LoadedScenarioFile } from '../scenario-file'
 import { ScenarioStartError } from '../serve-scenario'
 import type { SandboxTarget } from '../scenario-run/client'
@@ -14,15 +15,17 @@ import { junitXml } from '../scenario-run/junit'
 import { runFlow } from '../scenario-run/run'
 
 export const SCENARIO_USAGE = `Usage:
-  paydesk scenario run <flow.yaml> [--junit report.xml] [--seed n] [--clock ISO]
-  paydesk scenario run <flow.yaml> --url http://127.0.0.1:8787 --console-token <token> [--junit report.xml]
-  paydesk scenario check <file.yaml>
+  paydesk scenario run <flow.yaml> [--junit report.xml] [--seed n] [--clock ISO] [--json]
+  paydesk scenario run <flow.yaml> --url http://127.0.0.1:8787 --console-token <token> [--junit report.xml] [--json]
+  paydesk scenario check <file.yaml> [--json]
 
 run    starts a sandbox from the file (in memory, on a free port), plays its steps, checks its
        expectations and exits 0 when all pass, 1 otherwise. --url targets a running sandbox instead
        (started with the same scenario file); the console token may also come from PAYDESK_CONSOLE_TOKEN.
 check  validates a scenario file (and applies it to a throwaway in-memory sandbox) and exits 0,
        or 2 naming file, line and field of each problem.
+--json prints one document at the end instead of the timeline: run { file, ok, seconds, cases, log, junit },
+       check { file, valid, steps, expectations }.
 `
 
 interface Started {
@@ -31,7 +34,7 @@ interface Started {
 }
 
 /** The sandbox of a run: an in-process `paydesk serve` on a free loopback port over a fresh in-memory database. */
-async function startSandbox(file: LoadedScenarioFile<ScenarioFlow>, seed: number | undefined, clockStart: number | undefined): Promise<Started> {
+export async function startSandbox(file: LoadedScenarioFile<ScenarioFlow>, seed: number | undefined, clockStart: number | undefined): Promise<Started> {
   const flow = file.value
   let service
   try {
@@ -61,7 +64,10 @@ export async function scenarioCommand(argv: string[]): Promise<number> {
   try {
     parsed = parseArgs({
       args: rest, allowPositionals: true, strict: true,
-      options: { junit: { type: 'string' }, url: { type: 'string' }, 'console-token': { type: 'string' }, seed: { type: 'string' }, clock: { type: 'string' } },
+      options: {
+        junit: { type: 'string' }, url: { type: 'string' }, 'console-token': { type: 'string' }, seed: { type: 'string' }, clock: { type: 'string' },
+        json: { type: 'boolean' },
+      },
     })
   } catch (error) {
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n\n${SCENARIO_USAGE}`)
@@ -76,13 +82,18 @@ export async function scenarioCommand(argv: string[]): Promise<number> {
     } catch (error) {
       throw new ScenarioStartError(error, file)
     }
-    console.log(`${file.path}: valid (${(file.value.steps ?? []).length} steps, ${(file.value.expect ?? []).length} expectations)`)
+    const counts = { steps: (file.value.steps ?? []).length, expectations: (file.value.expect ?? []).length }
+    if (values.json) printJson({ file: file.path, valid: true, ...counts })
+    else console.log(`${file.path}: valid (${counts.steps} steps, ${counts.expectations} expectations)`)
     return 0
   }
   const seed = values.seed === undefined ? undefined : Number(values.seed)
   if (seed !== undefined && (!/^\d{1,10}$/.test(values.seed!) || seed > 4_294_967_295)) throw new UsageError('--seed must be a whole number from 0 to 4294967295')
   const clockStart = values.clock === undefined ? undefined : Date.parse(values.clock)
   if (clockStart !== undefined && !Number.isFinite(clockStart)) throw new UsageError('--clock must be an ISO time such as 2026-01-01T09:00:00Z')
+  // --json: the timeline goes into the one document printed at the end.
+  const log: string[] = []
+  const print = values.json ? (line: string) => void log.push(line) : (line: string) => console.log(line)
   let started: Started | undefined
   let target: SandboxTarget
   if (values.url) {
@@ -93,15 +104,16 @@ export async function scenarioCommand(argv: string[]): Promise<number> {
   } else {
     started = await startSandbox(file, seed, clockStart)
     target = started.target
-    console.log(`Sandbox from ${file.path} at ${target.url}`)
+    print(`Sandbox from ${file.path} at ${target.url}`)
   }
   try {
-    const report = await runFlow(file.value, target, (line) => console.log(line), { seed })
+    const report = await runFlow(file.value, target, print, { seed })
     if (values.junit) {
       mkdirSync(dirname(values.junit), { recursive: true })
       writeFileSync(values.junit, junitXml(file.value.name ?? file.path, report.cases, report.seconds))
-      console.log(`JUnit report: ${values.junit}`)
+      print(`JUnit report: ${values.junit}`)
     }
+    if (values.json) printJson({ file: file.path, ok: report.ok, seconds: report.seconds, cases: report.cases, log, junit: values.junit ?? null })
     return report.ok ? 0 : 1
   } finally {
     await started?.stop()

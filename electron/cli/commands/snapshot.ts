@@ -2,10 +2,10 @@ import type { Snapshot } from '../../../shared/schemas/snapshots'
 import { UsageError } from '../options'
 import { consoleClient } from './console-client'
 
-export const SNAPSHOT_USAGE = `Usage: paydesk snapshot save <name>
-       paydesk snapshot restore <name>
+export const SNAPSHOT_USAGE = `Usage: paydesk snapshot save <name> [--json]
+       paydesk snapshot restore <name> [--json]
        paydesk snapshot list [--json]
-       paydesk snapshot delete <name>
+       paydesk snapshot delete <name> [--json]
   Saves the whole sandbox of a running server (every organization, both environments) and puts it back,
   atomically, while the server runs. Names: letters, digits, _, - and . (e.g. baseline, after-setup.v2).
 `

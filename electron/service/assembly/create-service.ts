@@ -22,7 +22,9 @@ import { openEngineCore, type EngineCore } from './engine-core'
 import { createOperationHost } from './operation-host'
 import type { HostInfo, PaydeskService, ServiceOptions, ServiceStartup } from './types'
 
-export const VERSION = '0.1.0'
+import { VERSION } from '../../../shared/version'
+
+export { VERSION }
 
 /** A fresh database gets the demo organization (or the scenario's), keys and secrets; an existing one the host's fixed ones. */
 function seed(core: EngineCore, options: ServiceOptions): SeedResult {

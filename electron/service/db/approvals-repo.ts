@@ -76,6 +76,9 @@ export function createApprovalsRepo(db: Db) {
   const getStmt = db.prepare<[string, string], StoredApproval>(`SELECT ${columns} FROM approvals WHERE id = ? AND organization_id = ?`)
   const byIdStmt = db.prepare<[string], StoredApproval>(`SELECT ${columns} FROM approvals WHERE id = ?`)
   const listStmt = db.prepare<[string, string], StoredApproval>(`SELECT ${columns} FROM approvals WHERE organization_id = ? AND environment = ? ORDER BY created_at DESC, id DESC LIMIT 500`)
+  // Through approvals_org (the organization's environment), then the few rows an organization has.
+  const ofTransactionStmt = db.prepare<[string, string, string], StoredApproval>(`SELECT ${columns} FROM approvals
+    WHERE organization_id = ? AND environment = ? AND transaction_id = ? ORDER BY created_at, id`)
   const pendingByKeyStmt = db.prepare<[string, string, string, string], StoredApproval>(`SELECT ${columns} FROM approvals
     WHERE organization_id = ? AND environment = ? AND requester_id = ? AND idempotency_key = ? AND status = 'pending' ORDER BY created_at DESC LIMIT 1`)
   const rulesStmt = db.prepare<[string], { action: ApprovalAction; environment: ApprovalRule['environment']; min_amount: number; approvals: 1 | 2 }>(
@@ -103,6 +106,10 @@ export function createApprovalsRepo(db: Db) {
     /** The newest 500 of an organization's environment, newest first. */
     list(organizationId: string, environment: Environment): ApprovalRow[] {
       return listStmt.all(organizationId, environment).map(decode)
+    },
+    /** The approvals whose approved request created `transactionId`, oldest first. */
+    ofTransaction(organizationId: string, environment: Environment, transactionId: string): ApprovalRow[] {
+      return ofTransactionStmt.all(organizationId, environment, transactionId).map(decode)
     },
     /** A pending request the same user already sent with this Idempotency-Key (a retry is the same request). */
     pendingWithKey(organizationId: string, environment: Environment, requesterId: string, idempotencyKey: string): ApprovalRow | undefined {

@@ -56,8 +56,23 @@ export interface WebhookAttemptRow {
   error: string | null
   /** The fault lab's faults applied to this attempt (faults/webhook-faults.ts), or null (stored as JSON text). */
   faults: string[] | null
+  /** What was sent (stored as JSON text), or null: dropped by a fault, or logged before migration 017. */
+  sent: SentRequest | null
 }
-type StoredAttemptRow = Omit<WebhookAttemptRow, 'faults'> & { faults: string | null }
+
+/** What one attempt sent: its headers (signatures included), the ids of the secrets that signed, and the body when a fault altered it. */
+export interface SentRequest {
+  headers: Record<string, string>
+  secretIds: string[]
+  body?: string
+}
+type StoredAttemptRow = Omit<WebhookAttemptRow, 'faults' | 'sent'> & { faults: string | null; sent: string | null }
+const jsonOrNull = (value: unknown): string | null => (value === null ? null : JSON.stringify(value))
+const decodeAttempt = (row: StoredAttemptRow): WebhookAttemptRow => ({
+  ...row,
+  faults: row.faults === null ? null : (JSON.parse(row.faults) as string[]),
+  sent: row.sent === null ? null : (JSON.parse(row.sent) as SentRequest),
+})
 
 /** An event as the console reads it: its payload's exact bytes, and the envelope they hold. */
 export interface WebhookEventRecord extends WebhookEventRow {
@@ -123,8 +138,8 @@ function outboxStatements(db: Db, watch: TableWatch) {
       ORDER BY e.created_at DESC, e.rowid DESC LIMIT @limit`),
     delivery: db.prepare<[string], WebhookDeliveryRow>('SELECT * FROM webhook_deliveries WHERE id = ?'),
     deliveriesOfEvent: db.prepare<[string], WebhookDeliveryRow>('SELECT * FROM webhook_deliveries WHERE event_id = ? ORDER BY created_at, rowid'),
-    insertAttempt: db.prepare(`INSERT INTO webhook_attempts (delivery_id, attempt_no, started_at, duration_ms, response_status, response_body, error, faults)
-      VALUES (@delivery_id, @attempt_no, @started_at, @duration_ms, @response_status, @response_body, @error, @faults)`),
+    insertAttempt: db.prepare(`INSERT INTO webhook_attempts (delivery_id, attempt_no, started_at, duration_ms, response_status, response_body, error, faults, sent)
+      VALUES (@delivery_id, @attempt_no, @started_at, @duration_ms, @response_status, @response_body, @error, @faults, @sent)`),
     attempts: db.prepare<[string], StoredAttemptRow>('SELECT * FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempt_no, id'),
   }
 }
@@ -169,10 +184,10 @@ function outboxRepo(db: Db, watch: TableWatch) {
       return stmt.deliveriesOfEvent.all(eventId)
     },
     insertAttempt(row: Omit<WebhookAttemptRow, 'id'>): void {
-      stmt.insertAttempt.run({ ...row, faults: row.faults === null ? null : JSON.stringify(row.faults) })
+      stmt.insertAttempt.run({ ...row, faults: jsonOrNull(row.faults), sent: jsonOrNull(row.sent) })
     },
     attemptsOfDelivery(deliveryId: string): WebhookAttemptRow[] {
-      return stmt.attempts.all(deliveryId).map((row) => ({ ...row, faults: row.faults === null ? null : (JSON.parse(row.faults) as string[]) }))
+      return stmt.attempts.all(deliveryId).map(decodeAttempt)
     },
   }
 }

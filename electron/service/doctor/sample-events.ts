@@ -132,6 +132,9 @@ export function unknownTypeEvent(now: number, ids: Ids = createIds(() => now)): 
   return { id, type, body: eventEnvelope(id, type, now, { id: ids.transaction(), note: 'An event type your receiver has not seen.', paydeskDoctor: true }) }
 }
 
+/** A webhook signing secret as Paydesk makes them and receivers hold them: `whsec_` + base64. */
+export const WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{16,}={0,2}$/
+
 /** A sample event with the headers Paydesk would send it with, signed with `secret` (a fresh one when absent). */
 export interface SignedSample extends SampleEvent {
   secret: string

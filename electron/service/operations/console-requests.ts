@@ -5,9 +5,24 @@ import type { OperationContext } from './types'
 import { setStrictChecks, strictChecks } from './support/developer-settings'
 import { requestLogLimit, requestLogMaxBytes, setRequestLogLimit, setRequestLogMaxBytes } from '../request-log/request-log'
 import { toRequestLogDetail } from '../request-log/view'
+import { harOf } from '../request-log/har'
+import type { ApiRequestFilter } from '../db/api-requests-repo'
+import type { z } from 'zod'
+import type { RequestLogQuerySchema } from '../../../shared/schemas/request-log'
 import type { PartialOperationTable } from './types'
 
 const DEFAULT_PAGE = 50
+const DEFAULT_HAR_ENTRIES = 1_000
+
+/** The request log's filters (the list's and the HAR export's query) as the repository's. */
+function logFilter(query: z.output<typeof RequestLogQuerySchema>): Omit<ApiRequestFilter, 'environment' | 'organizationId' | 'limit'> {
+  return {
+    statusClass: query.status ? (Number(query.status[0]) as 2 | 3 | 4 | 5) : undefined,
+    path: query.path, keyPrefix: query.key, idempotencyKey: query.idempotencyKey, requestId: query.requestId,
+    transactionId: query.transactionId, from: query.from, to: query.to,
+    before: query.cursor === undefined ? undefined : Number(query.cursor),
+  }
+}
 
 function developerSettings(ctx: OperationContext): DeveloperSettings {
   return {
@@ -19,7 +34,7 @@ function developerSettings(ctx: OperationContext): DeveloperSettings {
 }
 
 export const CONSOLE_REQUESTS_OPERATIONS: PartialOperationTable<
-  'console.requests.list' | 'console.requests.get' | 'console.developer.settings.get' | 'console.developer.settings.update'
+  'console.requests.list' | 'console.requests.get' | 'console.requests.har' | 'console.developer.settings.get' | 'console.developer.settings.update'
 > = {
   'console.requests.list': (ctx, { query }) => {
     // Everything answered so far is in the table before it is read.
@@ -27,20 +42,18 @@ export const CONSOLE_REQUESTS_OPERATIONS: PartialOperationTable<
     const limit = query.limit ?? DEFAULT_PAGE
     // Built as JSON in SQLite, never reading headers or bodies (db/api-requests-repo.ts `listJson`).
     const page = ctx.store.apiRequests.listJson({
-      environment: ctx.principal.environment,
-      organizationId: ctx.principal.organizationId,
-      statusClass: query.status ? (Number(query.status[0]) as 2 | 3 | 4 | 5) : undefined,
-      path: query.path,
-      keyPrefix: query.key,
-      idempotencyKey: query.idempotencyKey,
-      requestId: query.requestId,
-      transactionId: query.transactionId,
-      from: query.from,
-      to: query.to,
-      before: query.cursor === undefined ? undefined : Number(query.cursor),
-      limit,
+      ...logFilter(query), environment: ctx.principal.environment, organizationId: ctx.principal.organizationId, limit,
     })
     return rawJson<RequestLogPage>(`{"items":${page.json},"nextCursor":${page.nextSeq === null ? 'null' : JSON.stringify(String(page.nextSeq))}}`)
+  },
+  'console.requests.har': (ctx, { query }) => {
+    ctx.host.flushRequestLog(ctx.emit)
+    const { environment, organizationId } = ctx.principal
+    const rows = ctx.store.apiRequests.list({
+      // `list` reads one row more than its limit (whether a next page exists): ask one fewer.
+      ...logFilter(query), environment, organizationId, limit: (query.limit ?? DEFAULT_HAR_ENTRIES) - 1,
+    })
+    return harOf(rows, environment)
   },
   'console.requests.get': (ctx, { params }) => {
     ctx.host.flushRequestLog(ctx.emit)

@@ -9,7 +9,7 @@ import type { PartialOperationTable } from './types'
  * Transactions linked to `row` in either direction: a charge points at its latest reversal and every
  * reversal points at its charge (`related_id`), so both lookups are needed to show all of them.
  */
-function linked(ctx: OperationContext, row: TransactionRow): TransactionRow[] {
+export function linked(ctx: OperationContext, row: TransactionRow): TransactionRow[] {
   const found = new Map<number, TransactionRow>()
   const pointedAt = row.related_id === null ? undefined : ctx.store.transactions.get(row.related_id)
   if (pointedAt) found.set(pointedAt.id, pointedAt)
@@ -20,7 +20,8 @@ function linked(ctx: OperationContext, row: TransactionRow): TransactionRow[] {
     .sort((a, b) => a.id - b.id)
 }
 
-function detail(ctx: OperationContext, row: TransactionRow): TransactionDetail {
+/** The console detail of one transaction row (also the evidence bundle's core). */
+export function transactionDetail(ctx: OperationContext, row: TransactionRow): TransactionDetail {
   const accountNumbers = new Map<number, string>()
   const accountNo = (accountId: number) => {
     let number = accountNumbers.get(accountId)
@@ -50,6 +51,6 @@ export const CONSOLE_TRANSACTIONS_OPERATIONS: PartialOperationTable<'console.tra
     const { organizationId, environment } = ctx.principal
     const row = ctx.store.transactions.getByPublicId(organizationId, environment, params.transactionId)
     if (!row) throw new ApiError('not_found', `No transaction ${params.transactionId} in the ${environment} environment.`, 'transactionId')
-    return detail(ctx, row)
+    return transactionDetail(ctx, row)
   },
 }

@@ -20,6 +20,7 @@ import { CONSOLE_SUPPORT_OPERATIONS } from './console-support'
 import { CONSOLE_TEAM_APPROVAL_OPERATIONS } from './console-team-approvals'
 import { CONSOLE_TEAM_USER_OPERATIONS } from './console-team-users'
 import { CONSOLE_TRANSACTIONS_OPERATIONS } from './console-transactions'
+import { CONSOLE_EVIDENCE_OPERATIONS } from './console-evidence'
 import { CONSOLE_WEBHOOKS_OPERATIONS } from './console-webhooks'
 import { mobileB2b } from './mobile-b2b'
 import { mobileB2c } from './mobile-b2c'
@@ -48,6 +49,7 @@ export const OPERATIONS: OperationTable = {
   ...CONSOLE_SIMULATOR_OPERATIONS,
   ...CONSOLE_WEBHOOKS_OPERATIONS,
   ...CONSOLE_TRANSACTIONS_OPERATIONS,
+  ...CONSOLE_EVIDENCE_OPERATIONS,
   ...CONSOLE_HOST_OPERATIONS,
   ...CONSOLE_CUSTOMERS_OPERATIONS,
   ...CONSOLE_REQUESTS_OPERATIONS,

@@ -2,13 +2,13 @@ import { performance } from 'node:perf_hooks'
 import type { WebhookFaults } from '../../../shared/schemas/faults'
 import type { Engine } from '../core/engine'
 import { newUnit } from '../core/unit'
-import type { SendableDeliveryRow, WebhookDeliveryRow, WebhookEndpointRow } from '../db/webhooks-repo'
+import type { SendableDeliveryRow, SentRequest, WebhookDeliveryRow, WebhookEndpointRow } from '../db/webhooks-repo'
 import { faultAttempt, holdUntil, webhookFaultsOf } from '../faults/webhook-faults'
 import { simulatorModeOf } from '../lifecycle/simulator-settings'
 import type { Claim, DeliverySlots } from './delivery-slots'
 import { RESPONSE_PREFIX_BYTES } from './http-transport'
 import { retryDelayMs } from './schedule'
-import { activeSecrets, signCopy } from './signing'
+import { activeSecrets, signCopy, type SignedCopy } from './signing'
 import type { WebhookTransport } from './transport'
 
 /** A 2xx within this long acknowledges (DECISIONS "Webhooks"). */
@@ -51,6 +51,17 @@ async function send(transport: WebhookTransport, url: string, request: { headers
   }
 }
 
+/**
+ * What an attempt's record keeps of the copy it sent (db `webhook_attempts.sent`): the headers as sent,
+ * the ids of the secrets that signed it, and the body only when a fault made it differ from the event's
+ * payload. Null when nothing was sent (`drop`).
+ */
+function sentRecord(signed: SignedCopy | null, payload: string): SentRequest | null {
+  if (signed === null) return null
+  const headers = { 'content-type': 'application/json', ...signed.headers }
+  return signed.body === payload ? { headers, secretIds: signed.secretIds } : { headers, secretIds: signed.secretIds, body: signed.body }
+}
+
 /** What an attempt needs around it: the engine, the wire, the slots, and the dispatcher's close signal. */
 export interface AttemptDeps {
   engine: Engine
@@ -88,11 +99,20 @@ export function readyToSend(deps: AttemptDeps, claim: Claim): Ready | null {
   return { delivery, endpoint, faults }
 }
 
+/** What one attempt did: when, how long, the endpoint's answer, the faults applied and the copy sent. */
+interface SentAttempt {
+  startedAt: number
+  durationMs: number
+  result: AttemptResult
+  faults: readonly string[]
+  request: SentRequest | null
+}
+
 /**
  * Records one attempt as a unit, grouped with the records of attempts that finish in the same turn: the
  * attempt, the delivery's new state and the console's push event, published after the batch's COMMIT.
  */
-async function record(deps: AttemptDeps, claim: Claim, delivery: SendableDeliveryRow, sent: { startedAt: number; durationMs: number; result: AttemptResult; faults: readonly string[] }): Promise<void> {
+async function record(deps: AttemptDeps, claim: Claim, delivery: SendableDeliveryRow, sent: SentAttempt): Promise<void> {
   const { engine } = deps
   const finishedAt = engine.now()
   const attemptNo = delivery.attempt_count + 1
@@ -109,7 +129,7 @@ async function record(deps: AttemptDeps, claim: Claim, delivery: SendableDeliver
     if (current.stop_reason !== null && status === 'pending') status = 'failed'
     unit.store.webhooks.insertAttempt({
       delivery_id: delivery.id, attempt_no: attemptNo, started_at: sent.startedAt, duration_ms: sent.durationMs,
-      response_status: result.responseStatus, response_body: result.responseBody, error: result.error, faults: sent.faults.length > 0 ? [...sent.faults] : null,
+      response_status: result.responseStatus, response_body: result.responseBody, error: result.error, faults: sent.faults.length > 0 ? [...sent.faults] : null, sent: sent.request,
     })
     unit.store.webhooks.finishAttempt({
       id: delivery.id, status, attempt_count: attemptNo, next_attempt_at: status === 'pending' ? finishedAt + delay! : null,
@@ -138,13 +158,14 @@ async function sendReady(deps: AttemptDeps, claim: Claim, ready: Ready, wire: Ab
   const signing = { eventId: delivery.event_id, timestampSeconds: Math.floor(wallNow / 1000), body: delivery.payload, secrets: activeSecrets(endpoint, wallNow) }
   // Latency is real elapsed time, not the simulated clock (which tests freeze).
   const sentAt = performance.now()
-  const result = faulted.dropped ? DROPPED : await send(transport, delivery.url, signCopy(signing, faulted), wire)
+  const signed = faulted.dropped ? null : signCopy(signing, faulted)
+  const result = signed === null ? DROPPED : await send(transport, delivery.url, signed, wire)
   const durationMs = Math.round(performance.now() - sentAt)
   // duplicate: the same event id and body again, signed on its own; the first copy's answer is the attempt's.
   if (faulted.duplicate && !signal.aborted) await send(transport, delivery.url, signCopy(signing, faulted), wire)
   // Aborted, or the sandbox was restored meanwhile: the delivery's row is the snapshot's now, pending as it was then.
   if (signal.aborted || !deps.slots.current(claim)) return
-  await record(deps, claim, delivery, { startedAt, durationMs, result, faults: faulted.faults })
+  await record(deps, claim, delivery, { startedAt, durationMs, result, faults: faulted.faults, request: sentRecord(signed, delivery.payload) })
 }
 
 /** One attempt of one claimed delivery. Never rejects: a failure to record is logged and retried later. */

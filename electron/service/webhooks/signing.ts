@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto'
+import { createHash, createHmac } from 'node:crypto'
 import { tamperBody } from '../faults/webhook-faults'
 
 const SECRET_PREFIX = 'whsec_'
@@ -14,6 +14,14 @@ export function activeSecrets(
 ): string[] {
   const overlapping = endpoint.previous_secret !== null && endpoint.previous_secret_expires_at !== null && endpoint.previous_secret_expires_at > wallNow
   return overlapping ? [endpoint.previous_secret!, endpoint.secret] : [endpoint.secret]
+}
+
+/**
+ * A secret's id: names which secret signed a webhook without revealing it (evidence bundles, the endpoint
+ * view). The first 16 hex digits of the secret's SHA-256: whoever holds the secret computes the same id.
+ */
+export function secretId(secret: string): string {
+  return `wsid_${createHash('sha256').update(secret, 'utf8').digest('hex').slice(0, 16)}`
 }
 
 /** Provider scheme: hex HMAC-SHA256 keyed with the whole secret string (UTF-8), over `t.body`. */
@@ -60,16 +68,24 @@ export interface SigningAlterations {
   tamper: boolean
 }
 
+/** One signed copy: what goes on the wire, and the ids of the secrets that signed it (never the secrets). */
+export interface SignedCopy {
+  headers: Record<string, string>
+  body: string
+  secretIds: string[]
+}
+
 /**
  * Signs one copy of a delivery: the signature headers of both schemes over its body, as altered by the
  * fault lab (an old timestamp, a wrong secret, a byte changed after signing). Every real delivery is
- * signed here.
+ * signed here, so the ids of the secrets that really signed (a wrong one under `wrong-secret`) are named
+ * here too, for the attempt's record.
  */
-export function signCopy(input: SignatureInput, alterations: SigningAlterations): { headers: Record<string, string>; body: string } {
+export function signCopy(input: SignatureInput, alterations: SigningAlterations): SignedCopy {
   const signing: SignatureInput = {
     ...input,
     timestampSeconds: input.timestampSeconds - alterations.staleBySeconds,
     secrets: alterations.otherSecret ? [alterations.otherSecret()] : input.secrets,
   }
-  return { headers: signatureHeaders(signing), body: alterations.tamper ? tamperBody(input.body) : input.body }
+  return { headers: signatureHeaders(signing), body: alterations.tamper ? tamperBody(input.body) : input.body, secretIds: signing.secrets.map(secretId) }
 }

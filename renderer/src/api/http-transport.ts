@@ -73,6 +73,11 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
       if (!response.ok && !isErrorEnvelope(body)) {
         throw new ApiClientError({ type: 'response_error', code: 'invalid_response', message: `The sandbox answered ${response.status} with an unexpected body.`, requestId, status: response.status })
       }
+      // A download route answers its document itself over HTTP (shared/api/route.ts `download`): the
+      // client gets it as the envelope's data, as over IPC.
+      if (response.ok && (route as RouteSpec).download) {
+        return { status: response.status, body: { status: 'success', message: route.message, data: body } as TransportResponse['body'], requestId }
+      }
       return { status: response.status, body: body as TransportResponse['body'], requestId }
     },
     subscribe(subscription) {

@@ -2,6 +2,7 @@ import {
   DeveloperSettingsSchema, RequestLogDetailSchema, RequestLogPageSchema, RequestLogPathSchema, RequestLogQuerySchema,
   UpdateDeveloperSettingsRequestSchema,
 } from '../../schemas/request-log'
+import { HarQuerySchema, HarSchema } from '../../schemas/har'
 import { defineRoutes } from '../route'
 
 /** Console routes of the Developers area: the API request log and the developer settings. */
@@ -13,6 +14,15 @@ export const CONSOLE_REQUESTS_ROUTES = defineRoutes({
       + 'and time (from/to, ms since the epoch, simulated clock). Page with cursor = the previous nextCursor. limit defaults to 50.',
     query: RequestLogQuerySchema, response: RequestLogPageSchema, successStatus: 200,
     message: 'Requests retrieved successfully', idempotency: 'none',
+  },
+  'console.requests.har': {
+    method: 'GET', path: '/console/requests.har', surface: 'console', permission: 'requests.read', tag: 'Developers',
+    summary: 'The request log as an HTTP Archive (HAR 1.2), with the same filters as the log',
+    description: 'Up to limit (default 1,000, at most 5,000) of the newest matching requests, oldest first. Headers and bodies as the log '
+      + 'keeps them: credentials redacted, bodies over 64 KiB (requests) or 8 KiB (responses) cut, with a comment saying so and content.size '
+      + 'the whole size. Over HTTP the answer is the HAR document itself, as an attachment (paydesk-requests.har).',
+    query: HarQuerySchema, response: HarSchema, download: { filename: 'paydesk-requests.har' }, successStatus: 200,
+    message: 'Request log exported', idempotency: 'none',
   },
   'console.requests.get': {
     method: 'GET', path: '/console/requests/{requestId}', surface: 'console', permission: 'requests.read', tag: 'Developers',

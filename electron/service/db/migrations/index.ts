@@ -17,6 +17,7 @@ import { MIGRATION_013 } from './013-timeline-chain'
 import { MIGRATION_014 } from './014-postings-by-entry'
 import { MIGRATION_015 } from './015-endpoint-events'
 import { MIGRATION_016 } from './016-request-log-bytes'
+import { MIGRATION_017 } from './017-webhook-attempt-sent'
 import { MIGRATION_018 } from './018-payout-batches'
 import { MIGRATION_019 } from './019-back-office'
 import { MIGRATION_020 } from './020-team'
@@ -44,6 +45,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 14, name: 'postings-by-entry', sql: MIGRATION_014 },
   { version: 15, name: 'endpoint-events', sql: MIGRATION_015 },
   { version: 16, name: 'request-log-bytes', sql: MIGRATION_016 },
+  { version: 17, name: 'webhook-attempt-sent', sql: MIGRATION_017 },
   { version: 18, name: 'payout-batches', sql: MIGRATION_018 },
   { version: 19, name: 'back-office', sql: MIGRATION_019 },
   { version: 20, name: 'team', sql: MIGRATION_020 },

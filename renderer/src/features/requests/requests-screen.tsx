@@ -1,5 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react'
 import type { RequestLogEntry, RequestLogQuery } from '../../../../shared/schemas/request-log'
+import type { HarQuery } from '../../../../shared/schemas/har'
+import { DocumentDownloadButton } from '../../components/document-download-button'
 import { useRequestLog } from '../../api/hooks/requests'
 import { PATHS } from '../../app/paths'
 import { navigate, pathTo } from '../../app/router'
@@ -37,6 +39,12 @@ export function requestLogQuery(filters: RequestLogFilters, cursor: string | und
   }
 }
 
+/** The HAR export takes the log's filters (not its page): every matching request, newest 1,000. */
+function harQuery(filters: RequestLogFilters): HarQuery {
+  const { cursor: _cursor, limit: _limit, ...rest } = requestLogQuery(filters, undefined)
+  return rest
+}
+
 /**
  * Developers → Requests: every /v1 request your integration made in this environment, refused ones
  * too, newest first. Filter, then open one for its headers, bodies, warnings and "Copy as curl". New
@@ -66,6 +74,7 @@ export function RequestsScreen() {
                     initialHidden={HIDDEN_COLUMNS} onRowActivate={(entry) => navigate(pathTo(PATHS.request, { requestId: entry.requestId }))} />
                 </div>
                 <div className="row">
+                  <DocumentDownloadButton routeId="console.requests.har" input={{ query: harQuery(filters) }} fileName="paydesk-requests.har" label="Export HAR" />
                   <button type="button" className="button button--secondary" disabled={cursors.length === 0} onClick={newer}>Newer</button>
                   <button type="button" className="button button--secondary" disabled={page.nextCursor === null} onClick={() => page.nextCursor && older(page.nextCursor)}>Older</button>
                 </div>

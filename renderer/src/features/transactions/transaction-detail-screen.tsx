@@ -5,6 +5,7 @@ import { PATHS } from '../../app/paths'
 import { Link } from '../../app/router'
 import type { ScreenProps } from '../../app/screen-props'
 import { CopyButton } from '../../components/copy-button'
+import { DocumentDownloadButton } from '../../components/document-download-button'
 import { PageHeader } from '../../components/page-header'
 import { Panel } from '../../components/panel'
 import { QueryView } from '../../components/query-view'
@@ -45,7 +46,13 @@ export function TransactionDetailScreen({ params }: ScreenProps) {
             <Link to={PATHS.transactions}>All transactions</Link>
           </span>
         )}
-        actions={detail.data ? <ReverseChargeAction detail={detail.data} /> : undefined}
+        actions={detail.data ? (
+          <span className="row">
+            <DocumentDownloadButton routeId="console.transactions.evidence" input={{ params: { transactionId } }}
+              fileName={`evidence-${transactionId}.json`} label="Download evidence" />
+            <ReverseChargeAction detail={detail.data} />
+          </span>
+        ) : undefined}
       />
       <QueryView query={detail} loadingLabel="Loading the transaction…">
         {(data) => <DetailBody detail={data} />}

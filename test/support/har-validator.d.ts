@@ -1,0 +1,3 @@
+declare module 'har-validator/lib/promise' {
+  export function har(data: unknown): Promise<unknown>
+}
