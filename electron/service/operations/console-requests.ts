@@ -31,6 +31,7 @@ export const CONSOLE_REQUESTS_OPERATIONS: PartialOperationTable<
       statusClass: query.status ? (Number(query.status[0]) as 2 | 3 | 4 | 5) : undefined,
       path: query.path,
       keyPrefix: query.key,
+      source: query.source,
       idempotencyKey: query.idempotencyKey,
       requestId: query.requestId,
       transactionId: query.transactionId,

@@ -1,4 +1,4 @@
-import { TransactionDetailPathSchema, TransactionDetailSchema } from '../../schemas/console-transactions'
+import { ReversalsQuerySchema, ReversalsSchema, TransactionDetailPathSchema, TransactionDetailSchema } from '../../schemas/console-transactions'
 import { defineRoutes } from '../route'
 
 /** Console routes of the transactions area. */
@@ -9,5 +9,13 @@ export const CONSOLE_TRANSACTIONS_ROUTES = defineRoutes({
     description: 'The environment is the console\'s current one (Paydesk-Environment header over HTTP). 404 for an unknown id.',
     params: TransactionDetailPathSchema, response: TransactionDetailSchema, successStatus: 200,
     message: 'Transaction retrieved successfully', idempotency: 'none',
+  },
+  'console.reversals.list': {
+    method: 'GET', path: '/console/reversals', surface: 'console', permission: 'transactions.read', tag: 'Console',
+    summary: 'The latest reversal of each charge created in a time range',
+    description: 'For a list of charges (e.g. a page of GET /v1/transactions), pass the creation times of its oldest and newest row as `from` and `to` (ms since the epoch, at most 366 days apart): '
+      + 'each charge of that range that has a reversal is named with the reversal\'s id, status and times. The API has no `reversed` status; the console shows it from this.',
+    query: ReversalsQuerySchema, response: ReversalsSchema, successStatus: 200,
+    message: 'Reversals retrieved successfully', idempotency: 'none',
   },
 })
