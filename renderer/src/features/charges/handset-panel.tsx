@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { Prompt, PromptAnswer } from '../../../../shared/schemas/simulator'
 import type { Customer } from '../../../../shared/schemas/customers'
 import { useConsoleInfo } from '../../api/hooks/console'
@@ -56,6 +56,7 @@ export function HandsetPanel({ focusTransactionId }: { focusTransactionId?: stri
   useEffect(() => setChosenPhone(undefined), [focusTransactionId])
   const info = useConsoleInfo()
   const answer = useAnswerPrompt()
+  const promptRef = useRef<HTMLDivElement>(null)
   const realNow = useTicker(interactive && (prompts.data?.length ?? 0) > 0)
   // Simulated now when the state was read, plus the real time since: right for the running clock and close
   // enough for a seeded run's clock (docs/simulator.md "Seeded runs"), whose offset is not from the wall clock.
@@ -63,6 +64,7 @@ export function HandsetPanel({ focusTransactionId }: { focusTransactionId?: stri
 
   let content
   let announcement = ''
+  let shownPromptId: string | undefined
   if (simulator.isPending) content = <LoadingState compact label="Checking the simulator…" />
   else if (simulator.isError) content = <ErrorNotice error={simulator.error} onRetry={() => void simulator.refetch()} />
   else if (!interactive) {
@@ -84,6 +86,7 @@ export function HandsetPanel({ focusTransactionId }: { focusTransactionId?: stri
     const wallet = known.find((c) => c.phoneNumber === phone)
     const elsewhere = items.length - onPhone.length
     announcement = prompt ? `Payment prompt on ${prompt.phoneNumber}: KES ${formatMinor(prompt.amount)}` : ''
+    shownPromptId = prompt?.transactionId
     const switcher = phones.length > 1 ? (
       <label className="handset__switch">
         <select className="input select" aria-label="Phone in hand" value={phone} onChange={(e) => setChosenPhone(e.target.value)}>
@@ -100,7 +103,7 @@ export function HandsetPanel({ focusTransactionId }: { focusTransactionId?: stri
     content = prompt ? (
       <>
       {switcher}
-      <div className="handset__prompt" role="group" aria-label="Payment prompt on the customer's phone" data-testid="handset-prompt">
+      <div className="handset__prompt" role="group" aria-label="Payment prompt on the customer's phone" data-testid="handset-prompt" ref={promptRef}>
         <p className="handset__prompt-title">M-PESA</p>
         <p className="handset__prompt-text">
           Pay <strong><Money minor={prompt.amount} /></strong> to {info.data?.organization.name ?? 'the merchant'}
@@ -128,6 +131,11 @@ export function HandsetPanel({ focusTransactionId }: { focusTransactionId?: stri
       </>
     )
   }
+
+  // The prompt of the charge just sent comes into view (on a 1024×700 screen the handset sits below the fold).
+  useEffect(() => {
+    if (shownPromptId !== undefined && shownPromptId === focusTransactionId) promptRef.current?.scrollIntoView({ block: 'nearest' })
+  }, [shownPromptId, focusTransactionId])
 
   return (
     <Panel title="Customer's phone">

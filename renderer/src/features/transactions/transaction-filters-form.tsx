@@ -4,6 +4,7 @@ import { TransactionsQuerySchema } from '../../../../shared/schemas/requests'
 import { useAccounts } from '../../api/hooks/accounts'
 import { useConsoleInfo } from '../../api/hooks/console'
 import { SelectField } from '../../components/fields/select-field'
+import { DayField } from '../../components/fields/day-field'
 import { TextField } from '../../components/fields/text-field'
 import { useSchemaForm } from '../../forms/use-schema-form'
 import { DEFAULT_TRANSACTION_FILTERS, type DatePreset, type TransactionFilters } from '../../stores/transaction-filters-store'
@@ -25,10 +26,16 @@ export interface TransactionFiltersFormProps {
   apiError: unknown
 }
 
+/** A pause in typing before text filters apply: a 10,000-row answer per keystroke would be wasted. */
+const APPLY_DELAY_MS = 400
+
+const sameFilters = (a: TransactionFilters, b: TransactionFilters) => JSON.stringify(a) === JSON.stringify(b)
+
 /**
  * The filters of the Transactions screen as a compact bar above the list: period (preset or custom local
- * days), type and status; the other filters of GET /v1/transactions behind "More filters". Checked with the API's own query schema; applied on submit, so typing in a text
- * filter never fires a 10,000-row request per keystroke.
+ * days), type and status; the other filters of GET /v1/transactions behind "More filters". Checked with
+ * the API's own query schema and applied as they change, once valid (a date only once it is a whole date;
+ * text after a pause in typing); Search (or Enter) applies at once and shows what is wrong.
  */
 export function TransactionFiltersForm({ applied, nowMs, onApply, apiError }: TransactionFiltersFormProps) {
   const accounts = useAccounts()
@@ -46,6 +53,14 @@ export function TransactionFiltersForm({ applied, nowMs, onApply, apiError }: Tr
     // Runs for a new error only; setApiError is stable.
     if (apiError) form.setApiError(apiError)
   }, [apiError, form.setApiError])
+
+  const valid = Object.keys(form.errors).length === 0
+  useEffect(() => {
+    if (!valid || sameFilters(values, applied)) return
+    const typing = values.customerId !== applied.customerId || values.shortcode !== applied.shortcode
+    const timer = setTimeout(() => onApply(values), typing ? APPLY_DELAY_MS : 0)
+    return () => clearTimeout(timer)
+  }, [values, valid, applied, onApply])
 
   /** Editing a day turns a preset into a custom range that starts from the days the preset showed. */
   const setDay = (field: 'from' | 'to', day: string) => {
@@ -80,9 +95,9 @@ export function TransactionFiltersForm({ applied, nowMs, onApply, apiError }: Tr
       <div className="filter-bar">
         <SelectField label="Period" required value={values.preset} options={PRESET_OPTIONS}
           onChange={(v) => setValue('preset', v as DatePreset)} />
-        <TextField label="From" required type="date" value={days.from}
+        <DayField label="From" required value={days.from}
           onChange={(v) => setDay('from', v)} onBlur={() => touch('startDate')} error={error('startDate')} />
-        <TextField label="To" required type="date" value={days.to}
+        <DayField label="To" required value={days.to}
           onChange={(v) => setDay('to', v)} onBlur={() => touch('endDate')} error={error('endDate')} />
         <SelectField label="Type" value={values.type} options={TYPE_OPTIONS} placeholder="Any type"
           onChange={(v) => setValue('type', v as TransactionFilters['type'])} error={error('type')} />
