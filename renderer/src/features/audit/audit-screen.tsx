@@ -18,6 +18,7 @@ const COLUMNS = col.columns([
   col.accessor('environment', { id: 'environment', header: 'Environment', meta: { label: 'Environment' }, sortFn: 'text', cell: (info) => <Tag tone={info.getValue() === 'live' ? 'warning' : 'neutral'}>{info.getValue()}</Tag> }),
   col.accessor('label', { id: 'label', header: 'Action', meta: { label: 'Action' }, sortFn: 'text', cell: (info) => <span title={info.row.original.action}>{info.getValue()}</span> }),
   col.accessor('target', { id: 'target', header: 'Target', meta: { label: 'Target' }, sortFn: 'text', cell: (info) => (info.getValue() ? <code>{info.getValue()}</code> : '—') }),
+  col.accessor((entry) => entry.details ?? '', { id: 'details', header: 'Details', meta: { label: 'Details', wrap: true }, sortFn: 'text', cell: (info) => info.getValue() || '—' }),
   col.accessor('requestId', { id: 'requestId', header: 'Request id', meta: { label: 'Request id' }, sortFn: 'text', cell: (info) => <code>{info.getValue()}</code> }),
 ])
 const NEWEST_FIRST = [{ id: 'at', desc: true }]

@@ -98,7 +98,8 @@ export function BankTransferForm({ accounts, onSent }: { accounts: readonly Acco
             options={accounts.map((a) => ({ value: a.accountNo, label: `${a.name} · ${a.accountNo} · KES ${formatMinor(a.available)} available` }))}
             onChange={(v) => setValue('senderAccountNo', v)} onBlur={() => touch('senderAccountNo')} error={error('senderAccountNo')} className="field--wide" />
           <TextField label="Sender address" required className="field--wide" value={values.senderAddress} autoComplete="street-address"
-            onChange={(v) => setValue('senderAddress', v)} onBlur={() => touch('senderAddress')} error={error('senderAddress')} />
+            onChange={(v) => setValue('senderAddress', v)} onBlur={() => touch('senderAddress')} error={error('senderAddress')}
+            hint="Your business's address as the bank records the sender, e.g. 1 Moi Avenue, Nairobi." />
         </div>
       </fieldset>
       <fieldset className="fieldset">

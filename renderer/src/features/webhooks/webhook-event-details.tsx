@@ -80,7 +80,7 @@ function AttemptItem({ attempt }: { attempt: WebhookAttempt }) {
         <span className="webhook-attempt__no">#{attempt.attemptNo}</span>
         <Timestamp ms={attempt.startedAt} />
         <Tag tone={outcome.tone}>{outcome.label}</Tag>
-        <span className="top-bar__meta">{attempt.durationMs.toLocaleString()} ms</span>
+        <span className="top-bar__meta">{attempt.durationMs.toLocaleString('en-GB')} ms</span>
         {attempt.faults.map((fault) => <Tag key={fault} tone="danger">{`fault: ${fault}`}</Tag>)}
       </div>
       {attempt.error ? <p className="webhook-attempt__error">{attempt.error}</p> : null}
