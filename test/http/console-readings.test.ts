@@ -121,13 +121,15 @@ describe('search as people type', () => {
       expect(result.groups.find((g: { match: string }) => g.match === 'amount').items.map((t: { publicId: string }) => t.publicId), q).toContain(made.id)
     }
     const other = await charge({ phoneNumber: '0733123456', amount: 1_000_00, forceStatus: 'success' })
-    for (const q of ['0733 123 456 4321', '4,321 +254 733 123 456', `0733123456 4321 ${date}/${month}`]) {
+    for (const q of ['0733 123 456 4321', '4,321 +254 733 123 456', `0733123456 4321 ${date}/${month}`, '0733 123 456 4,321.00']) {
       const result = await search(q)
       expect(result.understood, q).toMatchObject({ phoneNumber: '+254733123456', amount: 4_321_00 })
       const ids = result.groups.find((g: { match: string }) => g.match === 'phone').items.map((t: { publicId: string }) => t.publicId)
       expect(ids, q).toEqual([made.id])
       expect(ids, q).not.toContain(other.id)
     }
+    // Read phone first: not 782 and 0127284432.
+    expect((await search('0782 127 284 432')).understood).toMatchObject({ phoneNumber: '+254782127284', amount: 432_00 })
   })
 })
 

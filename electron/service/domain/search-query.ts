@@ -81,18 +81,21 @@ function splitDay(query: string, now: number, timeZone: string): { rest: string;
   return { rest: found.rest, day: { from: found.day, to: found.day, ...dayRange(found.day, found.day, timeZone) } }
 }
 
-/** "0712 345 678 1500" or "1,500 0712345678": a phone and an amount in either order, split where both read. */
+/**
+ * "0712 345 678 1500" or "1,500 0712345678": a phone and an amount, split where both read. The phone first
+ * is tried at every split before the amount first, so "0782 127 284 432" is 0782127284 and 432, not 782
+ * and 0127284432.
+ */
 function readPhoneAndAmount(text: string): { phoneNumber: string; amount: number } | null {
   const tokens = text.split(/\s+/)
-  for (let k = 1; k < tokens.length; k++) {
-    const head = tokens.slice(0, k).join(' ')
-    const tail = tokens.slice(k).join(' ')
-    const phoneFirst = readPhone(head)
-    const amountLast = phoneFirst === null ? null : readAmount(tail)
-    if (phoneFirst !== null && amountLast !== null) return { phoneNumber: phoneFirst, amount: amountLast }
-    const phoneLast = readPhone(tail)
-    const amountFirst = phoneLast === null ? null : readAmount(head)
-    if (phoneLast !== null && amountFirst !== null) return { phoneNumber: phoneLast, amount: amountFirst }
+  for (const phoneFirst of [true, false]) {
+    for (let k = 1; k < tokens.length; k++) {
+      const head = tokens.slice(0, k).join(' ')
+      const tail = tokens.slice(k).join(' ')
+      const phoneNumber = readPhone(phoneFirst ? head : tail)
+      const amount = phoneNumber === null ? null : readAmount(phoneFirst ? tail : head)
+      if (phoneNumber !== null && amount !== null) return { phoneNumber, amount }
+    }
   }
   return null
 }

@@ -60,9 +60,11 @@ export function CustomerScreen({ params }: ScreenProps) {
             </Panel>
             <Panel title="Transactions" actions={data.more ? <span className="top-bar__meta">Newest {data.transactions.length} of {data.counts.total}</span> : undefined}>
               {data.transactions.length === 0 ? <EmptyState title="No transactions with this phone number" /> : (
-                <DataTable caption="Customer transactions" columns={TRANSACTION_LIST_COLUMNS} data={data.transactions} getRowId={rowId}
-                  initialSorting={NEWEST_FIRST} preferencesKey="customer.transactions" initialHidden={TRANSACTION_LIST_HIDDEN}
-                  narrowHidden={TRANSACTION_LIST_NARROW_HIDDEN} onRowActivate={openDetail} />
+                <div className="panel-flush">
+                  <DataTable caption="Customer transactions" columns={TRANSACTION_LIST_COLUMNS} data={data.transactions} getRowId={rowId}
+                    initialSorting={NEWEST_FIRST} preferencesKey="customer.transactions" initialHidden={TRANSACTION_LIST_HIDDEN}
+                    narrowHidden={TRANSACTION_LIST_NARROW_HIDDEN} onRowActivate={openDetail} />
+                </div>
               )}
             </Panel>
           </div>

@@ -9,7 +9,7 @@ import { KeyValueRows } from '../../components/fields/key-value-rows'
 import { TextAreaField } from '../../components/fields/text-area-field'
 import { PhoneField } from '../../components/fields/phone-field'
 import { TextField } from '../../components/fields/text-field'
-import { phoneForRequest } from '../../forms/phone'
+import { phoneForRequest, phoneToUse } from '../../forms/phone'
 import { amountInput, amountRewrite } from '../../forms/amount'
 import { optionalText } from '../../forms/optional'
 import { EMPTY_REQUEST_FIELDS, requestFields, type RequestFieldValues } from '../../forms/request-fields'
@@ -80,7 +80,7 @@ export function B2cForm({ account, onSent }: { account: Account | undefined; onS
         onCancel={cancel}
         onConfirm={confirm}
       >
-        {pending ? <p>KES {formatMinor(pending.amount)} to {pending.phoneNumber}, reference {pending.merchantTransactionId}. Amount and fee are reserved from the payouts float now.</p> : null}
+        {pending ? <p>KES {formatMinor(pending.amount)} to {phoneToUse(pending.phoneNumber) ?? pending.phoneNumber}, reference {pending.merchantTransactionId}. Amount and fee are reserved from the payouts float now.</p> : null}
       </ConfirmDialog>
     </form>
   )

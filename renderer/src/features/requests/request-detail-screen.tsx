@@ -32,7 +32,7 @@ function showBody(text: string | null): string {
  * A logged body; one the log kept only the start of (over 8 KiB answered, 64 KiB sent) says so with its
  * whole size, and shows the start as stored (cut JSON cannot be pretty-printed).
  */
-function LoggedBody({ text, testId }: { text: string | null; testId: string }) {
+function LoggedBody({ text, testId, label }: { text: string | null; testId: string; label: string }) {
   const { kept, cut } = parseLoggedBody(text ?? '')
   return (
     <>
@@ -41,7 +41,8 @@ function LoggedBody({ text, testId }: { text: string | null; testId: string }) {
           {`First ${cut.keptKiB} KiB of ${cut.totalBytes.toLocaleString('en-US')} bytes: the log keeps the start of long bodies.`}
         </p>
       ) : null}
-      <pre className="code-block request-body" data-testid={testId}>{cut ? kept : showBody(text)}</pre>
+      {/* Focusable (and named) because it scrolls: keyboard users must be able to scroll it too. */}
+      <pre className="code-block request-body" data-testid={testId} tabIndex={0} role="region" aria-label={label}>{cut ? kept : showBody(text)}</pre>
     </>
   )
 }
@@ -137,19 +138,19 @@ function RequestBody({ detail }: { detail: RequestLogDetail }) {
       </div>
       <Panel title="Copy as curl" actions={<CopyButton value={curl} label="Copy as curl" />}>
         <p className="form__note">Sends the same request again. The key is read from <code>$PAYDESK_API_KEY</code> in your shell; the log never keeps it.</p>
-        <pre className="code-block request-body" data-testid="request-curl">{curl}</pre>
+        <pre className="code-block request-body" data-testid="request-curl" tabIndex={0} role="region" aria-label="curl command">{curl}</pre>
       </Panel>
       <div className="grid grid--2">
         <Panel title="Request">
           <div className="stack">
             <Headers headers={detail.requestHeaders} label="Request headers" />
-            {detail.requestBody === null ? <p className="form__note">No body.</p> : <LoggedBody text={detail.requestBody} testId="request-body" />}
+            {detail.requestBody === null ? <p className="form__note">No body.</p> : <LoggedBody text={detail.requestBody} testId="request-body" label="Request body" />}
           </div>
         </Panel>
         <Panel title="Response">
           <div className="stack">
             <Headers headers={detail.responseHeaders} label="Response headers" />
-            <LoggedBody text={detail.responseBody} testId="response-body" />
+            <LoggedBody text={detail.responseBody} testId="response-body" label="Response body" />
           </div>
         </Panel>
       </div>

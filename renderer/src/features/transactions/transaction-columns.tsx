@@ -43,7 +43,7 @@ export const TRANSACTION_COLUMNS = col.columns([
   col.accessor('merchantTransactionId', {
     header: 'Reference',
     meta: { label: 'Merchant reference' },
-    cell: (info) => info.getValue() ?? '—',
+    cell: (info) => <span className="cell-cut" title={info.getValue() ?? undefined}>{info.getValue() ?? '—'}</span>,
   }),
   col.accessor('publicId', {
     header: 'Transaction',

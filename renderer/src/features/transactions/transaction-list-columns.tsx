@@ -26,6 +26,9 @@ const id = (value: TransactionColumnId) => value
 /** Nullable text sorts as '' (TanStack's text sorts compare strings) and shows as a dash. */
 const text = (value: string | null): string => value ?? ''
 const dash = (value: string) => (value === '' ? '—' : value)
+/** Long text (a 64-character merchant reference) cut to the column, whole on hover: it never pushes status and amount off screen. */
+const CutText = ({ text: value }: { text: string }) => <span className="cell-cut" title={value}>{value}</span>
+
 /** A missing amount sorts below every real one. */
 const amount = (value: number | null): number => value ?? Number.NEGATIVE_INFINITY
 
@@ -45,7 +48,7 @@ export const TRANSACTION_LIST_COLUMNS = col.columns([
       </Link>
     ),
   }),
-  col.accessor((tx) => text(tx.merchantTransactionId), { id: id('merchantTransactionId'), header: 'Reference', meta: { label: 'Merchant reference' }, sortFn: 'alphanumeric', cell: (info) => dash(info.getValue()) }),
+  col.accessor((tx) => text(tx.merchantTransactionId), { id: id('merchantTransactionId'), header: 'Reference', meta: { label: 'Merchant reference' }, sortFn: 'alphanumeric', cell: (info) => <CutText text={dash(info.getValue())} /> }),
   col.accessor((tx) => TRANSACTION_TYPE_LABELS[tx.type], { id: id('type'), header: 'Type', meta: { label: 'Type' }, sortFn: 'text' }),
   col.accessor((tx) => (tx.reversal ? 'reversed' : tx.status), {
     id: id('status'), header: 'Status', meta: { label: 'Status' }, sortFn: 'text', cell: (info) => <TransactionStatusBadge tx={info.row.original} />,

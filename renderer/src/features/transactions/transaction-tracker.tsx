@@ -34,7 +34,7 @@ function steps(tx: Transaction): { label: string; state: StepState }[] {
  * A just-sent transaction, kept live: push events refetch it on every status change (see
  * api/push-invalidation.ts) until it is final. Status changes are announced to screen readers.
  */
-export function TransactionTracker({ transactionId }: { transactionId: string }) {
+export function TransactionTracker({ transactionId, reveal = true }: { transactionId: string; reveal?: boolean }) {
   const query = useTransaction(transactionId)
   const simulator = useSimulatorState()
   const failed = query.data?.status === 'failed' || query.data?.status === 'rejected'
@@ -44,8 +44,8 @@ export function TransactionTracker({ transactionId }: { transactionId: string })
   const trackerRef = useRef<HTMLDivElement>(null)
   const loaded = query.data !== undefined
   useEffect(() => {
-    if (loaded) trackerRef.current?.scrollIntoView({ block: 'nearest' })
-  }, [loaded])
+    if (loaded && reveal) trackerRef.current?.scrollIntoView({ block: 'nearest' })
+  }, [loaded, reveal])
   if (query.isPending) return <LoadingState label="Loading the new transaction…" />
   if (query.isError) return <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
   const tx = query.data

@@ -72,7 +72,7 @@ export function TransactionsScreen() {
             Showing the newest {API_LIMIT.toLocaleString('en-GB')} transactions, the most the API returns at once. Narrow the dates or filters to see older ones.
           </p>
         ) : null}
-        <Panel title="Results" actions={<span className="top-bar__meta" role="status">{list.isFetching ? 'Updating the results…' : period}</span>}>
+        <Panel title="Results" actions={<span className="top-bar__meta" role="status" data-testid="results-period">{list.isFetching ? 'Updating the results…' : period}</span>}>
           <QueryView
             query={list}
             loadingLabel="Loading transactions…"
@@ -82,6 +82,8 @@ export function TransactionsScreen() {
             {(data) => (
               <div className="stack stack--tight">
               <ShownTotals rows={rows ?? data.items} />
+              {/* Edge to edge in its card: every pixel goes to the columns on a 1024 px screen. */}
+              <div className="panel-flush">
               <DataTable
                 caption="Transactions"
                 columns={TRANSACTION_LIST_COLUMNS}
@@ -96,6 +98,7 @@ export function TransactionsScreen() {
                   <CsvExportButton view={view} values={TRANSACTION_CSV_VALUES} fileName={`transactions-${environment}-${days.from}-to-${days.to}.csv`} />
                 )}
               />
+              </div>
               </div>
             )}
           </QueryView>
