@@ -58,7 +58,7 @@ test('the fault banner says what is on, in words and values; a reversal\'s audit
   const entry = page.getByRole('table', { name: 'Audit log' }).locator('tbody tr', { hasText: reversal.body.data.transactionId })
   await expect(entry).toContainText(`Reverses charge ${chargeId}`)
   await expect(entry).toContainText('Double charged at the till')
-  await expect(entry).toContainText('requested from the console')
+  await expect(entry.getByRole('cell', { name: 'automation (console token)' })).toBeVisible()
   expect(errors).toEqual([])
 })
 

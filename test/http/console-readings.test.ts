@@ -76,10 +76,11 @@ describe('a reversed charge, seen beside the charge', () => {
     const timeline = (await consoleGet(`/console/transactions/${paid.id}`)).body.data.timeline as { status: string; message: string }[]
     expect(timeline.at(-1)).toMatchObject({ status: 'settled', message: 'Settled early so that it could be reversed' })
 
-    // The audit log says which charge, what narration and who.
+    // The audit log says which charge, what narration and who (the console token acts as `automation`).
     const entry = (await consoleGet('/console/audit?action=mobile.reverse')).body.data.items[0]
     expect(entry.target).toBe(reversalId)
-    expect(entry.details).toBe(`Reverses charge ${paid.id} of KES 2,300.00; narration “Returned the shoes”; requested from the console.`)
+    expect(entry.details).toBe(`Reverses charge ${paid.id} of KES 2,300.00; narration “Returned the shoes”.`)
+    expect(entry.actor).toEqual({ id: 'automation', name: 'automation', role: 'owner' })
   })
 })
 

@@ -1,7 +1,6 @@
 import type { Actor } from '../../../shared/schemas/team'
 import { isRole } from '../../../shared/team/permissions'
 import type { PartialOperationTable } from './types'
-import { auditDetails } from './audit-details'
 import { customerView } from './console-customer'
 import { search } from './console-search'
 import { settlementReport, statement } from './console-statements'
@@ -25,7 +24,7 @@ export const CONSOLE_SUPPORT_OPERATIONS: PartialOperationTable<
     const items = rows.slice(0, limit).map((row) => ({
       id: row.id, at: row.at, environment: row.environment, action: row.action, label: row.label, target: row.target, requestId: row.request_id,
       actor: { id: row.actor_id, name: row.actor_name, role: actorRole(row.actor_role) },
-      details: auditDetails(ctx, row),
+      details: row.details,
     }))
     return { items, nextBefore: rows.length > limit ? items[items.length - 1]!.id : null, actions: ctx.store.audit.actions(ctx.principal.organizationId) }
   },

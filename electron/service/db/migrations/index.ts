@@ -16,6 +16,7 @@ import { MIGRATION_012 } from './012-one-phone-index'
 import { MIGRATION_013 } from './013-timeline-chain'
 import { MIGRATION_014 } from './014-postings-by-entry'
 import { MIGRATION_020 } from './020-team'
+import { MIGRATION_021 } from './021-audit-details'
 
 /**
  * Applied in order, each once, inside one transaction; `PRAGMA user_version` records the last applied.
@@ -39,4 +40,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 13, name: 'timeline-chain', sql: MIGRATION_013 },
   { version: 14, name: 'postings-by-entry', sql: MIGRATION_014 },
   { version: 20, name: 'team', sql: MIGRATION_020 },
+  { version: 21, name: 'audit-details', sql: MIGRATION_021 },
 ]
