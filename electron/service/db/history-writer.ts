@@ -54,6 +54,14 @@ function statements(db: Db) {
   }
 }
 
+/** The timeline entry a posting of the row last inserted names: its `step`-th (default: the newest). */
+function postingEntry(last: { id: number; firstEventId: number; eventId: number }, transactionId: number, step: number | undefined): number {
+  if (transactionId !== last.id || last.eventId < 1) throw new Error(`history-writer: postings of transaction ${transactionId} must follow its row and timeline`)
+  const eventId = step === undefined ? last.eventId : last.firstEventId + step
+  if (eventId < last.firstEventId || eventId > last.eventId) throw new Error(`history-writer: transaction ${transactionId} has no timeline step ${step}`)
+  return eventId
+}
+
 /**
  * Bulk writer for historical data (seed/history.ts). Unlike the repositories it binds positional
  * parameters and never reads a row back, because at a million rows named binding and the read-back
@@ -118,10 +126,7 @@ export function createHistoryWriter(db: Db) {
      * that moved it.
      */
     insertPosting(transactionId: number, accountId: number, bucket: 'available' | 'pending', amount: number, at: number, step?: number): void {
-      if (transactionId !== last.id || last.eventId < 1) throw new Error(`history-writer: postings of transaction ${transactionId} must follow its row and timeline`)
-      const eventId = step === undefined ? last.eventId : last.firstEventId + step
-      if (eventId < last.firstEventId || eventId > last.eventId) throw new Error(`history-writer: transaction ${transactionId} has no timeline step ${step}`)
-      postings.add([transactionId, accountId, bucket, amount, at, eventId])
+      postings.add([transactionId, accountId, bucket, amount, at, postingEntry(last, transactionId, step)])
     },
     /** Links a charge to its reversal (the reversal row already names the charge). */
     relate(transactionId: number, relatedId: number): void {
