@@ -13,6 +13,42 @@ export interface BankPickerProps {
   error?: string
 }
 
+interface BankListProps {
+  id: string
+  matches: readonly (BankCode & { shortName?: string | null })[]
+  value: BankCode | null
+  active: BankCode | undefined
+  search: string
+  optionId(bank: BankCode): string
+  onChange(bank: BankCode): void
+}
+
+/** The banks matching what was typed, the chosen one ticked and the highlighted one marked. */
+function BankList({ id, matches, value, active, search, optionId, onChange }: BankListProps) {
+  return (
+    <ul className="bank-picker__list" id={id} role="listbox" aria-label="Banks">
+      {matches.map((bank) => (
+        <li
+          key={bank.bankCode}
+          id={optionId(bank)}
+          role="option"
+          aria-selected={value?.bankCode === bank.bankCode}
+          className={bank.bankCode === active?.bankCode ? 'bank-picker__option bank-picker__option--highlighted' : 'bank-picker__option'}
+          // mousedown, not click: keeps focus in the search box so keyboard and mouse mix freely.
+          onMouseDown={(event) => {
+            event.preventDefault()
+            onChange(bank)
+          }}
+        >
+          <span>{value?.bankCode === bank.bankCode ? '✓ ' : ''}{bank.bankName}{bank.shortName ? <span className="bank-picker__short"> ({bank.shortName})</span> : null}</span>
+          <span className="bank-picker__code">{bank.bankCode}</span>
+        </li>
+      ))}
+      {matches.length === 0 ? <li className="bank-picker__option" aria-disabled="true">No bank matches “{search}”.</li> : null}
+    </ul>
+  )
+}
+
 /**
  * Searchable bank list (GET /v1/local-bank-codes?country=KE): a combobox whose list stays open, filtered
  * by the name people use (KCB, Equity, Co-op…), the full name or the code as you type. Arrow keys move,
@@ -75,26 +111,7 @@ export function BankPicker({ value, onChange, onBlur, error }: BankPickerProps) 
         onKeyDown={onKeyDown}
         onBlur={onBlur}
       />
-      <ul className="bank-picker__list" id={`${id}-list`} role="listbox" aria-label="Banks">
-        {matches.map((bank) => (
-          <li
-            key={bank.bankCode}
-            id={optionId(bank)}
-            role="option"
-            aria-selected={value?.bankCode === bank.bankCode}
-            className={bank.bankCode === active?.bankCode ? 'bank-picker__option bank-picker__option--highlighted' : 'bank-picker__option'}
-            // mousedown, not click: keeps focus in the search box so keyboard and mouse mix freely.
-            onMouseDown={(event) => {
-              event.preventDefault()
-              onChange(bank)
-            }}
-          >
-            <span>{value?.bankCode === bank.bankCode ? '✓ ' : ''}{bank.bankName}{bank.shortName ? <span className="bank-picker__short"> ({bank.shortName})</span> : null}</span>
-            <span className="bank-picker__code">{bank.bankCode}</span>
-          </li>
-        ))}
-        {matches.length === 0 ? <li className="bank-picker__option" aria-disabled="true">No bank matches “{search}”.</li> : null}
-      </ul>
+      <BankList id={`${id}-list`} matches={matches} value={value} active={active} search={search} optionId={optionId} onChange={onChange} />
       <p className="field__hint" id={`${id}-selected`} data-testid="selected-bank">
         {value ? <>Selected: <strong>{value.bankName}</strong> (code {value.bankCode})</> : 'No bank selected yet.'}
       </p>

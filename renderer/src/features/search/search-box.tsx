@@ -41,6 +41,41 @@ function useCurrentResult(value: string) {
   return { search, current, options, settle: () => setTyped(value) }
 }
 
+interface SearchKeys {
+  options: readonly SearchOption[]
+  active: number
+  typed: boolean
+  setOpen(open: boolean): void
+  setActive(update: (index: number) => number): void
+  go(to: string): void
+  /** Enter with nothing highlighted: open what the answer for the words typed points to, once it arrives. */
+  enter(): void
+}
+
+/** Arrows move (wrapping), Enter opens, Esc closes the suggestions only. */
+function searchKeys({ options, active, typed, setOpen, setActive, go, enter }: SearchKeys) {
+  return (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (options.length === 0) return
+      event.preventDefault()
+      setOpen(true)
+      const step = event.key === 'ArrowDown' ? 1 : -1
+      // Wraps around both ends; nothing highlighted (-1) counts as just before the first option.
+      setActive((index) => (index < 0 && step < 0 ? options.length - 1 : (index + step + options.length) % options.length))
+    } else if (event.key === 'Enter') {
+      event.preventDefault()
+      const option: SearchOption | undefined = active >= 0 ? options[active] : undefined
+      if (option) go(option.to)
+      else if (typed) enter()
+    } else if (event.key === 'Escape') {
+      // A search field clears itself on Escape; here Escape only closes the suggestions.
+      event.preventDefault()
+      setOpen(false)
+      setActive(() => -1)
+    }
+  }
+}
+
 /**
  * The search field of the top bar (an ARIA combobox): type an id, reference, receipt, phone, amount or
  * words; results drop down grouped by what matched. Arrows move, Enter opens the highlighted result, or
@@ -75,30 +110,7 @@ export function SearchBox() {
     else setOpen(true)
   }, [enterPending, current])
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      if (options.length === 0) return
-      event.preventDefault()
-      setOpen(true)
-      const step = event.key === 'ArrowDown' ? 1 : -1
-      // Wraps around both ends; nothing highlighted (-1) counts as just before the first option.
-      setActive((index) => (index < 0 && step < 0 ? options.length - 1 : (index + step + options.length) % options.length))
-    } else if (event.key === 'Enter') {
-      event.preventDefault()
-      const option: SearchOption | undefined = active >= 0 ? options[active] : undefined
-      if (option) go(option.to)
-      else if (value.trim() !== '') {
-        settle()
-        setOpen(true)
-        setEnterPending(true)
-      }
-    } else if (event.key === 'Escape') {
-      // A search field clears itself on Escape; here Escape only closes the suggestions.
-      event.preventDefault()
-      setOpen(false)
-      setActive(-1)
-    }
-  }
+  const onKeyDown = searchKeys({ options, active, typed: value.trim() !== '', setOpen, setActive, go, enter: () => { settle(); setOpen(true); setEnterPending(true) } })
 
   const showList = open && value.trim() !== ''
   return (

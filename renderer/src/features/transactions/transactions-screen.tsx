@@ -26,6 +26,27 @@ const NEWEST_FIRST = [{ id: 'createdAt', desc: true }]
 const rowId = (tx: ListedTransaction) => tx.publicId
 const openDetail = (tx: ListedTransaction) => navigate(pathTo(PATHS.transaction, { transactionId: tx.publicId }))
 
+/** Above the results: new activity since they loaded (with a refresh), and a page cut at the API's limit. */
+function ListNotices({ newActivity, refreshing, onRefresh, full }: { newActivity: boolean; refreshing: boolean; onRefresh(): void; full: boolean }) {
+  return (
+    <>
+      {newActivity ? (
+        <div className="notice notice--info list-activity" role="status">
+          <span>New activity since these results were loaded.</span>
+          <button type="button" className="button button--secondary button--small" disabled={refreshing} onClick={onRefresh}>
+            {refreshing ? 'Refreshing…' : 'Refresh results'}
+          </button>
+        </div>
+      ) : null}
+      {full ? (
+        <p className="notice notice--info" role="status">
+          Showing the newest {API_LIMIT.toLocaleString('en-GB')} transactions, the most the API returns at once. Narrow the dates or filters to see older ones.
+        </p>
+      ) : null}
+    </>
+  )
+}
+
 /**
  * Every transaction of the environment in a date range, results first: a compact filter bar (period,
  * type, status; the rest behind "More filters") and then the list, so at 1024×700 the first rows show
@@ -59,19 +80,7 @@ export function TransactionsScreen() {
       <PageHeader title="Transactions" />
       <div className="stack stack--tight">
         <TransactionFiltersForm applied={filters} nowMs={anchorMs} onApply={setFilters} apiError={list.error} />
-        {newActivity ? (
-          <div className="notice notice--info list-activity" role="status">
-            <span>New activity since these results were loaded.</span>
-            <button type="button" className="button button--secondary button--small" disabled={list.isFetching} onClick={() => void list.refetch()}>
-              {list.isFetching ? 'Refreshing…' : 'Refresh results'}
-            </button>
-          </div>
-        ) : null}
-        {list.data && list.data.count >= API_LIMIT ? (
-          <p className="notice notice--info" role="status">
-            Showing the newest {API_LIMIT.toLocaleString('en-GB')} transactions, the most the API returns at once. Narrow the dates or filters to see older ones.
-          </p>
-        ) : null}
+        <ListNotices newActivity={newActivity} refreshing={list.isFetching} onRefresh={() => void list.refetch()} full={list.data !== undefined && list.data.count >= API_LIMIT} />
         <Panel title="Results" actions={<span className="top-bar__meta" role="status" data-testid="results-period">{list.isFetching ? 'Updating the results…' : period}</span>}>
           <QueryView
             query={list}
