@@ -1,9 +1,10 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { BankTransferPage } from './pages/bank-transfer-page'
 import { ConsoleShell } from './pages/console-shell'
 import { PayoutsPage } from './pages/payouts-page'
 import { WebhooksPage } from './pages/webhooks-page'
 import { labelPattern, openConsole } from './support/console-page'
+import { expectColumnsShown, expectTopBarFits, pageOverflow } from './support/fit'
 import { setSimulatorMode } from './support/sandbox-api'
 import { sandboxApi, uniqueReference } from './support/sandbox-http'
 import { startWebhookReceiver } from './support/webhook-receiver'
@@ -11,19 +12,6 @@ import { startWebhookReceiver } from './support/webhook-receiver'
 // Fits the screen people have: 1024×700 unless a check says otherwise.
 test.use({ viewport: { width: 1024, height: 700 } })
 const api = sandboxApi()
-
-/** The table scrolls no sideways in its card, and each named column header is wholly on screen. */
-async function expectColumnsShown(table: Locator, headers: readonly string[], noSidewaysScroll = true): Promise<void> {
-  await expect(table.locator('tbody tr').first()).toBeVisible()
-  for (const header of headers) await expect(table.getByRole('columnheader', { name: header }), header).toBeInViewport({ ratio: 1 })
-  if (noSidewaysScroll) expect(await table.locator('xpath=..').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1)
-}
-
-/** How much wider than the window the page is (0 when it fits). */
-const pageOverflow = (page: Page) => page.evaluate(() => {
-  const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement
-  return root.scrollWidth - root.clientWidth
-})
 
 test('key columns and the top bar fit: date, status, amount, phone and reference at 1024; Requests\' status at 1024 and 1440', async ({ page }) => {
   const shell = new ConsoleShell(page)
@@ -35,21 +23,7 @@ test('key columns and the top bar fit: date, status, amount, phone and reference
   await expectColumnsShown(page.getByRole('table', { name: 'Transactions' }), keyColumns)
 
   // The top bar: the search keeps its words and its "/" hint, the API URL is whole or left out, nothing overlaps.
-  const search = page.getByRole('combobox', { name: 'Search' })
-  const room = await search.evaluate((input) => {
-    const el = input as unknown as { placeholder: string; clientWidth: number; ownerDocument: { createElement(tag: string): { getContext(kind: string): { font: string; measureText(text: string): { width: number } } } } }
-    const style = (globalThis as unknown as { getComputedStyle(node: unknown): { font: string; paddingLeft: string; paddingRight: string } }).getComputedStyle(input)
-    const context = el.ownerDocument.createElement('canvas').getContext('2d')
-    context.font = style.font
-    return el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - context.measureText(el.placeholder).width
-  })
-  expect(room, 'room left after the search placeholder').toBeGreaterThanOrEqual(0)
-  await expect(page.locator('.search-box kbd')).toBeInViewport({ ratio: 1 })
-  const url = page.getByTestId('api-url')
-  if (await url.isVisible()) expect(await url.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)
-  const copy = (await page.getByRole('button', { name: /^Copy API URL/ }).boundingBox())!
-  const status = (await page.getByTestId('push-status').boundingBox())!
-  expect(copy.x + copy.width <= status.x || status.x + status.width <= copy.x, 'Copy and the live-updates dot do not overlap').toBe(true)
+  await expectTopBarFits(page)
 
   await openConsole(page, `/customers/${encodeURIComponent(phone)}`)
   await expectColumnsShown(page.getByRole('table', { name: 'Customer transactions' }), keyColumns)
