@@ -5,6 +5,12 @@
  * the zone of the machine it runs on; scripts may pass any zone; without one the host's zone is used.
  */
 
+/**
+ * The time zone of every organization the sandbox makes: Paydesk emulates a Kenyan mobile-money service
+ * (KES, M-PESA, Kenyan banks), so a merchant's days are Nairobi days wherever the console runs.
+ */
+export const DEFAULT_ORGANIZATION_TIME_ZONE = 'Africa/Nairobi'
+
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
 const formatters = new Map<string, Intl.DateTimeFormat>()
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ActorSchema } from './team'
 import { isDay, isTimeZone } from '../local-days'
 import { CALENDAR_DAY_PATTERN, EnvironmentSchema, TransactionStatusSchema, TransactionTypeSchema, queryInt } from './common'
-import { TransactionSchema } from './transaction'
+import { ConsoleTransactionSchema } from './console-transactions'
 
 /** An IANA time zone name; local days (search's "yesterday", statements) are days of this zone. */
 export const TimeZoneSchema = z
@@ -33,7 +33,7 @@ export const SearchGroupSchema = z.object({
   match: SearchMatchSchema,
   /** What the console shows above the group, e.g. "Phone +254712345678". */
   label: z.string(),
-  items: z.array(TransactionSchema),
+  items: z.array(ConsoleTransactionSchema),
   /** More transactions matched than `items` holds (narrow the query, or open the customer view). */
   more: z.boolean(),
 })
@@ -69,11 +69,13 @@ export const CustomerViewSchema = z.object({
   /** Completed reversals returned to the customer. */
   reversed: z.number().int(),
   counts: z.object({ total: z.number().int(), charges: z.number().int(), payouts: z.number().int(), reversals: z.number().int(), failed: z.number().int() }),
+  /** How many transactions each total sums: the completed or settled charges, payouts and reversals. */
+  paidCounts: z.object({ charges: z.number().int(), payouts: z.number().int(), reversals: z.number().int() }),
   firstSeen: z.number().int().nullable(),
   lastSeen: z.number().int().nullable(),
   /** Failed or refused transactions grouped by reason, in plain words. */
   failures: z.array(z.object({ reason: z.string(), resultCode: z.string().nullable(), count: z.number().int(), lastAt: z.number().int() })),
-  transactions: z.array(TransactionSchema.extend({ failureReason: z.string().nullable() })),
+  transactions: z.array(ConsoleTransactionSchema.extend({ failureReason: z.string().nullable() })),
   /** More transactions exist than `transactions` lists (the totals count all of them). */
   more: z.boolean(),
 })
@@ -102,6 +104,8 @@ export const AuditEntrySchema = z.object({
   requestId: z.string(),
   /** Who did it: a user, `automation` (the console token), the local console, or an API key. */
   actor: ActorSchema,
+  /** More about the action in words, where the target tells it (a reversal: the charge, the narration typed, who asked); else null. */
+  details: z.string().nullable(),
 })
 export type AuditEntry = z.infer<typeof AuditEntrySchema>
 

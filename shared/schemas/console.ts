@@ -48,5 +48,7 @@ export const ConsoleInfoSchema = z.object({
   httpUrl: z.string().nullable(),
   consoleUrl: z.string().nullable(),
   simulatorMode: z.string(),
+  /** The organization's time zone (IANA): the console shows times and counts days in it, whatever the browser's. */
+  timeZone: z.string(),
 })
 export type ConsoleInfo = z.infer<typeof ConsoleInfoSchema>

@@ -16,6 +16,11 @@ export const RequestLogQuerySchema = z.object({
   path: z.string().min(1).max(2048).optional(),
   /** Part of the API key's prefix (`sk_test_AbCd`), or `console`. */
   key: z.string().min(1).max(64).optional(),
+  /**
+   * Who sent it: `integration` (an API key, or a key Paydesk did not recognise) or `console` (a browser
+   * console's own calls to /v1, key `console`). Both without it.
+   */
+  source: z.enum(['integration', 'console']).optional(),
   idempotencyKey: z.string().min(1).max(255).optional(),
   requestId: z.string().min(1).max(64).optional(),
   transactionId: z.string().min(1).max(64).optional(),

@@ -9,19 +9,25 @@ const MARGIN = 36
 const ROW = 14
 const SIZE = 8
 
-/** Column x positions and widths; amounts are right-aligned at x + width. */
+/**
+ * Column x positions and widths (the page holds 770 points between its margins); amounts are right-aligned
+ * at x + width. Every column is wide enough for its longest usual value (a whole transaction id, an amount
+ * in the millions), with a 2-point gap between columns; a label too wide for its column goes on two lines.
+ */
 const COLUMNS = [
-  { label: 'Date', x: 0, width: 88 }, { label: 'Transaction', x: 90, width: 112 }, { label: 'Type', x: 204, width: 58 },
-  { label: 'Reference', x: 264, width: 96 }, { label: 'Description', x: 362, width: 150 },
-  { label: 'Available', x: 514, width: 58, right: true }, { label: 'Pending', x: 574, width: 58, right: true },
-  { label: 'Fee', x: 634, width: 40, right: true }, { label: 'Bal. available', x: 676, width: 46, right: true },
-  { label: 'Bal. pending', x: 724, width: 46, right: true },
+  { label: 'Date', x: 0, width: 78 }, { label: 'Transaction', x: 80, width: 130, mono: true }, { label: 'Type', x: 212, width: 62 },
+  { label: 'Reference', x: 276, width: 70 }, { label: 'Description', x: 348, width: 148 },
+  { label: 'Available', x: 498, width: 54, right: true }, { label: 'Pending', x: 554, width: 54, right: true },
+  { label: 'Fee', x: 610, width: 38, right: true }, { label: 'Balance available', x: 650, width: 58, right: true },
+  { label: 'Balance pending', x: 710, width: 58, right: true },
 ] as const
+/** Transaction ids in a fixed-width face, a size smaller: all 30 characters fit their column. */
+const MONO_SIZE = 7
 
-function fit(text: string, font: PDFFont, width: number): string {
-  if (font.widthOfTextAtSize(text, SIZE) <= width) return text
+function fit(text: string, font: PDFFont, width: number, size = SIZE): string {
+  if (font.widthOfTextAtSize(text, size) <= width) return text
   let cut = text
-  while (cut.length > 1 && font.widthOfTextAtSize(`${cut}…`, SIZE) > width) cut = cut.slice(0, -1)
+  while (cut.length > 1 && font.widthOfTextAtSize(`${cut}…`, size) > width) cut = cut.slice(0, -1)
   return `${cut}…`
 }
 
@@ -53,19 +59,30 @@ interface Sheet {
   y: number
   font: PDFFont
   bold: PDFFont
+  mono: PDFFont
 }
 
 function text(sheet: Sheet, value: string, x: number, options: { font?: PDFFont; size?: number; color?: Rgb } = {}): void {
   sheet.page.drawText(safe(value), { x: MARGIN + x, y: sheet.y, size: options.size ?? SIZE, font: options.font ?? sheet.font, color: rgb(...(options.color ?? [0, 0, 0])) })
 }
 
+/** Labels wider than their column wrap onto a second line rather than running into the next column. */
 function columnHeader(sheet: Sheet): void {
-  for (const column of COLUMNS) {
-    const label = column.label
-    const x = 'right' in column ? column.x + column.width - sheet.bold.widthOfTextAtSize(label, SIZE) : column.x
-    text(sheet, label, x, { font: sheet.bold })
+  const { bold } = sheet
+  const labels = COLUMNS.map((column) => wrap(column.label, bold, SIZE, column.width))
+  const lines = Math.max(...labels.map((parts) => parts.length))
+  for (let line = 0; line < lines; line++) {
+    COLUMNS.forEach((column, index) => {
+      // Bottom-aligned: a one-line label sits on the header's last line, next to the amounts below it.
+      const parts = labels[index]!
+      const label = parts[line - (lines - parts.length)]
+      if (label === undefined) return
+      const x = 'right' in column ? column.x + column.width - bold.widthOfTextAtSize(label, SIZE) : column.x
+      text(sheet, label, x, { font: bold })
+    })
+    sheet.y -= ROW - 3
   }
-  sheet.y -= ROW
+  sheet.y -= 3
 }
 
 function makeRoom(sheet: Sheet, needed = ROW): void {
@@ -77,11 +94,12 @@ function makeRoom(sheet: Sheet, needed = ROW): void {
 
 function tableRow(sheet: Sheet, cells: string[], options: { font?: PDFFont } = {}): void {
   makeRoom(sheet)
-  const font = options.font ?? sheet.font
   COLUMNS.forEach((column, index) => {
-    const value = fit(safe(cells[index] ?? ''), font, column.width)
-    const x = 'right' in column ? column.x + column.width - font.widthOfTextAtSize(value, SIZE) : column.x
-    text(sheet, value, x, options)
+    const face = 'mono' in column ? sheet.mono : options.font ?? sheet.font
+    const size = 'mono' in column ? MONO_SIZE : SIZE
+    const value = fit(safe(cells[index] ?? ''), face, column.width, size)
+    const x = 'right' in column ? column.x + column.width - face.widthOfTextAtSize(value, size) : column.x
+    text(sheet, value, x, { font: face, size })
   })
   sheet.y -= ROW
 }
@@ -146,6 +164,7 @@ export async function statementPdf(statement: Statement): Promise<Uint8Array> {
   doc.setProducer('Paydesk')
   const sheet: Sheet = {
     doc, page: doc.addPage(PAGE), y: PAGE[1] - MARGIN, font: doc.embedStandardFont(StandardFonts.Helvetica), bold: doc.embedStandardFont(StandardFonts.HelveticaBold),
+    mono: doc.embedStandardFont(StandardFonts.Courier),
   }
   drawLines(sheet, statement)
   drawTotals(sheet, statement)

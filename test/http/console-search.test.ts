@@ -136,7 +136,7 @@ describe('GET /console/search', () => {
 describe('search never scans the transactions table', () => {
   it('answers every lookup from an index (EXPLAIN QUERY PLAN)', () => {
     const { db, search: repo } = server.service.internals.store
-    const params = { organizationId: 'o', environment: 'test', value: 'x', limit: 5, fromMs: 0, toMs: 1, match: '"x"*', window: 20 }
+    const params = { organizationId: 'o', environment: 'test', value: 'x', limit: 5, fromMs: 0, toMs: 1, amount: 1, match: '"x"*', window: 20 }
     for (const [name, statement] of Object.entries(repo.statements)) {
       const details = queryPlan(db, statement.source, params)
       expect(details.some((d) => /^(SEARCH|SCAN) .*(USING|VIRTUAL TABLE INDEX)/.test(d)), `${name}: ${details.join(' | ')}`).toBe(true)

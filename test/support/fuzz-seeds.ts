@@ -98,6 +98,7 @@ export function seeds(f: FuzzFixtures): Record<RouteId, () => Seed> {
     'console.fees.update': () => ({ body: structuredClone(DEFAULT_TARIFF) as unknown as Record<string, unknown> }),
     'console.transactions.detail': () => ({ params: { transactionId: f.chargeId } }),
     'console.transactions.evidence': () => ({ params: { transactionId: f.chargeId } }),
+    'console.reversals.list': () => ({ query: { from: '0', to: String(365 * 86_400_000) } }),
     'console.webhooks.events.list': () => ({ query: { limit: '5', type: 'transaction.succeeded' } }),
     'console.webhooks.events.get': () => ({ params: { eventId: f.eventId } }),
     'console.webhooks.events.resend': () => ({ params: { eventId: f.eventId }, body: { url: hook } }),

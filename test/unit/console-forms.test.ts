@@ -6,7 +6,6 @@ import { amountInput, amountRewrite } from '../../renderer/src/forms/amount'
 import { apiErrorToFieldErrors, errorSentence, issuesToFieldErrors } from '../../renderer/src/forms/field-errors'
 import { metadataFromRows } from '../../renderer/src/forms/metadata'
 import { dailyActivity } from '../../renderer/src/features/home/activity-series'
-import type { Transaction } from '../../shared/schemas/transaction'
 
 // The console's form rules: the shared schema's issues become per-field messages worded as the API
 // words them; amounts typed in shillings; metadata rows; the Home chart's daily sums.
@@ -69,19 +68,17 @@ describe('metadataFromRows', () => {
 })
 
 describe('dailyActivity', () => {
-  const base = { amount: 10_000, createdAt: Date.UTC(2026, 10, 20, 12) } as const
-  const tx = (over: Partial<Transaction>): Transaction => ({ ...base, type: 'charge', status: 'completed', ...over }) as Transaction
-
-  it('sums completed collections and payouts per UTC day and ignores what moved nothing', () => {
-    const now = Date.UTC(2026, 10, 21, 9)
-    const series = dailyActivity([
-      tx({}), tx({ status: 'settled' }), tx({ status: 'failed' }), tx({ status: 'pending' }),
-      tx({ type: 'transfer' }), tx({ type: 'bank_withdrawal', amount: 5_000 }), tx({ type: 'transfer', status: 'rejected' }),
-      tx({ type: 'bank_deposit' }), tx({ createdAt: Date.UTC(2026, 9, 1) }),
-    ], now, 30)
-    expect(series).toHaveLength(30)
-    expect(series[29]!.date).toBe('2026-11-21')
-    expect(series[28]).toMatchObject({ date: '2026-11-20', collectionsMinor: 20_000, payoutsMinor: 15_000 })
-    expect(series.reduce((sum, day) => sum + day.collectionsMinor + day.payoutsMinor, 0)).toBe(35_000)
+  // Home's daily figures are the settlement report's (one source with the Statements screen), per local day
+  // of the organization's zone; what moved nothing is not in the report's sums.
+  it('takes each local day\'s completed charges and paid payouts from the daily settlement report', () => {
+    const day = (date: string, charges: number, payouts: number) => ({
+      day: date, chargesCompleted: { count: 1, amount: charges }, fees: 0, settled: 0, payouts: { count: 1, amount: payouts },
+      reversals: { count: 0, amount: 0 }, collectionsClosing: { available: 0, pending: 0 },
+    })
+    const report = { environment: 'test' as const, from: '2026-11-20', to: '2026-11-21', timeZone: 'Africa/Nairobi', days: [day('2026-11-20', 20_000, 15_000), day('2026-11-21', 0, 0)] }
+    expect(dailyActivity(report)).toEqual([
+      { day: '2026-11-20', collectionsMinor: 20_000, payoutsMinor: 15_000 },
+      { day: '2026-11-21', collectionsMinor: 0, payoutsMinor: 0 },
+    ])
   })
 })

@@ -13,6 +13,8 @@ export interface AuditRow {
   actor_id: string
   actor_name: string
   actor_role: string
+  /** The action in words where its input tells more (migration 021); null for older rows and most actions. */
+  details: string | null
 }
 
 export interface AuditFilter {
@@ -26,12 +28,13 @@ export interface AuditFilter {
 
 /** The append-only audit log (migration 005): insert and read; SQLite triggers refuse UPDATE and DELETE. */
 export function createAuditRepo(db: Db) {
-  const insertStmt = db.prepare(`INSERT INTO audit_log (at, organization_id, environment, action, label, target, request_id, actor_id, actor_name, actor_role)
-    VALUES (@at, @organization_id, @environment, @action, @label, @target, @request_id, @actor_id, @actor_name, @actor_role)`)
+  const insertStmt = db.prepare(`INSERT INTO audit_log (at, organization_id, environment, action, label, target, request_id, actor_id, actor_name, actor_role, details)
+    VALUES (@at, @organization_id, @environment, @action, @label, @target, @request_id, @actor_id, @actor_name, @actor_role, @details)`)
   const actionsStmt = db.prepare<[string], { action: string }>('SELECT DISTINCT action FROM audit_log WHERE organization_id = ? ORDER BY action')
   return {
-    append(row: Omit<AuditRow, 'id'>): void {
-      insertStmt.run(row)
+    /** `details` may be left out: most actions say all in their label and target. */
+    append(row: Omit<AuditRow, 'id' | 'details'> & { details?: string | null }): void {
+      insertStmt.run({ ...row, details: row.details ?? null })
     },
     list(filter: AuditFilter): AuditRow[] {
       const where = ['organization_id = @organizationId']

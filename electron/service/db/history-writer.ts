@@ -54,6 +54,14 @@ function statements(db: Db) {
   }
 }
 
+/** The timeline entry a posting of the row last inserted names: its `step`-th (default: the newest). */
+function postingEntry(last: { id: number; firstEventId: number; eventId: number }, transactionId: number, step: number | undefined): number {
+  if (transactionId !== last.id || last.eventId < 1) throw new Error(`history-writer: postings of transaction ${transactionId} must follow its row and timeline`)
+  const eventId = step === undefined ? last.eventId : last.firstEventId + step
+  if (eventId < last.firstEventId || eventId > last.eventId) throw new Error(`history-writer: transaction ${transactionId} has no timeline step ${step}`)
+  return eventId
+}
+
 /**
  * Bulk writer for historical data (seed/history.ts). Unlike the repositories it binds positional
  * parameters and never reads a row back, because at a million rows named binding and the read-back
@@ -67,8 +75,8 @@ export function createHistoryWriter(db: Db) {
   const events = batchedInsert(db, 'transaction_events', ['id', 'transaction_id', 'status', 'message', 'at', 'prev_id'])
   let nextEventId = 0
   const postings = batchedInsert(db, 'ledger_postings', ['transaction_id', 'account_id', 'bucket', 'amount', 'created_at', 'event_id'])
-  /** The row last inserted and its newest timeline entry, which its postings name (migration 014). */
-  let last = { id: 0, eventId: 0 }
+  /** The row last inserted and its timeline entries (first and newest), which its postings name (migration 014). */
+  let last = { id: 0, firstEventId: 0, eventId: 0 }
   const values = new Array<unknown>(TRANSACTION_COLUMNS.length)
 
   return {
@@ -108,14 +116,17 @@ export function createHistoryWriter(db: Db) {
       for (let i = 0; i < TRANSACTION_COLUMNS.length; i++) values[i] = linked[TRANSACTION_COLUMNS[i]!]
       for (const i of JSON_AT) if (values[i] !== null) values[i] = JSON.stringify(values[i])
       const id = Number(stmt.insertTransaction.run(values).lastInsertRowid)
-      last = { id, eventId: newest ?? 0 }
+      last = { id, firstEventId: first, eventId: newest ?? 0 }
       timeline.forEach(([status, message, at], i) => events.add([first + i, id, status, message, at, i === 0 ? null : first + i - 1]))
       return id
     },
-    /** A posting of the row just inserted (history is written one transaction at a time, postings right after it). */
-    insertPosting(transactionId: number, accountId: number, bucket: 'available' | 'pending', amount: number, at: number): void {
-      if (transactionId !== last.id || last.eventId < 1) throw new Error(`history-writer: postings of transaction ${transactionId} must follow its row and timeline`)
-      postings.add([transactionId, accountId, bucket, amount, at, last.eventId])
+    /**
+     * A posting of the row just inserted (history is written one transaction at a time, postings right after
+     * it), naming the timeline entry at index `step` of its timeline (default: the newest) as the state change
+     * that moved it.
+     */
+    insertPosting(transactionId: number, accountId: number, bucket: 'available' | 'pending', amount: number, at: number, step?: number): void {
+      postings.add([transactionId, accountId, bucket, amount, at, postingEntry(last, transactionId, step)])
     },
     /** Links a charge to its reversal (the reversal row already names the charge). */
     relate(transactionId: number, relatedId: number): void {

@@ -9,6 +9,15 @@ export interface SearchScope {
   limit: number
 }
 
+/** A charge's public id with its latest reversal (`related_id`). */
+export interface ReversalOfChargeRow {
+  charge_id: string
+  public_id: string
+  status: TransactionRow['status']
+  created_at: number
+  updated_at: number
+}
+
 /**
  * Support-desk lookups (console search, customer view). Each query seeks one index of migration 005
  * (or the unique public id / merchant reference indexes of 001); test/http/console-search.test.ts checks
@@ -37,6 +46,12 @@ function statements(db: Db) {
     `SELECT * FROM transactions WHERE +organization_id = @organizationId AND +environment = @environment AND phone_number = @value
      ORDER BY created_at DESC LIMIT @limit`,
   )
+  // One phone's rows of a time range, optionally of one amount: the same seek of transactions_phone, bounded by time.
+  const byPhoneWithin = db.prepare<Record<string, unknown>, StoredTransactionRow>(
+    `SELECT * FROM transactions WHERE +organization_id = @organizationId AND +environment = @environment AND phone_number = @value
+       AND created_at BETWEEN @fromMs AND @toMs AND (@amount IS NULL OR amount = @amount)
+     ORDER BY created_at DESC LIMIT @limit`,
+  )
   const byAmount = db.prepare<Record<string, unknown>, StoredTransactionRow>(
     `SELECT * FROM transactions WHERE ${scope} AND amount = @value AND created_at BETWEEN @fromMs AND @toMs
      ORDER BY created_at DESC LIMIT @limit`,
@@ -58,15 +73,23 @@ function statements(db: Db) {
     `SELECT result_code, message, status, COUNT(*) AS n, MAX(created_at) AS last FROM transactions
      WHERE ${scope} AND phone_number = @value AND status IN ('failed', 'rejected') GROUP BY result_code, message, status ORDER BY n DESC`,
   )
+  // The charges of a time range (the rows a console list shows) that point at a reversal: one walk of
+  // transactions_list over that range, the reversal read by its primary key.
+  const reversalsOfCharges = db.prepare<Record<string, unknown>, ReversalOfChargeRow>(
+    `SELECT c.public_id AS charge_id, r.public_id, r.status, r.created_at, r.updated_at
+     FROM transactions c CROSS JOIN transactions r ON r.id = c.related_id
+     WHERE c.organization_id = @organizationId AND c.environment = @environment AND c.created_at BETWEEN @fromMs AND @toMs
+       AND c.type = 'charge' AND c.related_id IS NOT NULL`,
+  )
 
-  return { byPublicId, byReference, byReceipt, byPhone, byAmount, byWords, phoneTotals, phoneFailures }
+  return { byPublicId, byReference, byReceipt, byPhone, byPhoneWithin, byAmount, byWords, phoneTotals, phoneFailures, reversalsOfCharges }
 }
 
 export function createSearchRepo(db: Db) {
-  const { byPublicId, byReference, byReceipt, byPhone, byAmount, byWords, phoneTotals, phoneFailures } = statements(db)
+  const { byPublicId, byReference, byReceipt, byPhone, byPhoneWithin, byAmount, byWords, phoneTotals, phoneFailures, reversalsOfCharges } = statements(db)
   return {
     /** The SQL of each lookup, for EXPLAIN QUERY PLAN in tests. */
-    statements: { byPublicId, byReference, byReceipt, byPhone, byAmount, byWords, phoneTotals, phoneFailures },
+    statements: { byPublicId, byReference, byReceipt, byPhone, byPhoneWithin, byAmount, byWords, phoneTotals, phoneFailures, reversalsOfCharges },
     byPublicId(s: SearchScope, publicId: string): TransactionRow | undefined {
       const row = byPublicId.get({ ...s, value: publicId })
       return row && decodeRow(row)
@@ -80,6 +103,10 @@ export function createSearchRepo(db: Db) {
     },
     byPhone(s: SearchScope, phoneNumber: string): TransactionRow[] {
       return byPhone.all({ ...s, value: phoneNumber }).map(decodeRow)
+    },
+    /** A phone's rows created in [fromMs, toMs], of `amount` when it is not null. */
+    byPhoneWithin(s: SearchScope, phoneNumber: string, amount: number | null, fromMs: number, toMs: number): TransactionRow[] {
+      return byPhoneWithin.all({ ...s, value: phoneNumber, amount, fromMs, toMs }).map(decodeRow)
     },
     byAmount(s: SearchScope, amount: number, fromMs: number, toMs: number): TransactionRow[] {
       return byAmount.all({ ...s, value: amount, fromMs, toMs }).map(decodeRow)
@@ -98,6 +125,10 @@ export function createSearchRepo(db: Db) {
     },
     phoneFailures(s: Omit<SearchScope, 'limit'>, phoneNumber: string) {
       return phoneFailures.all({ ...s, value: phoneNumber })
+    },
+    /** The latest reversal of every charge created in [fromMs, toMs] that has one. */
+    reversalsOfCharges(s: Omit<SearchScope, 'limit'>, fromMs: number, toMs: number): ReversalOfChargeRow[] {
+      return reversalsOfCharges.all({ ...s, fromMs, toMs })
     },
   }
 }

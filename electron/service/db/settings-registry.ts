@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_ORGANIZATION_TIME_ZONE, isTimeZone } from '../../../shared/local-days'
 import { DEFAULT_HTTP_PORT, HttpPortSchema } from '../../../shared/schemas/host'
 import { OutcomeRuleSchema } from '../../../shared/schemas/scenario'
 import { SimulatorModeSchema } from '../../../shared/schemas/simulator'
@@ -55,4 +56,7 @@ export const SETTINGS = {
   approvalExpiryHours: setting('team.approvalExpiryHours', z.number().int().positive(), 24),
   /** An organization's "strict request checks" (request-checks.ts). */
   strictRequestChecks: (organizationId: string) => setting(`requestChecks.strict.${organizationId}`, z.boolean(), false),
+  /** An organization's time zone (IANA): the console's days and times are its local ones. */
+  organizationTimeZone: (organizationId: string) =>
+    setting(`organization.timeZone.${organizationId}`, z.string().refine(isTimeZone), DEFAULT_ORGANIZATION_TIME_ZONE),
 } as const

@@ -10,12 +10,16 @@ function describe(type: string, available: number, pending: number): Movement {
   if (type === 'charge') {
     if (pending > 0 && available === 0) return { movement: 'charge_completed', description: 'Charge completed (pending settlement)' }
     if (pending < 0 && available > 0) return { movement: 'charge_settled', description: 'Charge settled to available' }
+    // Completed and settled in one line (older seeded history wrote both at the settlement time).
+    if (pending === 0 && available > 0) return { movement: 'charge_settled', description: 'Charge completed and settled to available' }
   }
   if (payout || type === 'reversal') {
     const what = payout ? 'Payout' : 'Reversal'
     const kind = payout ? 'payout' : 'reversal'
     if (available < 0 && pending > 0) return { movement: `${kind}_reserved`, description: `${what} reserved` }
     if (pending < 0 && available === 0) return { movement: `${kind}_paid`, description: `${what} paid out` }
+    // Reserved and paid in one line (seeded history: the processor answered within the same record).
+    if (available < 0 && pending === 0) return { movement: `${kind}_paid`, description: `${what} paid out` }
     if (pending < 0 && available > 0) return { movement: `${kind}_released`, description: `${what} failed, reservation released` }
   }
   if (type === 'bank_deposit') return { movement: 'top_up', description: 'Float top-up' }

@@ -5,11 +5,17 @@ import { moveMoney } from '../ledger/move-money'
 import type { Unit } from '../core/unit'
 import { announce } from './result'
 
-/** Moves a completed charge's net from collections pending to available and marks it `settled`. */
-export function settleChargeNow(unit: Unit, charge: TransactionRow): TransactionRow {
+/** What the timeline says when a charge settles on schedule (or by "Settle all now"). */
+export const SETTLED_MESSAGE = 'Funds settled to the collections account'
+
+/**
+ * Moves a completed charge's net from collections pending to available and marks it `settled`. `message`
+ * says why when it is not the schedule (a reversal settles its charge first).
+ */
+export function settleChargeNow(unit: Unit, charge: TransactionRow, message = SETTLED_MESSAGE): TransactionRow {
   const { store, now } = unit
   assertTransition(charge.public_id, charge.status, 'settled')
-  const settled = store.transactions.setStatus(charge, 'settled', now, { settle_due_at: null, message: 'Funds settled to the collections account' })
+  const settled = store.transactions.setStatus(charge, 'settled', now, { settle_due_at: null, message })
   moveMoney(unit, settled, settleCharge(charge.account_id, charge.amount - charge.fees))
   announce(unit, settled)
   return settled

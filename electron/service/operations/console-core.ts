@@ -1,6 +1,7 @@
 import { ApiError } from '../../../shared/errors'
 import type { Organization } from '../../../shared/schemas/console'
 import type { OrganizationRow } from '../db/rows'
+import { SETTINGS } from '../db/settings-registry'
 import type { OperationContext } from './types'
 import { insertApiKey, provisionOrganization } from '../seed/provisioning'
 import { toApiKey, toOrganization } from '../views/console'
@@ -20,6 +21,7 @@ export const CONSOLE_CORE_OPERATIONS: PartialOperationTable<
     organization: organizationView(ctx, ctx.store.organizations.get(ctx.principal.organizationId)!),
     ...ctx.host.hostInfo(),
     simulatorMode: simulatorModeOf(ctx.store),
+    timeZone: ctx.store.settings.get(SETTINGS.organizationTimeZone(ctx.principal.organizationId)),
   }),
   'console.keys.list': (ctx) => ({
     items: ctx.store.apiKeys.list(ctx.principal.organizationId, ctx.principal.environment).map(toApiKey),

@@ -1,28 +1,13 @@
 import { ApiError } from '../../../shared/errors'
 import type { CustomerView } from '../../../shared/schemas/console-support'
 import { readPhone } from '../domain/search-query'
-import { toTransaction } from '../views/transaction'
+import { failureReason } from '../domain/failure-reasons'
+import { toConsoleTransaction } from './support/console-transaction'
 import type { OperationContext } from './types'
 
 const LISTED = 500
 const PAYOUT_TYPES = new Set(['transfer', 'payment'])
 const DONE = new Set(['completed', 'settled'])
-
-/** M-Pesa result codes (lifecycle/plan.ts OUTCOMES) in the words a support agent says to a customer. */
-const REASONS: Record<string, string> = {
-  '1032': 'Cancelled by the customer',
-  '1037': 'Timed out: the phone could not be reached or nobody answered',
-  '1': 'Insufficient funds',
-  '2001': 'Wrong PIN',
-  '1001': 'Another transaction was in progress on this phone',
-}
-
-export function failureReason(status: string, resultCode: string | null, message: string | null): string | null {
-  if (status !== 'failed' && status !== 'rejected') return null
-  if (resultCode !== null && REASONS[resultCode]) return REASONS[resultCode]!
-  if (status === 'rejected') return `Refused before it started${message ? `: ${message}` : ''}`
-  return message ?? 'Failed (no reason given)'
-}
 
 /** console.customers.get: one phone number's history and totals, from the phone index only. */
 export function customerView(ctx: OperationContext, phoneText: string): CustomerView {
@@ -58,10 +43,15 @@ export function customerView(ctx: OperationContext, phoneText: string): Customer
       reversals: count((r) => r.type === 'reversal'),
       failed: count((r) => r.status === 'failed' || r.status === 'rejected'),
     },
+    paidCounts: {
+      charges: count((r) => r.type === 'charge' && DONE.has(r.status)),
+      payouts: count((r) => PAYOUT_TYPES.has(r.type) && DONE.has(r.status)),
+      reversals: count((r) => r.type === 'reversal' && DONE.has(r.status)),
+    },
     firstSeen: totals.length === 0 ? null : Math.min(...totals.map((r) => r.first)),
     lastSeen: totals.length === 0 ? null : Math.max(...totals.map((r) => r.last)),
     failures: [...byReason.values()].sort((a, b) => b.count - a.count || b.lastAt - a.lastAt),
-    transactions: rows.slice(0, LISTED).map((row) => ({ ...toTransaction(row), failureReason: failureReason(row.status, row.result_code, row.message) })),
+    transactions: rows.slice(0, LISTED).map((row) => ({ ...toConsoleTransaction(ctx, row), failureReason: failureReason(row.status, row.result_code, row.message) })),
     more: rows.length > LISTED,
   }
 }

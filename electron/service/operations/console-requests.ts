@@ -18,7 +18,7 @@ const DEFAULT_HAR_ENTRIES = 1_000
 function logFilter(query: z.output<typeof RequestLogQuerySchema>): Omit<ApiRequestFilter, 'environment' | 'organizationId' | 'limit'> {
   return {
     statusClass: query.status ? (Number(query.status[0]) as 2 | 3 | 4 | 5) : undefined,
-    path: query.path, keyPrefix: query.key, idempotencyKey: query.idempotencyKey, requestId: query.requestId,
+    path: query.path, keyPrefix: query.key, source: query.source, idempotencyKey: query.idempotencyKey, requestId: query.requestId,
     transactionId: query.transactionId, from: query.from, to: query.to,
     before: query.cursor === undefined ? undefined : Number(query.cursor),
   }

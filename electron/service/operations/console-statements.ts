@@ -83,16 +83,20 @@ export function settlementReport(ctx: OperationContext, query: { from: string; t
         const line = next.value
         balance = line.balance
         entry.fees += line.fee
-        if (line.movement === 'charge_completed') {
+        // A line that completed and settled a charge at once (pending untouched) counts as both; a payout or
+        // reversal reserved and paid at once took its amount from available instead of pending.
+        const completedToo = line.movement === 'charge_settled' && line.pending === 0
+        if (line.movement === 'charge_completed' || completedToo) {
           entry.chargesCompleted.count += 1
-          entry.chargesCompleted.amount += line.pending + line.fee
-        } else if (line.movement === 'charge_settled') entry.settled += line.available
+          entry.chargesCompleted.amount += (completedToo ? line.available : line.pending) + line.fee
+        }
+        if (line.movement === 'charge_settled') entry.settled += line.available
         else if (line.movement === 'payout_paid') {
           entry.payouts.count += 1
-          entry.payouts.amount += -line.pending
+          entry.payouts.amount += -(line.pending + line.available)
         } else if (line.movement === 'reversal_paid') {
           entry.reversals.count += 1
-          entry.reversals.amount += -line.pending
+          entry.reversals.amount += -(line.pending + line.available)
         }
       }
       if (account.kind === 'collections') {

@@ -1,7 +1,8 @@
 import { ApiError } from '../../../shared/errors'
 import type { CounterpartyView, TransactionDetail } from '../../../shared/schemas/console-transactions'
 import type { TransactionRow } from '../db/rows'
-import { toTransaction } from '../views/transaction'
+import { explainFailure } from '../domain/failure-reasons'
+import { toReversalLink, toTransaction } from '../views/transaction'
 import type { OperationContext } from './types'
 import type { PartialOperationTable } from './types'
 
@@ -42,15 +43,21 @@ export function transactionDetail(ctx: OperationContext, row: TransactionRow): T
     related: linked(ctx, row).map((other) => ({
       publicId: other.public_id, type: other.type, status: other.status, amount: other.amount,
     })),
+    failure: explainFailure(row.status, row.result_code, row.message),
   }
 }
 
 /** Operations of the console transactions routes (shared/api/routes/console-transactions.ts). */
-export const CONSOLE_TRANSACTIONS_OPERATIONS: PartialOperationTable<'console.transactions.detail'> = {
+export const CONSOLE_TRANSACTIONS_OPERATIONS: PartialOperationTable<'console.transactions.detail' | 'console.reversals.list'> = {
   'console.transactions.detail': (ctx, { params }) => {
     const { organizationId, environment } = ctx.principal
     const row = ctx.store.transactions.getByPublicId(organizationId, environment, params.transactionId)
     if (!row) throw new ApiError('not_found', `No transaction ${params.transactionId} in the ${environment} environment.`, 'transactionId')
     return transactionDetail(ctx, row)
+  },
+  'console.reversals.list': (ctx, { query }) => {
+    const { organizationId, environment } = ctx.principal
+    const rows = ctx.store.search.reversalsOfCharges({ organizationId, environment }, query.from, query.to)
+    return { items: rows.map((row) => ({ transactionId: row.charge_id, reversal: toReversalLink(row) })) }
   },
 }

@@ -22,7 +22,9 @@ export const mobileReverse: Operation<'mobile.reverse'> = (ctx, { body }) => {
   if (charge.status !== 'completed' && charge.status !== 'settled') {
     throw new ApiError('validation_error', `Only completed or settled charges can be reversed; ${body.transactionId} is ${charge.status}.`, 'transactionId')
   }
-  if (charge.status === 'completed') charge = settleChargeNow(ctx, charge)
+  // The reversal's reservation comes out of collections `available`, so an unsettled charge settles now;
+  // its timeline says so, rather than reading like an ordinary settlement.
+  if (charge.status === 'completed') charge = settleChargeNow(ctx, charge, 'Settled early so that it could be reversed')
   const account = ctx.store.accounts.get(charge.account_id)!
   const net = charge.amount - charge.fees
   const acceptance = {

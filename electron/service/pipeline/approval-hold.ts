@@ -4,7 +4,7 @@ import type { ApprovalAction } from '../../../shared/schemas/team'
 import type { Principal } from '../core/principal'
 import type { Unit } from '../core/unit'
 import { requestApproval, subjectToApproval } from '../team/approvals'
-import { auditLabel, recordAudit } from './audit'
+import { auditDetails, auditLabel, recordAudit } from './audit'
 
 /** The amount a held request is judged by: the body's amount, or for a reversal the charge it reverses. */
 function amountOf(unit: Unit, principal: Principal, action: ApprovalAction, body: Record<string, unknown>): number | null {
@@ -34,7 +34,9 @@ export function holdForApproval(
   const request = { action: route.approval, amount, routeId: route.id, body: input.rawBody, idempotencyKey: input.idempotencyKey }
   const row = unit.store.transaction(() => {
     const held = requestApproval(unit, principal, request)
-    if (held) recordAudit(unit.store, principal, { action: route.id, label: `${auditLabel(route, route.id)}: sent for approval`, target: held.id }, unit.now, requestId)
+    if (!held) return held
+    const details = auditDetails(unit.store, principal, route.id, parsedBody)
+    recordAudit(unit.store, principal, { action: route.id, label: `${auditLabel(route, route.id)}: sent for approval`, target: held.id, details }, unit.now, requestId)
     return held
   })
   if (!row) return null

@@ -1,3 +1,4 @@
+import { formatMinor } from '../../../shared/money'
 import type { RouteSpec } from '../../../shared/api/route'
 import type { Principal } from '../core/principal'
 import type { Store } from '../db/store'
@@ -61,25 +62,63 @@ function targetOf(params: unknown, data: unknown): string | null {
   return null
 }
 
+/** One successful call, as the pipeline saw it. */
+export interface ConsoleAction {
+  route: RouteSpec
+  routeId: string
+  principal: Principal
+  at: number
+  requestId: string
+  input: { params: unknown; body: unknown }
+  data: unknown
+}
+
 /**
- * Records a console action that changed something, generically for every route: the dispatcher calls this
+ * The words an entry keeps about its action, where its input tells more than the label: a reversal names
+ * the charge it reverses and the narration typed (who asked is the entry's actor). Written with the entry
+ * because the log outlives what it names (a sandbox reset erases the charge, never the log).
+ */
+export function auditDetails(store: Store, principal: Principal, routeId: string, body: unknown): string | null {
+  if (routeId !== 'mobile.reverse') return null
+  const typed = (body ?? {}) as { transactionId?: string; narration?: string }
+  const { organizationId, environment } = principal
+  const charge = typed.transactionId ? store.transactions.getByPublicId(organizationId, environment, typed.transactionId) : undefined
+  const what = charge ? `Reverses charge ${charge.public_id} of ${formatMinor(charge.amount, charge.currency)}` : `Reverses ${typed.transactionId ?? 'a charge'}`
+  const narration = typed.narration ? `narration “${typed.narration}”` : 'no narration typed'
+  return `${what}; ${narration}.`
+}
+
+/**
+ * Records a console action that changed something, generically for every route: the pipeline calls this
  * inside the operation's own SQLite transaction, so the row exists exactly when the change does, and a
  * route added later is audited without code of its own. Reads (GET) and API-key calls are not recorded.
- * The request body is never stored (it may hold secrets); the target comes from the path or from the answer.
+ * The request body is never stored (it may hold secrets); the target comes from the path or from the
+ * answer, and `details` keeps what a few actions' input says in words (auditDetails).
  */
-export function recordConsoleAction(
-  store: Store, route: RouteSpec, routeId: string, principal: Principal, at: number, requestId: string, params: unknown, data: unknown,
-): void {
+export function recordConsoleAction(store: Store, action: ConsoleAction): void {
+  const { route, routeId, principal } = action
   if (route.method === 'GET' || principal.via !== 'console') return
-  recordAudit(store, principal, { action: routeId, label: auditLabel(route, routeId), target: targetOf(params, data) }, at, requestId)
+  const entry = {
+    action: routeId, label: auditLabel(route, routeId), target: targetOf(action.input.params, action.data),
+    details: auditDetails(store, principal, routeId, action.input.body),
+  }
+  recordAudit(store, principal, entry, action.at, action.requestId)
 }
 
 export function auditLabel(route: RouteSpec, routeId: string): string {
   return LABELS[routeId] ?? route.summary
 }
 
+/** What an entry says about its action; `details` only where the input tells more than the label. */
+export interface AuditEntryInput {
+  action: string
+  label: string
+  target: string | null
+  details?: string | null
+}
+
 /** One audit entry, naming its actor (the request body never goes in: it may hold secrets). */
-export function recordAudit(store: Store, principal: Principal, entry: { action: string; label: string; target: string | null }, at: number, requestId: string): void {
+export function recordAudit(store: Store, principal: Principal, entry: AuditEntryInput, at: number, requestId: string): void {
   const { actor } = principal
   store.audit.append({
     at, organization_id: principal.organizationId, environment: principal.environment, ...entry, request_id: requestId,

@@ -22,7 +22,7 @@ function runOperation(call: Established, queued: PushEvent[]): ServiceResponse {
   try {
     const data = engine.store.transaction(() => {
       const result = operation(ctx, parsed)
-      recordConsoleAction(engine.store, route, route.id, principal, now, requestId, parsed.params, result)
+      recordConsoleAction(engine.store, { route, routeId: route.id, principal, at: now, requestId, input: parsed, data: result })
       return result
     })
     return { status: route.successStatus, body: { status: 'success', message: route.message, data }, headers: {}, requestId }

@@ -21,8 +21,11 @@ export function createBook(writer: HistoryWriter, accounts: HistoryAccounts) {
     adjustSpendable(accountId: number, amount: number) {
       spendable.set(accountId, (spendable.get(accountId) ?? 0) + amount)
     },
-    /** Writes the transaction's postings netted per account bucket; they must sum to zero. */
-    post(transactionId: number, postings: readonly Posting[], at: number) {
+    /**
+     * Writes the transaction's postings netted per account bucket; they must sum to zero. `step`: the index
+     * of the timeline entry that moved them (default: the newest).
+     */
+    post(transactionId: number, postings: readonly Posting[], at: number, step?: number) {
       const net = new Map<string, Posting>()
       let sum = 0
       for (const p of postings) {
@@ -34,7 +37,7 @@ export function createBook(writer: HistoryWriter, accounts: HistoryAccounts) {
       if (sum !== 0) throw new Error(`historical postings of transaction ${transactionId} sum to ${sum}, not 0`)
       for (const p of net.values()) {
         if (p.amount === 0) continue
-        writer.insertPosting(transactionId, p.accountId, p.bucket, p.amount, at)
+        writer.insertPosting(transactionId, p.accountId, p.bucket, p.amount, at, step)
         const total = totals.get(p.accountId) ?? { available: 0, pending: 0 }
         total[p.bucket] += p.amount
         totals.set(p.accountId, total)

@@ -64,7 +64,10 @@ export function charge(run: HistoryRun, t: number): void {
     return
   }
   const id = insertRow(run, row, [prompt, completed, ['settled', 'Funds settled to the collections account', settleAt]])
-  book.post(id, [...postings, ...settleCharge(accounts.collections.id, amount - fees)], settleAt)
+  // Completion and settlement each when they happened, as a live charge's are: a day's report then
+  // counts the charge on the day the customer paid, like the transactions list does.
+  book.post(id, postings, answeredAt, 1)
+  book.post(id, settleCharge(accounts.collections.id, amount - fees), settleAt)
   run.unsettled.push({ id, publicId: row.public_id, amount, fees, customer, settleAt })
 }
 

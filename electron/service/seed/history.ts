@@ -17,9 +17,10 @@ import { KES, settleDue, type HistoryRun } from './history-run'
  * sweeps that keep the merchant's balances funded), in one SQLite transaction.
  *
  * Ledger choice: every historical money-moving transaction gets REAL postings, built with the same
- * ledger/postings.ts functions its live life would use (e.g. completeCharge + settleCharge) and netted per
- * account bucket, so each transaction's postings sum to zero and no money appears from nowhere. Failed,
- * refused and failed-then-released transactions net to nothing and get no postings. The cached account
+ * ledger/postings.ts functions its live life would use (e.g. completeCharge, then settleCharge at its own
+ * time) and netted per account bucket within each state change, so each transaction's postings sum to
+ * zero and no money appears from nowhere. Failed, refused and failed-then-released transactions net to
+ * nothing and get no postings. The cached account
  * balances are updated once per account at the end with the sum of the postings written (guarantee 3).
  * A running balance per account, kept in time order, decides when the merchant must top up its float
  * or may not reverse, so no balance is ever negative (guarantee 2). Every transaction is in a final

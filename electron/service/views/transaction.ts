@@ -1,3 +1,4 @@
+import type { ReversalLink } from '../../../shared/schemas/console-transactions'
 import type { Transaction, TransactionAlt } from '../../../shared/schemas/transaction'
 import type { TransactionRow, TransactionViewRow } from '../db/rows'
 
@@ -92,4 +93,9 @@ export function toTransactionAlt(row: TransactionRow): TransactionAlt {
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   }
+}
+
+/** A charge's reversal as the console shows it beside the charge (shared/schemas/console-transactions.ts). */
+export function toReversalLink(row: Pick<TransactionRow, 'public_id' | 'status' | 'created_at' | 'updated_at'>): ReversalLink {
+  return { publicId: row.public_id, status: row.status, createdAt: row.created_at, updatedAt: row.updated_at }
 }

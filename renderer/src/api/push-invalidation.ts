@@ -8,7 +8,10 @@ import type { RouteSelector } from './query-keys'
  */
 export const PUSH_INVALIDATES: Record<PushEvent['type'], readonly RouteSelector[]> = {
   // A status change moves balances too (reserve, release, credit), and may close a pending prompt.
-  'transaction.changed': ['transactions.', 'console.transactions.', 'console.prompts.', 'console.customers.', 'accounts.list', 'balance.get', 'console.floatDesk.get'],
+  'transaction.changed': [
+    'transactions.', 'console.transactions.', 'console.reversals.', 'console.reports.', 'console.search', 'console.prompts.', 'console.customers.',
+    'accounts.list', 'balance.get', 'console.floatDesk.get',
+  ],
   'balance.changed': ['accounts.list', 'balance.get', 'console.floatDesk.get'],
   'webhook.attempted': ['console.webhooks.'],
   'prompt.pending': ['console.prompts.'],

@@ -32,7 +32,7 @@ type ApiMutationOptions<Id extends RouteId> = Omit<UseMutationOptions<RouteData<
 }
 
 /** Routes a money-moving call changes: the new transaction shows up, and balances move (reserve or credit). */
-export const MONEY_MOVEMENT_INVALIDATES: readonly RouteSelector[] = ['transactions.', 'console.transactions.', 'accounts.list', 'balance.get']
+export const MONEY_MOVEMENT_INVALIDATES: readonly RouteSelector[] = ['transactions.', 'console.transactions.', 'console.reversals.', 'accounts.list', 'balance.get']
 
 /** A React Query mutation for one route in the environment current at the time of the call. */
 export function useApiMutation<Id extends RouteId>(routeId: Id, options: ApiMutationOptions<Id> = {}) {

@@ -1,4 +1,6 @@
 import { useEffect, useRef } from 'react'
+import { useConsoleInfo } from '../api/hooks/console'
+import { useDisplayTimeZone } from '../lib/dates'
 import { FaultBanner } from '../features/faults/fault-banner'
 import { HeldRequestNotice } from './held-request-notice'
 import { NotificationToasts } from '../features/notifications/notification-toasts'
@@ -30,6 +32,13 @@ export function Layout() {
   const match = resolveScreen(path)
   const mainRef = useRef<HTMLElement>(null)
   const firstRender = useRef(true)
+  // Times and days are the organization's (lib/dates.ts); a zone other than the default re-renders the screen.
+  const organizationZone = useConsoleInfo().data?.timeZone
+  const timeZone = useDisplayTimeZone((state) => state.timeZone)
+  const setTimeZone = useDisplayTimeZone((state) => state.setTimeZone)
+  useEffect(() => {
+    if (organizationZone) setTimeZone(organizationZone)
+  }, [organizationZone, setTimeZone])
 
   useEffect(() => {
     document.title = `${match?.screen.title ?? 'Not found'} · Paydesk`
@@ -59,7 +68,7 @@ export function Layout() {
         <main className="app__main" ref={mainRef} tabIndex={-1} id="main">
           <ErrorBoundary resetKey={path}>
             {Screen && match ? (
-              <Screen key={`${environment}:${path}`} params={match.params} />
+              <Screen key={`${environment}:${timeZone}:${path}`} params={match.params} />
             ) : (
               <>
                 <PageHeader title="Page not found" />

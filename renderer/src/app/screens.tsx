@@ -33,6 +33,8 @@ export interface ScreenDef {
   title: string
   /** Sidebar group; screens without one (detail screens) are reached by links. */
   section?: NavSection
+  /** For a screen outside the sidebar: the sidebar entry it belongs to (marked as where you are). */
+  parent?: string
   component: ComponentType<ScreenProps>
   /** The sidebar hides the screen from a role without this permission (the server refuses its calls anyway). */
   permission?: Permission
@@ -56,16 +58,18 @@ export const SCREENS: readonly ScreenDef[] = [
   { path: PATHS.approvals, title: 'Approvals', section: 'Move money', component: ApprovalsScreen },
   { path: PATHS.accounts, title: 'Accounts', section: 'Records', component: AccountsScreen },
   { path: PATHS.transactions, title: 'Transactions', section: 'Records', component: TransactionsScreen },
-  { path: PATHS.customers, title: 'Customers', section: 'Records', component: CustomersScreen },
-  { path: PATHS.transaction, title: 'Transaction', component: TransactionDetailScreen },
+  { path: PATHS.transaction, title: 'Transaction', parent: PATHS.transactions, component: TransactionDetailScreen },
   { path: PATHS.statements, title: 'Statements', section: 'Records', component: StatementsScreen },
   { path: PATHS.reconcile, title: 'Reconcile', section: 'Records', component: ReconcileScreen },
   { path: PATHS.reconciliation, title: 'Reconciliation', component: ReconciliationScreen },
   { path: PATHS.audit, title: 'Audit log', section: 'Records', component: AuditScreen, permission: 'audit.read' },
   { path: PATHS.search, title: 'Search results', component: SearchScreen },
-  { path: PATHS.customer, title: 'Customer', component: CustomerScreen },
+  // A real payer's history (support desk), not the simulator's customers: it belongs with the transactions.
+  { path: PATHS.customer, title: 'Customer', parent: PATHS.transactions, component: CustomerScreen },
   { path: PATHS.webhooks, title: 'Webhooks', section: 'Developers', component: WebhooksScreen },
   { path: PATHS.requests, title: 'Requests', section: 'Developers', component: RequestsScreen, permission: 'requests.read' },
-  { path: PATHS.request, title: 'Request', component: RequestDetailScreen },
+  { path: PATHS.request, title: 'Request', parent: PATHS.requests, component: RequestDetailScreen },
+  // The simulator's pretend M-PESA customers (wallets, limits), a developer's tool.
+  { path: PATHS.customers, title: 'Simulated customers', section: 'Developers', component: CustomersScreen },
   { path: PATHS.settings, title: 'Settings', section: 'Developers', component: SettingsScreen },
 ]

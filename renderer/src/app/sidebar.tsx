@@ -20,7 +20,7 @@ export function Sidebar({ current }: { current: ScreenDef | null }) {
             <p className="nav-section__title" id={`nav-${section.replace(/\s+/g, '-').toLowerCase()}`}>{section}</p>
             <ul className="nav-list" aria-labelledby={`nav-${section.replace(/\s+/g, '-').toLowerCase()}`}>
               {SCREENS.filter((screen) => screen.section === section && visible(screen)).map((screen) => {
-                const active = current !== null && (current === screen || (screen.path !== '/' && current.path.startsWith(`${screen.path}/`)))
+                const active = current !== null && (current === screen || current.parent === screen.path)
                 return (
                   <li key={screen.path}>
                     <Link to={screen.path} className={active ? 'nav-link nav-link--active' : 'nav-link'} aria-current={current === screen ? 'page' : undefined}>

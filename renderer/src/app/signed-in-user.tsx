@@ -20,12 +20,16 @@ export function SignedInUser() {
     signOut.mutate({}, { onSettled: forget })
   }
   return (
+    // Two short lines (the name, then the role and Sign out), so the top bar keeps one row at 1024 px; a long
+    // name is cut with an ellipsis and said whole on hover and to screen readers.
     <div className="top-bar__user" data-testid="signed-in-user">
-      <span className="top-bar__user-name">{actor.name}</span>
-      <span className="top-bar__meta">{actor.role}</span>
-      {readSessionToken() ? (
-        <button type="button" className="button button--secondary button--small" onClick={leave} disabled={signOut.isPending}>Sign out</button>
-      ) : null}
+      <span className="top-bar__user-name" title={`${actor.name} (${actor.role})`}>{actor.name}</span>
+      <span className="top-bar__user-line">
+        <span className="top-bar__meta">{actor.role}</span>
+        {readSessionToken() ? (
+          <button type="button" className="button button--ghost top-bar__sign-out" onClick={leave} disabled={signOut.isPending}>Sign out</button>
+        ) : null}
+      </span>
     </div>
   )
 }

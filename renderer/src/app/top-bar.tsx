@@ -24,14 +24,14 @@ export function TopBar() {
         {apiUrl ? (
           <>
             <span className="top-bar__meta">API</span>
-            <code className="top-bar__url" data-testid="api-url">{apiUrl}</code>
+            <code className="top-bar__url" data-testid="api-url" title={apiUrl}>{apiUrl}</code>
             <CopyButton value={apiUrl} label="Copy API URL" />
           </>
         ) : null}
       </div>
-      <div className="top-bar__status" role="status" aria-live="polite">
+      <div className="top-bar__status" role="status" aria-live="polite" title={PUSH_LABELS[push]} data-testid="push-status">
         <span className={`push-dot push-dot--${push}`} aria-hidden="true" />
-        <span className="top-bar__meta">{PUSH_LABELS[push]}</span>
+        <span className="top-bar__meta top-bar__status-text">{PUSH_LABELS[push]}</span>
       </div>
       <NotificationBell />
       <EnvironmentSwitch />

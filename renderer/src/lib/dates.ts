@@ -1,30 +1,103 @@
-const DAY_MS = 24 * 60 * 60 * 1000
+import { create } from 'zustand'
+import { addDays, dayOf, dayStart, DEFAULT_ORGANIZATION_TIME_ZONE } from '../../../shared/local-days'
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
-const shortDate = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' })
+/**
+ * Every date the console shows is in the ORGANIZATION's time zone (console.info `timeZone`), in one style,
+ * day before month ("26 Nov 2026, 14:05:09"), whatever the browser's locale or zone: a support agent in
+ * Nairobi and a developer abroad read the same days. Machine-readable times (CSV) are ISO 8601 with the
+ * zone's offset. Local days ("YYYY-MM-DD") are days of that zone too.
+ */
+interface TimeZoneState {
+  timeZone: string
+  setTimeZone(timeZone: string): void
+}
 
-/** Epoch ms -> "21 Nov 2026, 10:04:31" in the user's locale. */
+let current = DEFAULT_ORGANIZATION_TIME_ZONE
+const formats = new Map<string, Intl.DateTimeFormat>()
+
+function format(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const id = `${current}|${key}`
+  let found = formats.get(id)
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-GB', { timeZone: current, hourCycle: 'h23', ...options })
+    formats.set(id, found)
+  }
+  return found
+}
+
+/** The zone the console shows times in; the layout sets it from console.info and re-renders the screen. */
+export const useDisplayTimeZone = create<TimeZoneState>()((set) => ({
+  timeZone: current,
+  setTimeZone: (timeZone) => {
+    if (timeZone === current) return
+    current = timeZone
+    set({ timeZone })
+  },
+}))
+
+export function displayTimeZone(): string {
+  return current
+}
+
+/** Epoch ms -> "26 Nov 2026, 14:05:09". */
 export function formatDateTime(ms: number): string {
-  return dateTime.format(ms)
+  return format('long', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(ms)
 }
 
-/** Epoch ms -> "21 Nov". */
+/** Epoch ms -> "26 Nov 2026, 14:05": for dense tables. */
+export function formatDateTimeCompact(ms: number): string {
+  return format('compact', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(ms)
+}
+
+/** Epoch ms -> "26 Nov". */
 export function formatShortDate(ms: number): string {
-  return shortDate.format(ms)
+  return format('short', { day: 'numeric', month: 'short' }).format(ms)
 }
 
-/** Epoch ms -> "2026-11-21" (UTC), the date-only form the transactions list takes as a whole UTC day. */
-export function isoDate(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10)
+/** A local day "2026-11-26" -> "26 Nov 2026". */
+export function formatDay(day: string): string {
+  return format('day', { day: 'numeric', month: 'short', year: 'numeric' }).format(dayStart(day, current))
 }
 
-/** The last `days` UTC days ending with the day of `nowMs`, oldest first, as [startMs, isoDate] pairs. */
-export function lastDays(nowMs: number, days: number): { startMs: number; date: string }[] {
-  const today = Date.UTC(new Date(nowMs).getUTCFullYear(), new Date(nowMs).getUTCMonth(), new Date(nowMs).getUTCDate())
-  return Array.from({ length: days }, (_, i) => {
-    const startMs = today - (days - 1 - i) * DAY_MS
-    return { startMs, date: isoDate(startMs) }
-  })
+/** Epoch ms -> "2026-11-26T14:05:09+03:00": ISO 8601 in the organization's zone, for files. */
+export function isoInZone(ms: number): string {
+  const parts = Object.fromEntries(format('iso', {
+    year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  }).formatToParts(ms).map((part) => [part.type, part.value]))
+  const wall = Date.UTC(Number(parts['year']), Number(parts['month']) - 1, Number(parts['day']), Number(parts['hour']), Number(parts['minute']), Number(parts['second']))
+  const offsetMinutes = Math.round((wall - Math.floor(ms / 1000) * 1000) / 60_000)
+  const sign = offsetMinutes < 0 ? '-' : '+'
+  const abs = Math.abs(offsetMinutes)
+  const offset = `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
+  return `${parts['year']}-${parts['month']}-${parts['day']}T${parts['hour']}:${parts['minute']}:${parts['second']}${offset}`
+}
+
+/** The organization's local day of an instant ("2026-11-26"). */
+export function localDay(ms: number): string {
+  return dayOf(ms, current)
+}
+
+/** The first millisecond of a local day of the organization's zone. */
+export function localDayStart(day: string): number {
+  return dayStart(day, current)
+}
+
+/** An ISO instant ("2026-11-26T11:05:09.000Z") as formatDateTime shows it; null as a dash. */
+export function formatIso(iso: string | null): string {
+  return iso === null ? '—' : formatDateTime(Date.parse(iso))
+}
+
+/** What a datetime-local field holds ("2026-11-26T14:05"), read as a time of the organization's zone. */
+export function zonedInputToMs(value: string): number {
+  const [day = '', time = '00:00'] = value.split('T')
+  const [hours = 0, minutes = 0] = time.split(':').map(Number)
+  return localDayStart(day) + hours * 3_600_000 + minutes * 60_000
+}
+
+/** The last `days` local days ending with the day of `nowMs`, oldest first. */
+export function lastDays(nowMs: number, days: number): string[] {
+  const today = localDay(nowMs)
+  return Array.from({ length: days }, (_, i) => addDays(today, i - (days - 1)))
 }
 
 /** "in 42 s" / "3 min ago", for prompts that expire and events that just happened. */

@@ -1,7 +1,11 @@
 import { create } from 'zustand'
 
-/** The request log's filters as typed ('' = any); applied on submit. `from`/`to` are datetime-local values. */
+/**
+ * The request log's filters as typed ('' = any); applied as they change. `from`/`to` are datetime-local
+ * values in the organization's zone. `source`: by default what the integration sent, not the console's own calls.
+ */
 export type RequestLogFilters = {
+  source: '' | 'integration' | 'console'
   status: '' | '2xx' | '3xx' | '4xx' | '5xx'
   path: string
   key: string
@@ -12,7 +16,7 @@ export type RequestLogFilters = {
   to: string
 }
 
-export const DEFAULT_REQUEST_LOG_FILTERS: RequestLogFilters = { status: '', path: '', key: '', idempotencyKey: '', requestId: '', transactionId: '', from: '', to: '' }
+export const DEFAULT_REQUEST_LOG_FILTERS: RequestLogFilters = { source: 'integration', status: '', path: '', key: '', idempotencyKey: '', requestId: '', transactionId: '', from: '', to: '' }
 
 interface RequestLogState {
   filters: RequestLogFilters

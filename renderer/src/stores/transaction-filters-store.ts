@@ -2,7 +2,7 @@ import { create } from 'zustand'
 import type { AccountType, TransactionStatus, TransactionType } from '../../../shared/schemas/common'
 
 /** A date range relative to the sandbox's (simulated) today, or the custom days in `from`/`to`. */
-export type DatePreset = 'today' | 'last7' | 'last30' | 'last90' | 'custom'
+export type DatePreset = 'today' | 'yesterday' | 'last7' | 'last30' | 'last90' | 'custom'
 
 /**
  * The Transactions screen's search as applied, in the form's terms (text as typed, '' = any). Dates are

@@ -1,4 +1,4 @@
-import { TransactionDetailPathSchema, TransactionDetailSchema } from '../../schemas/console-transactions'
+import { ReversalsQuerySchema, ReversalsSchema, TransactionDetailPathSchema, TransactionDetailSchema } from '../../schemas/console-transactions'
 import { EvidenceBundleSchema, EvidencePathSchema } from '../../schemas/evidence'
 import { defineRoutes } from '../route'
 
@@ -20,5 +20,13 @@ export const CONSOLE_TRANSACTIONS_ROUTES = defineRoutes({
       + 'the answer is the document itself, as an attachment (evidence-<id>.json).',
     params: EvidencePathSchema, response: EvidenceBundleSchema, download: { filename: 'evidence-{transactionId}.json' },
     successStatus: 200, message: 'Evidence bundle retrieved successfully', idempotency: 'none',
+  },
+  'console.reversals.list': {
+    method: 'GET', path: '/console/reversals', surface: 'console', permission: 'transactions.read', tag: 'Console',
+    summary: 'The latest reversal of each charge created in a time range',
+    description: 'For a list of charges (e.g. a page of GET /v1/transactions), pass the creation times of its oldest and newest row as `from` and `to` (ms since the epoch, at most 366 days apart): '
+      + 'each charge of that range that has a reversal is named with the reversal\'s id, status and times. The API has no `reversed` status; the console shows it from this.',
+    query: ReversalsQuerySchema, response: ReversalsSchema, successStatus: 200,
+    message: 'Reversals retrieved successfully', idempotency: 'none',
   },
 })

@@ -14,6 +14,8 @@ const estimateRowSize = () => ROW_HEIGHT_PX
  */
 const OVERSCAN_ROWS = 4
 const NO_HIDDEN_COLUMNS: readonly string[] = []
+/** Below this window width `narrowHidden` columns start hidden too (a 1024 px screen leaves a ~730 px table). */
+const NARROW_WINDOW_PX = 1280
 
 export interface DataTableProps<Row extends RowData> {
   /** Accessible name of the table (a visually hidden caption). */
@@ -28,6 +30,8 @@ export interface DataTableProps<Row extends RowData> {
   preferencesKey?: string
   /** Columns hidden until the user shows them (and while no preference is stored). */
   initialHidden?: readonly string[]
+  /** Also hidden until the user shows them when the window is narrow (below 1280 px) as the table first shows. */
+  narrowHidden?: readonly string[]
   /** Makes rows activatable by click, Enter or Space (e.g. open a detail screen). */
   onRowActivate?(row: Row): void
   /** Marks the chosen row (e.g. the account whose balance is shown). */
@@ -56,9 +60,12 @@ export interface DataTableView<Row> {
  * aria-rowindex tell assistive technology where a row sits in the whole list.
  */
 export function DataTable<Row extends RowData>({
-  caption, columns, data, getRowId, initialSorting = [], preferencesKey, initialHidden = NO_HIDDEN_COLUMNS, onRowActivate, isRowSelected, virtualizeAbove = 200, toolbar, empty,
+  caption, columns, data, getRowId, initialSorting = [], preferencesKey, initialHidden = NO_HIDDEN_COLUMNS, narrowHidden = NO_HIDDEN_COLUMNS, onRowActivate, isRowSelected,
+  virtualizeAbove = 200, toolbar, empty,
 }: DataTableProps<Row>) {
-  const hidden = usePreferencesStore((state) => (preferencesKey ? state.hiddenColumns[preferencesKey] : undefined) ?? initialHidden)
+  // Decided once per table: a resize does not shuffle columns under the reader's eyes.
+  const [defaultHidden] = useState(() => (narrowHidden.length > 0 && window.innerWidth < NARROW_WINDOW_PX ? [...initialHidden, ...narrowHidden] : initialHidden))
+  const hidden = usePreferencesStore((state) => (preferencesKey ? state.hiddenColumns[preferencesKey] : undefined) ?? defaultHidden)
   const setHidden = usePreferencesStore((state) => state.setHiddenColumns)
   const columnVisibility = useMemo<ColumnVisibilityState>(() => Object.fromEntries(hidden.map((id) => [id, false])), [hidden])
   const onColumnVisibilityChange = useCallback((updater: Updater<ColumnVisibilityState>) => {
@@ -90,7 +97,7 @@ export function DataTable<Row extends RowData>({
   return (
     <div className="data-table">
       <div className="data-table__toolbar">
-        <span className="data-table__count">{rows.length.toLocaleString()} {rows.length === 1 ? 'row' : 'rows'}</span>
+        <span className="data-table__count">{rows.length.toLocaleString('en-GB')} {rows.length === 1 ? 'row' : 'rows'}</span>
         <div className="data-table__tools">
           {typeof toolbar === 'function' ? toolbar(view) : toolbar}
           <ColumnMenu columns={table.getAllLeafColumns()} />

@@ -18,8 +18,16 @@ const COLUMNS = col.columns([
   col.accessor('environment', { id: 'environment', header: 'Environment', meta: { label: 'Environment' }, sortFn: 'text', cell: (info) => <Tag tone={info.getValue() === 'live' ? 'warning' : 'neutral'}>{info.getValue()}</Tag> }),
   col.accessor('label', { id: 'label', header: 'Action', meta: { label: 'Action' }, sortFn: 'text', cell: (info) => <span title={info.row.original.action}>{info.getValue()}</span> }),
   col.accessor('target', { id: 'target', header: 'Target', meta: { label: 'Target' }, sortFn: 'text', cell: (info) => (info.getValue() ? <code>{info.getValue()}</code> : '—') }),
+  col.accessor((entry) => entry.details ?? '', { id: 'details', header: 'Details', meta: { label: 'Details', wrap: true }, sortFn: 'text', cell: (info) => info.getValue() || '—' }),
+  col.accessor((entry) => whoDid(entry.actor), { id: 'actor', header: 'Who', meta: { label: 'Who' }, sortFn: 'text', cell: (info) => info.getValue() }),
   col.accessor('requestId', { id: 'requestId', header: 'Request id', meta: { label: 'Request id' }, sortFn: 'text', cell: (info) => <code>{info.getValue()}</code> }),
 ])
+/** Who acted, in words: a user with their role; the console token and the desktop window by what they are. */
+function whoDid(actor: AuditEntry['actor']): string {
+  if (actor.id === 'automation') return 'automation (console token)'
+  if (actor.id === 'local') return `${actor.name} (desktop app)`
+  return `${actor.name} (${actor.role})`
+}
 const NEWEST_FIRST = [{ id: 'at', desc: true }]
 const rowId = (entry: AuditEntry) => String(entry.id)
 const ENVIRONMENTS = [{ value: 'test', label: 'Test' }, { value: 'live', label: 'Live' }]
@@ -43,7 +51,7 @@ export function AuditScreen() {
   const resetPaging = () => setPages([])
   return (
     <>
-      <PageHeader title="Audit log" description="Every console action that changed something, with its time, environment, target and request id. Append-only: it cannot be edited, and a sandbox reset keeps it." />
+      <PageHeader title="Audit log" description="Every console action that changed something, with its time, environment, target, who did it and request id. Append-only: it cannot be edited, and a sandbox reset keeps it." />
       <div className="stack">
         <form className="filter-bar" aria-label="Filter the audit log" onSubmit={(event) => event.preventDefault()}>
           <SelectField label="Environment" value={environment} options={ENVIRONMENTS} placeholder="Both" onChange={(v) => { setEnvironment(v); resetPaging() }} />

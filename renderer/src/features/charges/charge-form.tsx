@@ -6,6 +6,8 @@ import { AmountField } from '../../components/fields/amount-field'
 import { KeyValueRows } from '../../components/fields/key-value-rows'
 import { TextAreaField } from '../../components/fields/text-area-field'
 import { TextField } from '../../components/fields/text-field'
+import { PhoneField } from '../../components/fields/phone-field'
+import { phoneForRequest } from '../../forms/phone'
 import { amountRewrite } from '../../forms/amount'
 import { optionalText } from '../../forms/optional'
 import { EMPTY_REQUEST_FIELDS, requestFields, type RequestFieldValues } from '../../forms/request-fields'
@@ -43,7 +45,7 @@ export function ChargeForm({ onSent }: { onSent(transactionId: string): void }) 
       const subMerchantDetails = subMerchantDetailsFrom(v.subMerchantDetails)
       const fields = requestFields(v, reference, subMerchantDetails ? { subMerchantDetails } : {})
       return {
-        request: { phoneNumber: optionalText(v.phoneNumber), ...fields.request, shortcode: optionalText(v.shortcode), subMerchantId: optionalText(v.subMerchantId) },
+        request: { phoneNumber: optionalText(phoneForRequest(v.phoneNumber)), ...fields.request, shortcode: optionalText(v.shortcode), subMerchantId: optionalText(v.subMerchantId) },
         errors: fields.errors,
       }
     },
@@ -60,9 +62,9 @@ export function ChargeForm({ onSent }: { onSent(transactionId: string): void }) 
     <form className="form" onSubmit={submit} ref={form.formRef} noValidate aria-label="New charge">
       {charge.isError ? <ErrorNotice error={charge.error} title="The charge was refused" /> : null}
       <div className="form__grid">
-        <TextField label="Customer phone" required type="tel" autoComplete="off" value={values.phoneNumber}
+        <PhoneField label="Customer phone" required value={values.phoneNumber}
           onChange={(v) => setValue('phoneNumber', v)} onBlur={() => touch('phoneNumber')} error={error('phoneNumber')}
-          hint="+2547…, 2547… or 07…. Test numbers 254700000001–4 fail (cancelled, timeout, insufficient funds, wrong PIN)." />
+          hint="test numbers 254700000001–4 fail (cancelled, timeout, insufficient funds, wrong PIN)" />
         <AmountField label="Amount" required bounds={BOUNDS} value={values.amount}
           onChange={(v) => setValue('amount', v)} onBlur={() => touch('amount')} error={error('amount')} />
         <TextAreaField label="Narration" className="field--wide" maxLength={NARRATION_MAX_LENGTH} rows={2} value={values.narration}

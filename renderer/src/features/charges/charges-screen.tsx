@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useSimulatorState } from '../../api/hooks/simulator'
 import { EmptyState } from '../../components/empty-state'
 import { PageHeader } from '../../components/page-header'
 import { Panel } from '../../components/panel'
@@ -12,6 +13,7 @@ import { HandsetPanel } from './handset-panel'
  */
 export function ChargesScreen() {
   const [sentId, setSentId] = useState<string | undefined>()
+  const interactive = useSimulatorState().data?.mode === 'interactive'
   return (
     <>
       <PageHeader title="Charges" description="Send a push prompt to a customer's phone. The customer approves with their PIN; the result arrives by webhook and shows here live." />
@@ -20,10 +22,13 @@ export function ChargesScreen() {
           <ChargeForm onSent={setSentId} />
         </Panel>
         <div className="stack">
+          {/* In interactive mode the handset's prompt is what needs the user: it goes first, and comes into view
+              itself; the charge's progress below it can grow without pushing the prompt away. */}
+          {interactive ? <HandsetPanel focusTransactionId={sentId} /> : null}
           <Panel title="Latest charge">
-            {sentId ? <TransactionTracker key={sentId} transactionId={sentId} /> : <EmptyState title="No charge sent yet">Its status will update here as the customer answers.</EmptyState>}
+            {sentId ? <TransactionTracker key={sentId} transactionId={sentId} reveal={!interactive} /> : <EmptyState title="No charge sent yet">Its status will update here as the customer answers.</EmptyState>}
           </Panel>
-          <HandsetPanel focusTransactionId={sentId} />
+          {interactive ? null : <HandsetPanel focusTransactionId={sentId} />}
         </div>
       </div>
     </>

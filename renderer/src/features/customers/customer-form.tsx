@@ -5,6 +5,8 @@ import { useRemoveCustomer, useSaveCustomer } from '../../api/hooks/customers'
 import { ErrorNotice } from '../../components/error-notice'
 import { SelectField } from '../../components/fields/select-field'
 import { TextField } from '../../components/fields/text-field'
+import { PhoneField } from '../../components/fields/phone-field'
+import { phoneForRequest } from '../../forms/phone'
 
 interface Values {
   phoneNumber: string
@@ -52,7 +54,7 @@ export function CustomerForm({ selected, onSaved }: { selected?: Customer; onSav
     setProblems(found)
     if (Object.keys(found).length > 0 || balance === null || dailyLimit === null) return
     save.mutate(
-      { params: { phoneNumber: values.phoneNumber.trim() }, body: { name: values.name.trim() === '' ? null : values.name.trim(), balance, dailyLimit, status: values.status } },
+      { params: { phoneNumber: phoneForRequest(values.phoneNumber) }, body: { name: values.name.trim() === '' ? null : values.name.trim(), balance, dailyLimit, status: values.status } },
       { onSuccess: (customer) => onSaved(customer.phoneNumber) },
     )
   }
@@ -62,8 +64,8 @@ export function CustomerForm({ selected, onSaved }: { selected?: Customer; onSav
       {save.isError ? <ErrorNotice error={save.error} title="The customer was not saved" /> : null}
       {remove.isError ? <ErrorNotice error={remove.error} title="The customer was not removed" /> : null}
       <div className="form__grid">
-        <TextField label="Phone" required type="tel" autoComplete="off" value={values.phoneNumber} onChange={set('phoneNumber')} error={problems.phoneNumber}
-          readOnly={selected !== undefined} hint="+2547…, 2547… or 07…." />
+        <PhoneField label="Phone" required value={values.phoneNumber} onChange={set('phoneNumber')} error={problems.phoneNumber}
+          readOnly={selected !== undefined} />
         <TextField label="Name" value={values.name} onChange={set('name')} autoComplete="off" />
         <TextField label="Wallet balance" required prefix="KES" inputMode="decimal" autoComplete="off" value={values.balance} onChange={set('balance')}
           error={problems.balance} hint="A charge above it fails with insufficient funds (1); completed charges debit it, payouts and reversals credit it." />

@@ -1,4 +1,4 @@
-import type { Transaction } from '../../../../shared/schemas/transaction'
+import type { CustomerView } from '../../../../shared/schemas/console-support'
 import { useCustomer } from '../../api/hooks/support'
 import type { ScreenProps } from '../../app/screen-props'
 import { navigate } from '../../app/router'
@@ -10,12 +10,20 @@ import { Panel } from '../../components/panel'
 import { QueryView } from '../../components/query-view'
 import { Timestamp } from '../../components/timestamp'
 import { transactionPath } from '../search/search-options'
-import { TRANSACTION_LIST_COLUMNS, TRANSACTION_LIST_HIDDEN } from '../transactions/transaction-list-columns'
+import { TRANSACTION_LIST_COLUMNS, TRANSACTION_LIST_HIDDEN, TRANSACTION_LIST_NARROW_HIDDEN } from '../transactions/transaction-list-columns'
 import './customers.css'
 
 const NEWEST_FIRST = [{ id: 'createdAt', desc: true }]
-const rowId = (tx: Transaction) => tx.publicId
-const openDetail = (tx: Transaction) => navigate(transactionPath(tx.publicId))
+type Row = CustomerView['transactions'][number]
+const rowId = (tx: Row) => tx.publicId
+const openDetail = (tx: Row) => navigate(transactionPath(tx.publicId))
+const count = (n: number, one: string) => `${n.toLocaleString('en-GB')} ${one}${n === 1 ? '' : 's'}`
+
+/** Each total says how many transactions it sums, and how many more of that kind did not move money. */
+function countNote(paid: number, all: number, one: string): string {
+  const other = all - paid
+  return other > 0 ? `${count(paid, one)} · ${other.toLocaleString('en-GB')} more failed or still pending` : count(paid, one)
+}
 
 /**
  * Everything one phone number did in this environment: totals paid in (charges), paid out (B2C) and
@@ -32,9 +40,9 @@ export function CustomerScreen({ params }: ScreenProps) {
         {(data) => (
           <div className="stack">
             <dl className="customer-totals" aria-label="Customer totals">
-              <div><dt>Paid in</dt><dd><Money minor={data.paidIn} /></dd><dd className="customer-totals__note">{data.counts.charges} charges</dd></div>
-              <div><dt>Paid out</dt><dd><Money minor={data.paidOut} /></dd><dd className="customer-totals__note">{data.counts.payouts} payouts</dd></div>
-              <div><dt>Reversed</dt><dd><Money minor={data.reversed} /></dd><dd className="customer-totals__note">{data.counts.reversals} reversals</dd></div>
+              <div><dt>Paid in</dt><dd><Money minor={data.paidIn} /></dd><dd className="customer-totals__note">{countNote(data.paidCounts.charges, data.counts.charges, 'charge')}</dd></div>
+              <div><dt>Paid out</dt><dd><Money minor={data.paidOut} /></dd><dd className="customer-totals__note">{countNote(data.paidCounts.payouts, data.counts.payouts, 'payout')}</dd></div>
+              <div><dt>Reversed</dt><dd><Money minor={data.reversed} /></dd><dd className="customer-totals__note">{countNote(data.paidCounts.reversals, data.counts.reversals, 'reversal')}</dd></div>
               <div><dt>First seen</dt><dd><Timestamp ms={data.firstSeen} compact /></dd></div>
               <div><dt>Last seen</dt><dd><Timestamp ms={data.lastSeen} compact /></dd></div>
             </dl>
@@ -52,8 +60,11 @@ export function CustomerScreen({ params }: ScreenProps) {
             </Panel>
             <Panel title="Transactions" actions={data.more ? <span className="top-bar__meta">Newest {data.transactions.length} of {data.counts.total}</span> : undefined}>
               {data.transactions.length === 0 ? <EmptyState title="No transactions with this phone number" /> : (
-                <DataTable caption="Customer transactions" columns={TRANSACTION_LIST_COLUMNS} data={data.transactions} getRowId={rowId}
-                  initialSorting={NEWEST_FIRST} preferencesKey="customer.transactions" initialHidden={TRANSACTION_LIST_HIDDEN} onRowActivate={openDetail} />
+                <div className="panel-flush">
+                  <DataTable caption="Customer transactions" columns={TRANSACTION_LIST_COLUMNS} data={data.transactions} getRowId={rowId}
+                    initialSorting={NEWEST_FIRST} preferencesKey="customer.transactions" initialHidden={TRANSACTION_LIST_HIDDEN}
+                    narrowHidden={TRANSACTION_LIST_NARROW_HIDDEN} onRowActivate={openDetail} />
+                </div>
               )}
             </Panel>
           </div>

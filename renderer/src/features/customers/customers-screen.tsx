@@ -19,7 +19,7 @@ export function CustomersScreen() {
   const current = customers.data?.find((c) => c.phoneNumber === selected)
   return (
     <>
-      <PageHeader title="Customers" description="Simulated M-Pesa customers. A charge above the wallet fails with insufficient funds, above the daily limit with 4; blocked and unregistered numbers fail; a phone still showing a prompt answers 1001. Other numbers behave as before." />
+      <PageHeader title="Simulated customers" description="The simulator's pretend M-PESA customers, for testing (a real payer's history is under Search: type their phone number). A charge above the wallet fails with insufficient funds, above the daily limit with 4; blocked and unregistered numbers fail; a phone still showing a prompt answers 1001. Other numbers behave as before." />
       <div className="grid grid--main-side">
         <Panel title="Customers">
           <QueryView query={customers} loadingLabel="Loading customers…"

@@ -10,6 +10,32 @@ import { Panel } from '../../components/panel'
 const SCOPES = ApiFaultScopeSchema.options.map((scope) => ({ value: scope, label: scope === 'money' ? 'Every money route (POST /v1/…)' : scope }))
 const MINUTE = 60_000
 
+/** The form's fields, as typed. */
+interface FaultFields {
+  latencyMin: string
+  latencyMax: string
+  errorRate: string
+  errorStatus: string
+  outageIn: string
+  outageFor: string
+  drop: boolean
+}
+
+const NO_FAULTS: FaultFields = { latencyMin: '', latencyMax: '', errorRate: '', errorStatus: '500', outageIn: '', outageFor: '', drop: false }
+
+/** The faults the fields ask for; the outage window starts `outageIn` minutes after the simulated `now`. */
+function faultsFrom(f: FaultFields, now: number): ApiFaults {
+  const faults: ApiFaults = {}
+  if (f.latencyMin.trim() !== '') faults.latency = { minMs: Number(f.latencyMin), ...(f.latencyMax.trim() !== '' ? { maxMs: Number(f.latencyMax) } : {}) }
+  if (f.errorRate.trim() !== '') faults.errorRate = { rate: Number(f.errorRate) / 100, status: f.errorStatus === '503' ? 503 : 500 }
+  if (f.outageFor.trim() !== '') {
+    const from = now + Number(f.outageIn || '0') * MINUTE
+    faults.outage = { from, until: from + Number(f.outageFor) * MINUTE }
+  }
+  if (f.drop) faults.commitThenDrop = { rate: 1 }
+  return faults
+}
+
 /**
  * API faults (docs/simulator.md "Provider faults"): the provider having a bad day for one public route or
  * every money route of this environment. The outage window is on the simulated clock.
@@ -19,13 +45,8 @@ export function ApiFaultsPanel() {
   const simulator = useSimulatorState()
   const save = useSetApiFaults()
   const [scope, setScope] = useState<ApiFaultScope>('money')
-  const [latencyMin, setLatencyMin] = useState('')
-  const [latencyMax, setLatencyMax] = useState('')
-  const [errorRate, setErrorRate] = useState('')
-  const [errorStatus, setErrorStatus] = useState('500')
-  const [outageIn, setOutageIn] = useState('')
-  const [outageFor, setOutageFor] = useState('')
-  const [drop, setDrop] = useState(false)
+  const [fields, setFields] = useState<FaultFields>(NO_FAULTS)
+  const field = <K extends keyof FaultFields>(key: K) => (value: FaultFields[K]) => setFields((current) => ({ ...current, [key]: value }))
   const [problem, setProblem] = useState<string | null>(null)
   const [saved, setSaved] = useState<string | null>(null)
 
@@ -41,15 +62,7 @@ export function ApiFaultsPanel() {
   }
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const faults: ApiFaults = {}
-    if (latencyMin.trim() !== '') faults.latency = { minMs: Number(latencyMin), ...(latencyMax.trim() !== '' ? { maxMs: Number(latencyMax) } : {}) }
-    if (errorRate.trim() !== '') faults.errorRate = { rate: Number(errorRate) / 100, status: errorStatus === '503' ? 503 : 500 }
-    if (outageFor.trim() !== '') {
-      const from = (simulator.data?.now ?? Date.now()) + Number(outageIn || '0') * MINUTE
-      faults.outage = { from, until: from + Number(outageFor) * MINUTE }
-    }
-    if (drop) faults.commitThenDrop = { rate: 1 }
-    send(faults)
+    send(faultsFrom(fields, simulator.data?.now ?? Date.now()))
   }
 
   const rules = state.data?.api ?? []
@@ -61,19 +74,19 @@ export function ApiFaultsPanel() {
         {problem ? <p className="field__error" role="alert">{problem}</p> : null}
         <SelectField label="Routes" value={scope} options={SCOPES} onChange={(value) => setScope(value as ApiFaultScope)} />
         <div className="inline-form">
-          <TextField label="Latency (ms)" value={latencyMin} onChange={setLatencyMin} inputMode="numeric" hint="Fixed, or the least of a range." />
-          <TextField label="Latency up to (ms)" value={latencyMax} onChange={setLatencyMax} inputMode="numeric" hint="At most 60000." />
+          <TextField label="Latency (ms)" value={fields.latencyMin} onChange={field('latencyMin')} inputMode="numeric" hint="Fixed, or the least of a range." />
+          <TextField label="Latency up to (ms)" value={fields.latencyMax} onChange={field('latencyMax')} inputMode="numeric" hint="At most 60000." />
         </div>
         <div className="inline-form">
-          <TextField label="Error rate (%)" value={errorRate} onChange={setErrorRate} inputMode="decimal" hint="Share of requests answered with an error." />
-          <SelectField label="Error status" value={errorStatus} onChange={setErrorStatus} options={[{ value: '500', label: '500 api_error' }, { value: '503', label: '503 unavailable' }]} />
+          <TextField label="Error rate (%)" value={fields.errorRate} onChange={field('errorRate')} inputMode="decimal" hint="Share of requests answered with an error." />
+          <SelectField label="Error status" value={fields.errorStatus} onChange={field('errorStatus')} options={[{ value: '500', label: '500 api_error' }, { value: '503', label: '503 unavailable' }]} />
         </div>
         <div className="inline-form">
-          <TextField label="Outage starts in (min)" value={outageIn} onChange={setOutageIn} inputMode="numeric" hint="Simulated clock; 0 = now." />
-          <TextField label="Outage lasts (min)" value={outageFor} onChange={setOutageFor} inputMode="numeric" hint="503 with Retry-After meanwhile." />
+          <TextField label="Outage starts in (min)" value={fields.outageIn} onChange={field('outageIn')} inputMode="numeric" hint="Simulated clock; 0 = now." />
+          <TextField label="Outage lasts (min)" value={fields.outageFor} onChange={field('outageFor')} inputMode="numeric" hint="503 with Retry-After meanwhile." />
         </div>
         <div className="fault-checks">
-          <label><input type="checkbox" checked={drop} onChange={(e) => setDrop(e.target.checked)} /> Commit, then drop the connection</label>
+          <label><input type="checkbox" checked={fields.drop} onChange={(e) => field('drop')(e.target.checked)} /> Commit, then drop the connection</label>
         </div>
         <div className="inline-form">
           <button type="submit" className="button button--primary" disabled={save.isPending}>Switch API faults on</button>

@@ -38,9 +38,11 @@ export function DoctorPanel() {
               {state.report.checks.filter((c) => c.result === 'fail').length} failed, {state.report.checks.filter((c) => c.result === 'warn').length} warnings
               {' · '}<Timestamp ms={state.report.finishedAt} />
             </p>
+            {/* Scrolls inside its panel if it ever must: the page itself never becomes wider than the window. */}
+            <div className="doctor-report__scroll">
             <table className="data-table__table doctor-report">
               <thead>
-                <tr><th>Result</th><th>Check</th><th>Answer</th><th>Advice</th></tr>
+                <tr><th scope="col">Result</th><th scope="col">Check</th><th scope="col">Answer</th><th scope="col">Advice</th></tr>
               </thead>
               <tbody>
                 {state.report.checks.map((check) => (
@@ -53,6 +55,7 @@ export function DoctorPanel() {
                 ))}
               </tbody>
             </table>
+            </div>
           </div>
         ) : null}
       </div>

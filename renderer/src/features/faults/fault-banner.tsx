@@ -1,5 +1,6 @@
 import { useClearFaults, useFaultState } from '../../api/hooks/faults'
 import { useEnvironment } from '../../stores/environment-store'
+import { apiFaultWords, webhookFaultWords } from './fault-words'
 
 /**
  * Shown on every screen while any fault of the fault lab is switched on in the current environment, so
@@ -20,8 +21,8 @@ export function FaultBanner() {
     )
   }
   const parts = [
-    ...webhooks.map((rule) => `webhooks to ${rule.url}: ${Object.keys(rule.faults).join(', ')}`),
-    ...api.map((rule) => `API ${rule.scope === 'money' ? 'money routes' : rule.scope}: ${Object.keys(rule.faults).join(', ')}`),
+    ...webhooks.map((rule) => `webhooks to ${rule.url}: ${webhookFaultWords(rule.faults).join(', ')}`),
+    ...api.map((rule) => `API ${rule.scope === 'money' ? 'money routes' : rule.scope}: ${apiFaultWords(rule.faults).join(', ')}`),
   ]
   return (
     <div className="fault-banner" role="status" data-testid="fault-banner">

@@ -1,7 +1,9 @@
 import { useMemo } from 'react'
+import { addDays } from '../../../../shared/local-days'
 import { useAccounts } from '../../api/hooks/accounts'
 import { useSimulatorState } from '../../api/hooks/simulator'
-import { useTransactions } from '../../api/hooks/transactions'
+import { useSettlementReport } from '../../api/hooks/support'
+import { useTransactions, useWithReversals } from '../../api/hooks/transactions'
 import { Link, navigate, pathTo } from '../../app/router'
 import { PATHS } from '../../app/paths'
 import { DataTable } from '../../components/data-table/data-table'
@@ -9,8 +11,10 @@ import { EmptyState } from '../../components/empty-state'
 import { PageHeader } from '../../components/page-header'
 import { Panel } from '../../components/panel'
 import { QueryView } from '../../components/query-view'
-import { isoDate } from '../../lib/dates'
+import { localDay } from '../../lib/dates'
+import { apiDateBounds } from '../transactions/date-range'
 import { TRANSACTION_COLUMNS } from '../transactions/transaction-columns'
+import type { ListedTransaction } from '../transactions/transaction-list-columns'
 import { ActivityChart } from './activity-chart'
 import { dailyActivity } from './activity-series'
 import { BalanceCards } from './balance-cards'
@@ -19,19 +23,24 @@ import { SandboxPanel } from './sandbox-panel'
 
 const DAYS = 30
 const HOME_HIDDEN_COLUMNS = ['phoneNumber']
-const DAY_MS = 24 * 60 * 60 * 1000
+/** On a narrow window the id too (the row opens the transaction), so the table fits without scrolling sideways. */
+const HOME_NARROW_HIDDEN = ['publicId']
+const openDetail = (tx: ListedTransaction) => navigate(pathTo(PATHS.transaction, { transactionId: tx.publicId }))
 
-/** Balances, the last 30 days of money movement, recent activity and how to reach the sandbox. */
+/** Balances, the last 30 local days of money movement, recent activity and how to reach the sandbox. */
 export function HomeScreen() {
   const accounts = useAccounts()
   const simulator = useSimulatorState()
-  // Dates come from the sandbox's simulated clock when known, so a clock moved forward still shows "now".
-  const nowMs = simulator.data?.now ?? Date.now()
-  const today = isoDate(nowMs)
-  const range = useMemo(() => ({ startDate: isoDate(Date.parse(today) - (DAYS - 1) * DAY_MS), endDate: today }), [today])
-  const recent = useTransactions({ ...range, limit: '10' })
-  const month = useTransactions(range)
-  const series = useMemo(() => (month.data ? dailyActivity(month.data.items, Date.parse(today), DAYS) : []), [month.data, today])
+  // Days come from the sandbox's simulated clock when known, so a clock moved forward still shows "now";
+  // they are local days of the organization's zone, like every screen's.
+  const today = localDay(simulator.data?.now ?? Date.now())
+  const from = addDays(today, -(DAYS - 1))
+  const range = useMemo(() => apiDateBounds(from, today), [from, today])
+  const recent = useTransactions({ startDate: range.startDate!, endDate: range.endDate!, limit: '10' })
+  const recentRows = useWithReversals(recent.data?.items)
+  // The daily figures come from the settlement report, the same answer the Statements screen shows.
+  const report = useSettlementReport({ from, to: today })
+  const series = useMemo(() => (report.data ? dailyActivity(report.data) : []), [report.data])
 
   return (
     <>
@@ -42,11 +51,15 @@ export function HomeScreen() {
           <QueryView query={accounts} loadingLabel="Loading balances…" empty={<EmptyState title="No accounts in this environment" />}>
             {(items) => <BalanceCards accounts={items} />}
           </QueryView>
+          <p className="form__note balances-note" data-testid="pending-meaning">
+            <strong>Pending</strong> is money on its way, not yet spendable: in collections, charges that completed but have not settled to
+            available yet; in payouts, amount and fee reserved for payouts the processor has not answered yet.
+          </p>
         </section>
         <FloatDeskPanel />
         <div className="grid grid--main-side">
           <Panel title="Last 30 days">
-            <QueryView query={month} loadingLabel="Loading activity…">
+            <QueryView query={report} loadingLabel="Loading activity…">
               {() => <ActivityChart series={series} />}
             </QueryView>
           </Panel>
@@ -63,11 +76,12 @@ export function HomeScreen() {
               <DataTable
                 caption="Recent transactions"
                 columns={TRANSACTION_COLUMNS}
-                data={data.items}
+                data={recentRows ?? data.items}
                 getRowId={(tx) => tx.publicId}
                 preferencesKey="home.recent"
                 initialHidden={HOME_HIDDEN_COLUMNS}
-                onRowActivate={(tx) => navigate(pathTo(PATHS.transaction, { transactionId: tx.publicId }))}
+                narrowHidden={HOME_NARROW_HIDDEN}
+                onRowActivate={openDetail}
               />
             )}
           </QueryView>

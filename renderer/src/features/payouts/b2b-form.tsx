@@ -28,6 +28,31 @@ const BOUNDS = AMOUNT_BOUNDS.b2b
 
 const rewrite = amountRewrite(BOUNDS)
 
+function toB2bRequest(v: B2bValues, reference: string) {
+  const fields = requestFields(v, reference)
+  return {
+    request: { accountNumberType: v.accountNumberType, accountNumber: optionalText(v.accountNumber), beneficiary: optionalText(v.beneficiary), ...fields.request },
+    errors: fields.errors,
+  }
+}
+
+/** Till (Buy Goods) or paybill. */
+function PayTo({ value, onChange }: { value: B2bValues['accountNumberType']; onChange(type: B2bValues['accountNumberType']): void }) {
+  return (
+    <fieldset className="fieldset">
+      <legend>Pay to</legend>
+      <div className="choice-row">
+        {(['till', 'paybill'] as const).map((type) => (
+          <label key={type} className="choice">
+            <input type="radio" name="accountNumberType" value={type} checked={value === type} onChange={() => onChange(type)} />
+            {type === 'till' ? 'Till (Buy Goods)' : 'Paybill'}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
 /** B2B: pay a till or a paybill (POST /v1/mobile/b2b); a paybill needs the beneficiary's account reference. */
 export function B2bForm({ account, onSent }: { account: Account | undefined; onSent(transactionId: string): void }) {
   const b2b = useCreateB2b()
@@ -37,13 +62,7 @@ export function B2bForm({ account, onSent }: { account: Account | undefined; onS
     schema: B2bRequestSchema,
     rewrite,
     apiPaths: { metadataRows: 'metadata' },
-    toRequest: (v) => {
-      const fields = requestFields(v, reference)
-      return {
-        request: { accountNumberType: v.accountNumberType, accountNumber: optionalText(v.accountNumber), beneficiary: optionalText(v.beneficiary), ...fields.request },
-        errors: fields.errors,
-      }
-    },
+    toRequest: (v) => toB2bRequest(v, reference),
   })
   const { values, setValue, touch, error } = form
   const paybill = values.accountNumberType === 'paybill'
@@ -55,17 +74,7 @@ export function B2bForm({ account, onSent }: { account: Account | undefined; onS
   return (
     <form className="form" onSubmit={form.handleSubmit(review)} ref={form.formRef} noValidate aria-label="New B2B payment">
       {b2b.isError ? <ErrorNotice error={b2b.error} title="The payment was refused" /> : null}
-      <fieldset className="fieldset">
-        <legend>Pay to</legend>
-        <div className="choice-row">
-          {(['till', 'paybill'] as const).map((type) => (
-            <label key={type} className="choice">
-              <input type="radio" name="accountNumberType" value={type} checked={values.accountNumberType === type} onChange={() => setValue('accountNumberType', type)} />
-              {type === 'till' ? 'Till (Buy Goods)' : 'Paybill'}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <PayTo value={values.accountNumberType} onChange={(type) => setValue('accountNumberType', type)} />
       <div className="form__grid">
         <TextField label={paybill ? 'Paybill number' : 'Till number'} required inputMode="numeric" autoComplete="off" value={values.accountNumber}
           onChange={(v) => setValue('accountNumber', v)} onBlur={() => touch('accountNumber')} error={error('accountNumber')} hint="5–10 digits" />

@@ -7,7 +7,9 @@ import { ErrorNotice } from '../../components/error-notice'
 import { AmountField } from '../../components/fields/amount-field'
 import { KeyValueRows } from '../../components/fields/key-value-rows'
 import { TextAreaField } from '../../components/fields/text-area-field'
+import { PhoneField } from '../../components/fields/phone-field'
 import { TextField } from '../../components/fields/text-field'
+import { phoneForRequest, phoneToUse } from '../../forms/phone'
 import { amountInput, amountRewrite } from '../../forms/amount'
 import { optionalText } from '../../forms/optional'
 import { EMPTY_REQUEST_FIELDS, requestFields, type RequestFieldValues } from '../../forms/request-fields'
@@ -37,7 +39,7 @@ export function B2cForm({ account, onSent }: { account: Account | undefined; onS
     apiPaths: { metadataRows: 'metadata' },
     toRequest: (v) => {
       const fields = requestFields(v, reference)
-      return { request: { phoneNumber: optionalText(v.phoneNumber), ...fields.request }, errors: fields.errors }
+      return { request: { phoneNumber: optionalText(phoneForRequest(v.phoneNumber)), ...fields.request }, errors: fields.errors }
     },
   })
   const { values, setValue, touch, error } = form
@@ -51,9 +53,8 @@ export function B2cForm({ account, onSent }: { account: Account | undefined; onS
     <form className="form" onSubmit={form.handleSubmit(review)} ref={form.formRef} noValidate aria-label="New B2C payout">
       {b2c.isError ? <ErrorNotice error={b2c.error} title="The payout was refused" /> : null}
       <div className="form__grid">
-        <TextField label="Recipient phone" required type="tel" autoComplete="off" value={values.phoneNumber}
-          onChange={(v) => setValue('phoneNumber', v)} onBlur={() => touch('phoneNumber')} error={error('phoneNumber')}
-          hint="+2547…, 2547… or 07…" />
+        <PhoneField label="Recipient phone" required value={values.phoneNumber}
+          onChange={(v) => setValue('phoneNumber', v)} onBlur={() => touch('phoneNumber')} error={error('phoneNumber')} />
         <AmountField label="Amount" required bounds={BOUNDS} value={values.amount}
           onChange={(v) => setValue('amount', v)} onBlur={() => touch('amount')} error={error('amount')} />
         <TextAreaField label="Narration" className="field--wide" maxLength={NARRATION_MAX_LENGTH} rows={2} value={values.narration}
@@ -84,7 +85,7 @@ export function B2cForm({ account, onSent }: { account: Account | undefined; onS
         {pending ? (
           <>
             <RecipientName query={accountNameQuery('mobile_mobile', pending.phoneNumber)} />
-            <p>KES {formatMinor(pending.amount)} to {pending.phoneNumber}, reference {pending.merchantTransactionId}. Amount and fee are reserved from the payouts float now.</p>
+            <p>KES {formatMinor(pending.amount)} to {phoneToUse(pending.phoneNumber) ?? pending.phoneNumber}, reference {pending.merchantTransactionId}. Amount and fee are reserved from the payouts float now.</p>
           </>
         ) : null}
       </ConfirmDialog>

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { AmountUnit, MappingSuggestion } from '../../../../shared/schemas/reconciliations'
-import { browserTimeZone } from '../../api/hooks/support'
+import { displayTimeZone } from '../../lib/dates'
 import { useCreateReconciliation } from '../../api/hooks/reconciliations'
 import { navigate, pathTo } from '../../app/router'
 import { PATHS } from '../../app/paths'
@@ -35,7 +35,7 @@ export function MappingForm({ file, suggestion, period }: { file: DroppedFile; s
   const submit = () => {
     const chosen = Object.fromEntries(Object.entries(mapping).filter(([, column]) => column)) as Record<Field, string>
     create.mutate(
-      { body: { name, csv: file.text, mapping: chosen, amountUnit, from, to, timeZone: browserTimeZone() } },
+      { body: { name, csv: file.text, mapping: chosen, amountUnit, from, to, timeZone: displayTimeZone() } },
       { onSuccess: (data) => navigate(pathTo(PATHS.reconciliation, { reconciliationId: data.id })) },
     )
   }

@@ -19,7 +19,8 @@ export const REQUEST_COLUMNS = col.columns([
   col.accessor('at', { id: 'at', header: 'Time', meta: { label: 'Time' }, sortFn: 'basic', cell: (info) => <Timestamp ms={info.getValue()} compact /> }),
   col.accessor('method', { id: 'method', header: 'Method', meta: { label: 'Method' }, sortFn: 'text', cell: (info) => <code>{info.getValue()}</code> }),
   col.accessor((entry) => `${entry.path}${entry.query}`, {
-    id: 'path', header: 'Path', meta: { label: 'Path and query' }, sortFn: 'text', cell: (info) => <code className="request-path">{info.getValue()}</code>,
+    // Cut to the column's width (the whole path on hover and on the request's screen), so a long query never pushes Status away.
+    id: 'path', header: 'Path', meta: { label: 'Path and query' }, sortFn: 'text', cell: (info) => <code className="request-path request-path--cut" title={info.getValue()}>{info.getValue()}</code>,
   }),
   col.accessor('status', { id: 'status', header: 'Status', meta: { label: 'Status' }, sortFn: 'basic', cell: (info) => <StatusTag status={info.getValue()} /> }),
   col.accessor('durationMs', {
@@ -36,7 +37,8 @@ export const REQUEST_COLUMNS = col.columns([
   col.accessor((entry) => entry.transactionId ?? '', {
     id: 'transactionId', header: 'Transaction', meta: { label: 'Transaction' }, sortFn: 'text',
     cell: (info) => info.getValue()
-      ? <Link to={pathTo(PATHS.transaction, { transactionId: info.getValue() })} onClick={(e) => e.stopPropagation()}><ShortId id={info.getValue()} /></Link>
+      // Out of the tab order: the row is the one Tab stop (its screen links the transaction too).
+      ? <Link to={pathTo(PATHS.transaction, { transactionId: info.getValue() })} onClick={(e) => e.stopPropagation()} tabIndex={-1}><ShortId id={info.getValue()} /></Link>
       : '—',
   }),
   col.accessor((entry) => entry.warnings.length + entry.faults.length, {
@@ -48,3 +50,6 @@ export const REQUEST_COLUMNS = col.columns([
     },
   }),
 ])
+
+/** Hidden too on a narrow window, so time, method, path and status fit without scrolling sideways. */
+export const REQUEST_NARROW_HIDDEN: readonly string[] = ['key', 'idempotencyKey', 'requestId', 'transactionId']

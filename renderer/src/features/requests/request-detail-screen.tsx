@@ -32,7 +32,7 @@ function showBody(text: string | null): string {
  * A logged body; one the log kept only the start of (over 8 KiB answered, 64 KiB sent) says so with its
  * whole size, and shows the start as stored (cut JSON cannot be pretty-printed).
  */
-function LoggedBody({ text, testId }: { text: string | null; testId: string }) {
+function LoggedBody({ text, testId, label }: { text: string | null; testId: string; label: string }) {
   const { kept, cut } = parseLoggedBody(text ?? '')
   return (
     <>
@@ -41,7 +41,8 @@ function LoggedBody({ text, testId }: { text: string | null; testId: string }) {
           {`First ${cut.keptKiB} KiB of ${cut.totalBytes.toLocaleString('en-US')} bytes: the log keeps the start of long bodies.`}
         </p>
       ) : null}
-      <pre className="code-block request-body" data-testid={testId}>{cut ? kept : showBody(text)}</pre>
+      {/* Focusable (and named) because it scrolls: keyboard users must be able to scroll it too. */}
+      <pre className="code-block request-body" data-testid={testId} tabIndex={0} role="region" aria-label={label}>{cut ? kept : showBody(text)}</pre>
     </>
   )
 }
@@ -78,6 +79,67 @@ function RequestBody({ detail }: { detail: RequestLogDetail }) {
   const info = useConsoleInfo()
   const baseUrl = info.data?.httpUrl ?? window.location.origin
   const curl = curlCommand(detail, baseUrl)
+  return (
+    <div className="stack">
+      <div className="grid grid--main-side">
+        <RequestSummary detail={detail} />
+        <RequestNotes detail={detail} />
+      </div>
+      <Panel title="Copy as curl" actions={<CopyButton value={curl} label="Copy as curl" />}>
+        <p className="form__note">Sends the same request again. The key is read from <code>$PAYDESK_API_KEY</code> in your shell; the log never keeps it.</p>
+        <pre className="code-block request-body" data-testid="request-curl" tabIndex={0} role="region" aria-label="curl command">{curl}</pre>
+      </Panel>
+      <div className="grid grid--2">
+        <Panel title="Request">
+          <div className="stack">
+            <Headers headers={detail.requestHeaders} label="Request headers" />
+            {detail.requestBody === null ? <p className="form__note">No body.</p> : <LoggedBody text={detail.requestBody} testId="request-body" label="Request body" />}
+          </div>
+        </Panel>
+        <Panel title="Response">
+          <div className="stack">
+            <Headers headers={detail.responseHeaders} label="Response headers" />
+            <LoggedBody text={detail.responseBody} testId="response-body" label="Response body" />
+          </div>
+        </Panel>
+      </div>
+    </div>
+  )
+}
+
+/** Status, time, key, Idempotency-Key and the transaction the request named. */
+function RequestSummary({ detail }: { detail: RequestLogDetail }) {
+  return (
+    <Panel title="Summary">
+      <dl className="facts" data-testid="request-summary">
+        <dt>Status</dt>
+        <dd><StatusTag status={detail.status} /></dd>
+        <dt>Time</dt>
+        <dd><Timestamp ms={detail.at} /></dd>
+        <dt>Duration</dt>
+        <dd>{`${detail.durationMs.toFixed(1)} ms`}</dd>
+        <dt>Path</dt>
+        <dd><code className="request-path">{`${detail.method} ${detail.path}${detail.query}`}</code></dd>
+        <dt>API key</dt>
+        <dd>{detail.keyPrefix ? <code>{detail.keyPrefix}</code> : 'None recognised'}</dd>
+        <dt>Idempotency-Key</dt>
+        <dd className="row">
+          {detail.idempotencyKey ? <code>{detail.idempotencyKey}</code> : '—'}
+          {detail.replayed ? <Tag tone="info">Replayed</Tag> : null}
+        </dd>
+        <dt>Transaction</dt>
+        <dd>
+          {detail.transactionId
+            ? <Link to={pathTo(PATHS.transaction, { transactionId: detail.transactionId })} data-testid="request-transaction"><code>{detail.transactionId}</code></Link>
+            : '—'}
+        </dd>
+      </dl>
+    </Panel>
+  )
+}
+
+/** What the engine added or applied (warnings, faults) and the webhook events of the request's transaction. */
+function RequestNotes({ detail }: { detail: RequestLogDetail }) {
   const openEvent = (eventId: string) => {
     const store = useWebhookLogStore.getState()
     store.setFilters({ transactionId: detail.transactionId ?? '', url: '', type: '' })
@@ -86,73 +148,26 @@ function RequestBody({ detail }: { detail: RequestLogDetail }) {
   }
   return (
     <div className="stack">
-      <div className="grid grid--main-side">
-        <Panel title="Summary">
-          <dl className="facts" data-testid="request-summary">
-            <dt>Status</dt>
-            <dd><StatusTag status={detail.status} /></dd>
-            <dt>Time</dt>
-            <dd><Timestamp ms={detail.at} /></dd>
-            <dt>Duration</dt>
-            <dd>{`${detail.durationMs.toFixed(1)} ms`}</dd>
-            <dt>Path</dt>
-            <dd><code className="request-path">{`${detail.method} ${detail.path}${detail.query}`}</code></dd>
-            <dt>API key</dt>
-            <dd>{detail.keyPrefix ? <code>{detail.keyPrefix}</code> : 'None recognised'}</dd>
-            <dt>Idempotency-Key</dt>
-            <dd className="row">
-              {detail.idempotencyKey ? <code>{detail.idempotencyKey}</code> : '—'}
-              {detail.replayed ? <Tag tone="info">Replayed</Tag> : null}
-            </dd>
-            <dt>Transaction</dt>
-            <dd>
-              {detail.transactionId
-                ? <Link to={pathTo(PATHS.transaction, { transactionId: detail.transactionId })} data-testid="request-transaction"><code>{detail.transactionId}</code></Link>
-                : '—'}
-            </dd>
-          </dl>
-        </Panel>
-        <div className="stack">
-          <Panel title="Warnings and faults">
-            {detail.warnings.length + detail.faults.length === 0 ? <p className="form__note">None.</p> : (
-              <ul className="request-warnings" data-testid="request-warnings">
-                {detail.warnings.map((w) => <li key={w.code}><code>{w.code}</code>: {w.message}</li>)}
-                {detail.faults.map((fault) => <li key={fault}>Fault applied: <code>{fault}</code></li>)}
-              </ul>
-            )}
-          </Panel>
-          <Panel title="Webhook events">
-            {detail.webhookEvents.length === 0 ? <p className="form__note">{detail.transactionId ? 'No webhook event for this transaction yet.' : 'This request created or read no transaction.'}</p> : (
-              <ul className="request-warnings" aria-label="Webhook events of the transaction">
-                {detail.webhookEvents.map((event) => (
-                  <li key={event.id}>
-                    <a href={`#${PATHS.webhooks}`} onClick={(e) => { e.preventDefault(); openEvent(event.id) }}><code>{event.type}</code></a>{' '}
-                    <Timestamp ms={event.createdAt} compact />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Panel>
-        </div>
-      </div>
-      <Panel title="Copy as curl" actions={<CopyButton value={curl} label="Copy as curl" />}>
-        <p className="form__note">Sends the same request again. The key is read from <code>$PAYDESK_API_KEY</code> in your shell; the log never keeps it.</p>
-        <pre className="code-block request-body" data-testid="request-curl">{curl}</pre>
+      <Panel title="Warnings and faults">
+        {detail.warnings.length + detail.faults.length === 0 ? <p className="form__note">None.</p> : (
+          <ul className="request-warnings" data-testid="request-warnings">
+            {detail.warnings.map((w) => <li key={w.code}><code>{w.code}</code>: {w.message}</li>)}
+            {detail.faults.map((fault) => <li key={fault}>Fault applied: <code>{fault}</code></li>)}
+          </ul>
+        )}
       </Panel>
-      <div className="grid grid--2">
-        <Panel title="Request">
-          <div className="stack">
-            <Headers headers={detail.requestHeaders} label="Request headers" />
-            {detail.requestBody === null ? <p className="form__note">No body.</p> : <LoggedBody text={detail.requestBody} testId="request-body" />}
-          </div>
-        </Panel>
-        <Panel title="Response">
-          <div className="stack">
-            <Headers headers={detail.responseHeaders} label="Response headers" />
-            <LoggedBody text={detail.responseBody} testId="response-body" />
-          </div>
-        </Panel>
-      </div>
+      <Panel title="Webhook events">
+        {detail.webhookEvents.length === 0 ? <p className="form__note">{detail.transactionId ? 'No webhook event for this transaction yet.' : 'This request created or read no transaction.'}</p> : (
+          <ul className="request-warnings" aria-label="Webhook events of the transaction">
+            {detail.webhookEvents.map((event) => (
+              <li key={event.id}>
+                <a href={`#${PATHS.webhooks}`} onClick={(e) => { e.preventDefault(); openEvent(event.id) }}><code>{event.type}</code></a>{' '}
+                <Timestamp ms={event.createdAt} compact />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
     </div>
   )
 }

@@ -1,4 +1,5 @@
-import { useMemo, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { isDay } from '../../../../shared/local-days'
 import type { RequestLogEntry, RequestLogQuery } from '../../../../shared/schemas/request-log'
 import type { HarQuery } from '../../../../shared/schemas/har'
 import { DocumentDownloadButton } from '../../components/document-download-button'
@@ -13,27 +14,32 @@ import { PageHeader } from '../../components/page-header'
 import { Panel } from '../../components/panel'
 import { QueryView } from '../../components/query-view'
 import { optionalText } from '../../forms/optional'
+import { localDayStart } from '../../lib/dates'
 import { DEFAULT_REQUEST_LOG_FILTERS, useRequestLogStore, type RequestLogFilters } from '../../stores/request-log-store'
-import { REQUEST_COLUMNS } from './request-columns'
+import { REQUEST_COLUMNS, REQUEST_NARROW_HIDDEN } from './request-columns'
 import '../transactions/transactions.css'
 import '../webhooks/webhooks.css'
 import './requests.css'
 
 const PAGE_SIZE = '100'
 const STATUS_OPTIONS = ['2xx', '3xx', '4xx', '5xx'].map((value) => ({ value, label: value }))
+const SOURCE_OPTIONS = [{ value: 'integration', label: 'Your integration' }, { value: 'console', label: 'This console' }]
+/** A pause in typing before text filters apply. */
+const APPLY_DELAY_MS = 400
+const TEXT_FILTERS = ['path', 'key', 'idempotencyKey', 'requestId', 'transactionId'] as const
 const HIDDEN_COLUMNS = ['duration']
 const requestIdOf = (entry: RequestLogEntry) => entry.requestId
 
-/** A datetime-local value ("2026-11-21T09:00") as ms since the epoch, in the user's time zone. */
+/** "2026-11-21 09:00" as ms since the epoch, read in the organization's time zone (not the browser's). */
 function toMs(local: string): string | undefined {
-  if (!local) return undefined
-  const ms = new Date(local).getTime()
-  return Number.isNaN(ms) ? undefined : String(ms)
+  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{1,2}):(\d{2})$/.exec(local.trim())
+  if (!match || !isDay(match[1]!)) return undefined
+  return String(localDayStart(match[1]!) + (Number(match[2]) * 60 + Number(match[3])) * 60_000)
 }
 
 export function requestLogQuery(filters: RequestLogFilters, cursor: string | undefined): RequestLogQuery {
   return {
-    status: filters.status || undefined, path: optionalText(filters.path), key: optionalText(filters.key),
+    source: filters.source || undefined, status: filters.status || undefined, path: optionalText(filters.path), key: optionalText(filters.key),
     idempotencyKey: optionalText(filters.idempotencyKey), requestId: optionalText(filters.requestId),
     transactionId: optionalText(filters.transactionId), from: toMs(filters.from), to: toMs(filters.to), cursor, limit: PAGE_SIZE,
   }
@@ -57,7 +63,7 @@ export function RequestsScreen() {
   const log = useRequestLog(query)
   return (
     <>
-      <PageHeader title="Requests" description="Every API request your integration sent to /v1 in this environment, with what Paydesk answered. Console actions are not listed. Secrets are never stored." />
+      <PageHeader title="Requests" description="Every API request your integration sent to /v1 in this environment, with what Paydesk answered; the console's own calls are under “Sent by”. Secrets are never stored." />
       <Panel title="Request log">
         <div className="stack">
           <RequestFilters applied={filters} onApply={setFilters} />
@@ -71,7 +77,7 @@ export function RequestsScreen() {
               <div className="stack">
                 <div className="panel-flush">
                   <DataTable caption="API requests" columns={REQUEST_COLUMNS} data={page.items} getRowId={requestIdOf} preferencesKey="requests.log"
-                    initialHidden={HIDDEN_COLUMNS} onRowActivate={(entry) => navigate(pathTo(PATHS.request, { requestId: entry.requestId }))} />
+                    initialHidden={HIDDEN_COLUMNS} narrowHidden={REQUEST_NARROW_HIDDEN} onRowActivate={(entry) => navigate(pathTo(PATHS.request, { requestId: entry.requestId }))} />
                 </div>
                 <div className="row">
                   <DocumentDownloadButton routeId="console.requests.har" input={{ query: harQuery(filters) }} fileName="paydesk-requests.har" label="Export HAR" />
@@ -90,6 +96,14 @@ export function RequestsScreen() {
 function RequestFilters({ applied, onApply }: { applied: RequestLogFilters; onApply(filters: RequestLogFilters): void }) {
   const [draft, setDraft] = useState(applied)
   const field = (name: keyof RequestLogFilters) => (value: string) => setDraft({ ...draft, [name]: value })
+  // Applied as they change: choices at once, typed text after a pause, a time once it is complete.
+  useEffect(() => {
+    if (JSON.stringify(draft) === JSON.stringify(applied)) return
+    if ((draft.from && !toMs(draft.from)) || (draft.to && !toMs(draft.to))) return
+    const typing = TEXT_FILTERS.some((name) => draft[name] !== applied[name])
+    const timer = setTimeout(() => onApply(draft), typing ? APPLY_DELAY_MS : 0)
+    return () => clearTimeout(timer)
+  }, [draft, applied, onApply])
   const submit = (event: FormEvent) => {
     event.preventDefault()
     onApply(draft)
@@ -100,14 +114,15 @@ function RequestFilters({ applied, onApply }: { applied: RequestLogFilters; onAp
   }
   return (
     <form className="request-filters" onSubmit={submit} aria-label="Filter requests">
+      <SelectField label="Sent by" value={draft.source} options={SOURCE_OPTIONS} placeholder="Anyone" onChange={field('source')} markOptional={false} />
       <SelectField label="Status" value={draft.status} options={STATUS_OPTIONS} placeholder="Any status" onChange={field('status')} />
       <TextField label="Path" value={draft.path} placeholder="/v1/mobile/charge" spellCheck={false} autoComplete="off" onChange={field('path')} />
       <TextField label="API key" value={draft.key} placeholder="sk_test_AbCd" spellCheck={false} autoComplete="off" onChange={field('key')} hint="Start of the key prefix" />
       <TextField label="Idempotency-Key" value={draft.idempotencyKey} spellCheck={false} autoComplete="off" onChange={field('idempotencyKey')} />
       <TextField label="Request id" value={draft.requestId} placeholder="req_…" spellCheck={false} autoComplete="off" onChange={field('requestId')} hint="X-Request-Id of the answer" />
       <TextField label="Transaction id" value={draft.transactionId} placeholder="txn_…" spellCheck={false} autoComplete="off" onChange={field('transactionId')} />
-      <TextField label="From" type="datetime-local" value={draft.from} onChange={field('from')} />
-      <TextField label="To" type="datetime-local" value={draft.to} onChange={field('to')} />
+      <TextField label="From" value={draft.from} placeholder="YYYY-MM-DD HH:MM" spellCheck={false} autoComplete="off" onChange={field('from')} />
+      <TextField label="To" value={draft.to} placeholder="YYYY-MM-DD HH:MM" spellCheck={false} autoComplete="off" onChange={field('to')} />
       <div className="row request-filters__actions">
         <button type="submit" className="button button--primary">Filter</button>
         <button type="button" className="button button--secondary" onClick={clear}>Clear</button>

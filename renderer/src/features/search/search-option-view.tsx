@@ -1,5 +1,5 @@
 import { Money } from '../../components/money'
-import { StatusBadge } from '../../components/status-badge'
+import { TransactionStatusBadge } from '../../components/status-badge'
 import { Timestamp } from '../../components/timestamp'
 import { ShortId } from '../transactions/short-id'
 import { TRANSACTION_TYPE_LABELS } from '../transactions/transaction-labels'
@@ -13,7 +13,7 @@ export function SearchOptionView({ option }: { option: SearchOption }) {
   return (
     <>
       <span className="search-option__main">
-        <strong>{TRANSACTION_TYPE_LABELS[tx.type]}</strong> <Money minor={tx.amount} /> <StatusBadge status={tx.status} />
+        <strong>{TRANSACTION_TYPE_LABELS[tx.type]}</strong> <Money minor={tx.amount} /> <TransactionStatusBadge tx={tx} />
       </span>
       <span className="search-option__meta">
         <ShortId id={tx.publicId} />

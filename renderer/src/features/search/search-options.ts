@@ -1,11 +1,11 @@
 import type { SearchResult } from '../../../../shared/schemas/console-support'
-import type { Transaction } from '../../../../shared/schemas/transaction'
+import type { ConsoleTransaction } from '../../../../shared/schemas/console-transactions'
 import { PATHS } from '../../app/paths'
 import { pathTo } from '../../app/router'
 
 /** One choice in the search results, in keyboard order. */
 export type SearchOption =
-  | { kind: 'transaction'; key: string; group: string; transaction: Transaction; to: string }
+  | { kind: 'transaction'; key: string; group: string; transaction: ConsoleTransaction; to: string }
   | { kind: 'customer'; key: string; group: string; phoneNumber: string; to: string }
   | { kind: 'all'; key: string; group: string; to: string }
 

@@ -7,6 +7,7 @@ import { Panel } from '../../components/panel'
 import { QueryView } from '../../components/query-view'
 import { customerPath, transactionPath } from './search-options'
 import { SearchOptionView } from './search-option-view'
+import { SEARCH_SUGGESTIONS } from './search-suggestions'
 import './search.css'
 
 /** All results of one search (Enter in the top bar's search when no single exact match), grouped by what matched. */
@@ -20,7 +21,12 @@ export function SearchScreen({ params }: ScreenProps) {
         query={search}
         loadingLabel="Searching…"
         isEmpty={(data) => data.groups.length === 0}
-        empty={<EmptyState title={`No transaction matches “${q}”`}>Try a receipt code, a phone number (any spelling), an amount such as 1,500 yesterday, a merchant reference or words from the narration.</EmptyState>}
+        empty={(
+          <EmptyState title={`No transaction matches “${q}”`}>
+            <p>Try:</p>
+            <ul className="search-results__tips">{SEARCH_SUGGESTIONS.map((tip) => <li key={tip}>{tip}</li>)}</ul>
+          </EmptyState>
+        )}
       >
         {(data) => (
           <div className="stack">

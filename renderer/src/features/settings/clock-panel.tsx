@@ -62,7 +62,7 @@ function ClockControls({ state }: { state: SimulatorState }) {
       <div className="quick-advance" role="group" aria-label="Advance the clock by">
         {QUICK_ADVANCES.map((step) => (
           <button key={step.label} type="button" className="button button--secondary button--small" disabled={advance.isPending}
-            onClick={() => jump(step.ms)} aria-label={`Advance the clock by ${formatDuration(step.ms)}`}>
+            onClick={() => jump(step.ms)} aria-label={`Advance the clock by ${step.label.replace(/^\+/, '')}`}>
             {step.label}
           </button>
         ))}

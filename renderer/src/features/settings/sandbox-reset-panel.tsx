@@ -21,7 +21,7 @@ export function SandboxResetPanel() {
         <div className="row">
           <button type="button" className="button button--danger" onClick={() => { reset.reset(); setConfirming(true) }}>Reset {environment} data…</button>
           <span className="form__note" role="status" data-testid="reset-result">
-            {reset.data ? `Reset ${reset.data.environment}: removed ${reset.data.removedTransactions.toLocaleString()} transactions; balances restored.` : ''}
+            {reset.data ? `Reset ${reset.data.environment}: removed ${reset.data.removedTransactions.toLocaleString('en-GB')} transactions; balances restored.` : ''}
           </span>
         </div>
       </div>

@@ -2,6 +2,7 @@ import type { SettlementReport, StatementLine } from '../../../../shared/schemas
 import { dataTableColumns } from '../../components/data-table/data-table-features'
 import { Money } from '../../components/money'
 import { Timestamp } from '../../components/timestamp'
+import { formatDay } from '../../lib/dates'
 import { ShortId } from '../transactions/short-id'
 import { TRANSACTION_TYPE_LABELS } from '../transactions/transaction-labels'
 import { Link } from '../../app/router'
@@ -28,7 +29,7 @@ type Day = SettlementReport['days'][number]
 const day = dataTableColumns<Day>()
 /** The daily settlement report's columns. */
 export const SETTLEMENT_DAY_COLUMNS = day.columns([
-  day.accessor('day', { id: 'day', header: 'Day', meta: { label: 'Day' }, sortFn: 'text' }),
+  day.accessor('day', { id: 'day', header: 'Day', meta: { label: 'Day' }, sortFn: 'text', cell: (info) => formatDay(info.getValue()) }),
   day.accessor((row) => row.chargesCompleted.amount, { id: 'charges', header: 'Charges completed', meta: { label: 'Charges completed', align: 'end' }, sortFn: 'basic',
     cell: (info) => <><Money minor={info.getValue()} /> <span className="top-bar__meta">({info.row.original.chargesCompleted.count})</span></> }),
   day.accessor('fees', { id: 'fees', header: 'Fees', meta: { label: 'Fees', align: 'end' }, sortFn: 'basic', cell: (info) => <Money minor={info.getValue()} /> }),

@@ -4,12 +4,13 @@ import { useSimulatorState } from '../../api/hooks/simulator'
 import { useSettlementReport, useStatement } from '../../api/hooks/support'
 import { DataTable } from '../../components/data-table/data-table'
 import { SelectField } from '../../components/fields/select-field'
-import { TextField } from '../../components/fields/text-field'
 import { Money } from '../../components/money'
 import { PageHeader } from '../../components/page-header'
 import { Panel } from '../../components/panel'
 import { QueryView } from '../../components/query-view'
-import { localDay } from '../transactions/date-range'
+import { formatDay, localDay } from '../../lib/dates'
+import { isDay } from '../../../../shared/local-days'
+import { DayField } from '../../components/fields/day-field'
 import { SETTLEMENT_DAY_COLUMNS, STATEMENT_LINE_COLUMNS, type LineRow } from './statement-columns'
 import { StatementDownloads } from './statement-downloads'
 import './statements.css'
@@ -29,7 +30,8 @@ export function StatementsScreen() {
   const [accountNo, setAccountNo] = useState('')
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
-  const range = { from: from || `${today.slice(0, 8)}01`, to: to || today }
+  // A day field applies once it holds a whole day; until then the month so far is shown.
+  const range = { from: isDay(from) ? from : `${today.slice(0, 8)}01`, to: isDay(to) ? to : today }
   const chosen = accountNo || accounts.data?.find((a) => a.type === 'collections' && a.default)?.accountNo || accounts.data?.[0]?.accountNo || ''
   const statement = useStatement(chosen && (simulator.data || simulator.isError) ? { accountNo: chosen, ...range } : null)
   const report = useSettlementReport(range)
@@ -37,16 +39,16 @@ export function StatementsScreen() {
 
   return (
     <>
-      <PageHeader title="Statements" description="Opening balance, every ledger movement with running balances, closing balance and a reconciliation against the ledger. Days are local days of this computer." />
+      <PageHeader title="Statements" description="Opening balance, every ledger movement with running balances, closing balance and a reconciliation against the ledger. Days are local days of the organization's time zone." />
       <div className="stack">
         <form className="filter-bar" aria-label="Statement period" onSubmit={(event) => event.preventDefault()}>
           <SelectField label="Account" value={chosen} options={options} onChange={setAccountNo} markOptional={false} />
-          <TextField label="From" type="date" value={range.from} onChange={setFrom} markOptional={false} />
-          <TextField label="To" type="date" value={range.to} onChange={setTo} markOptional={false} />
+          <DayField label="From" value={from || range.from} onChange={setFrom} markOptional={false} />
+          <DayField label="To" value={to || range.to} onChange={setTo} markOptional={false} />
         </form>
         <QueryView query={statement} loadingLabel="Building the statement…">
           {(data) => (
-            <Panel title={`Statement ${data.account.accountNo}, ${data.from} to ${data.to}`} actions={<StatementDownloads statement={data} />}>
+            <Panel title={`Statement ${data.account.accountNo}, ${formatDay(data.from)} to ${formatDay(data.to)}`} actions={<StatementDownloads statement={data} />}>
               <div className="stack">
                 <p className={data.reconciliation.holds ? 'notice notice--success' : 'notice notice--error statement-alarm'} role={data.reconciliation.holds ? 'status' : 'alert'}>
                   {data.reconciliation.statement}

@@ -19,7 +19,7 @@ export function CsvExportButton<Row>({ view, values, fileName }: {
     const columns = view.columns().map((column) => ({ label: column.label, value: values[column.id] ?? (() => null) }))
     const rows = view.rows()
     downloadCsv(toCsv(columns, rows), fileName)
-    setAnnouncement(`Exported ${rows.length.toLocaleString()} ${rows.length === 1 ? 'row' : 'rows'} to ${fileName}`)
+    setAnnouncement(`Exported ${rows.length.toLocaleString('en-GB')} ${rows.length === 1 ? 'row' : 'rows'} to ${fileName}`)
   }
   return (
     <>

@@ -1,23 +1,23 @@
 import { Money } from '../../components/money'
-import { StatusBadge } from '../../components/status-badge'
+import { TransactionStatusBadge } from '../../components/status-badge'
+import { Timestamp } from '../../components/timestamp'
 import { dataTableColumns } from '../../components/data-table/data-table-features'
 import { Link, pathTo } from '../../app/router'
 import { PATHS } from '../../app/paths'
-import { formatDateTime } from '../../lib/dates'
-import type { Transaction } from '../../../../shared/schemas/transaction'
 import { TRANSACTION_TYPE_LABELS } from './transaction-labels'
+import type { ListedTransaction } from './transaction-list-columns'
 
-const col = dataTableColumns<Transaction>()
+const col = dataTableColumns<ListedTransaction>()
 
 /**
- * Columns for any list of transactions (Home's recent activity; reuse them on the Transactions screen and
- * add more with `col.accessor`). Module scope keeps them stable, as TanStack Table v9 requires.
+ * Columns for a short list of transactions (Home's recent activity; the Transactions screen has its own,
+ * transaction-list-columns.tsx). Module scope keeps them stable, as TanStack Table v9 requires.
  */
 export const TRANSACTION_COLUMNS = col.columns([
   col.accessor('createdAt', {
     header: 'Created',
     meta: { label: 'Created' },
-    cell: (info) => formatDateTime(info.getValue()),
+    cell: (info) => <Timestamp ms={info.getValue()} compact />,
   }),
   col.accessor('type', {
     header: 'Type',
@@ -29,10 +29,11 @@ export const TRANSACTION_COLUMNS = col.columns([
     meta: { label: 'Amount', align: 'end' },
     cell: (info) => <Money minor={info.getValue()} />,
   }),
-  col.accessor('status', {
+  col.accessor((tx) => (tx.reversal ? 'reversed' : tx.status), {
+    id: 'status',
     header: 'Status',
     meta: { label: 'Status' },
-    cell: (info) => <StatusBadge status={info.getValue()} />,
+    cell: (info) => <TransactionStatusBadge tx={info.row.original} />,
   }),
   col.accessor('phoneNumber', {
     header: 'Phone',
@@ -42,14 +43,15 @@ export const TRANSACTION_COLUMNS = col.columns([
   col.accessor('merchantTransactionId', {
     header: 'Reference',
     meta: { label: 'Merchant reference' },
-    cell: (info) => info.getValue() ?? '—',
+    cell: (info) => <span className="cell-cut" title={info.getValue() ?? undefined}>{info.getValue() ?? '—'}</span>,
   }),
   col.accessor('publicId', {
     header: 'Transaction',
     meta: { label: 'Transaction id' },
     enableSorting: false,
     cell: (info) => (
-      <Link to={pathTo(PATHS.transaction, { transactionId: info.getValue() })} onClick={(event) => event.stopPropagation()} title={info.getValue()} className="id-link">
+      // Out of the tab order: the row itself is the one Tab stop (Enter opens the same transaction).
+      <Link to={pathTo(PATHS.transaction, { transactionId: info.getValue() })} onClick={(event) => event.stopPropagation()} title={info.getValue()} className="id-link" tabIndex={-1}>
         <code>{info.getValue()}</code>
       </Link>
     ),

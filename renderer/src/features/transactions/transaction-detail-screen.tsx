@@ -17,7 +17,8 @@ import { ReverseChargeAction } from './reverse-charge-action'
 import { metadataWithoutSubMerchant, RecordFacts, SUB_MERCHANT_LABELS, TransactionFields } from './transaction-fields'
 import { TRANSACTION_TYPE_LABELS } from './transaction-labels'
 import { TransactionPostings } from './transaction-postings'
-import { TransactionTimeline } from './transaction-timeline'
+import { TransactionSummary, reversalOf } from './transaction-summary'
+import { TransactionTimeline, withReversalSteps } from './transaction-timeline'
 import { TransactionWebhooks } from './transaction-webhooks'
 import './transactions.css'
 
@@ -63,14 +64,20 @@ export function TransactionDetailScreen({ params }: ScreenProps) {
 
 function DetailBody({ detail }: { detail: TransactionDetail }) {
   const tx = detail.transaction
+  const reversal = reversalOf(detail)
+  // The reversal's own timeline joins the charge's: when it was asked for and what became of it.
+  const reversalDetail = useTransactionDetail(reversal?.publicId ?? '', { enabled: reversal !== null })
+  const reversalData = reversal ? reversalDetail.data : undefined
+  const timeline = withReversalSteps(detail.timeline, reversalData)
   return (
     <div className="stack">
       {/* Status changes are announced, as they happen while the screen is open. */}
-      <span className="visually-hidden" role="status" aria-live="polite">{`Status ${tx.status}`}</span>
+      <span className="visually-hidden" role="status" aria-live="polite">{reversal ? `Status reversed, reversal ${reversal.status}` : `Status ${tx.status}`}</span>
+      <TransactionSummary detail={detail} reversalRequestedAt={reversalData?.transaction.createdAt ?? null} />
       <div className="grid grid--main-side">
         <Panel title="Details"><TransactionFields detail={detail} /></Panel>
         <div className="stack">
-          <Panel title="Status timeline"><TransactionTimeline timeline={detail.timeline} /></Panel>
+          <Panel title="Status timeline"><TransactionTimeline timeline={timeline} /></Panel>
           <Panel title="Linked transactions"><RelatedTransactions related={detail.related} /></Panel>
           {detail.counterparty ? <Panel title="Counterparty"><CounterpartyFacts counterparty={detail.counterparty} /></Panel> : null}
           <Panel title="Metadata">

@@ -3,9 +3,10 @@ import { PATHS } from '../../app/paths'
 import { Link, pathTo } from '../../app/router'
 import { CopyButton } from '../../components/copy-button'
 import { Money } from '../../components/money'
-import { StatusBadge, Tag } from '../../components/status-badge'
+import { Tag, TransactionStatusBadge } from '../../components/status-badge'
 import { Timestamp } from '../../components/timestamp'
 import { TRANSACTION_TYPE_LABELS } from './transaction-labels'
+import { reversalOf } from './transaction-summary'
 
 const PAYMENT_METHODS = { mobile_money: 'Mobile money', bank: 'Bank' } as const
 const PROCESSORS = { mobile: 'Mobile network (M-Pesa)', partnerbank: 'Partner bank' } as const
@@ -16,16 +17,24 @@ function Value({ text, copyLabel }: { text: string | null; copyLabel?: string })
   return copyLabel ? <span className="row"><code>{text}</code><CopyButton value={text} label={copyLabel} /></span> : <>{text}</>
 }
 
-/** Every field of the transaction (spec 2.1 shape) plus the account it moved, money via <Money/>. */
+/** Fees and charged amount of a transaction that moved no money: the API still carries them, nothing was taken. */
+const NOTHING_TAKEN = <span className="form__note">None: no money moved</span>
+
+/**
+ * Every field of the transaction (spec 2.1 shape) plus the account it moved, money via <Money/>. A failed
+ * or refused one shows its result code and no fee or charged amount, as nothing was taken.
+ */
 export function TransactionFields({ detail }: { detail: TransactionDetail }) {
   const tx = detail.transaction
+  const moved = detail.failure === null
   return (
     <dl className="facts transaction-fields" data-testid="transaction-fields">
-      <dt>Status</dt><dd><StatusBadge status={tx.status} /></dd>
+      <dt>Status</dt><dd><TransactionStatusBadge tx={{ status: tx.status, reversal: reversalOf(detail) }} /></dd>
+      {detail.failure ? <><dt>Result code</dt><dd><code>{detail.failure.resultCode ?? 'none'}</code> {detail.failure.reason}</dd></> : null}
       <dt>Type</dt><dd>{TRANSACTION_TYPE_LABELS[tx.type]} <code className="top-bar__meta">{tx.type}</code></dd>
       <dt>Amount</dt><dd><Money minor={tx.amount} currency={tx.currency} /></dd>
-      <dt>Fees</dt><dd><Money minor={tx.fees} currency={tx.currency} /></dd>
-      <dt>Charged amount</dt><dd><Money minor={tx.chargedAmount} currency={tx.currency} /></dd>
+      <dt>Fees</dt><dd>{moved ? <Money minor={tx.fees} currency={tx.currency} /> : NOTHING_TAKEN}</dd>
+      <dt>Charged amount</dt><dd>{moved ? <Money minor={tx.chargedAmount} currency={tx.currency} /> : NOTHING_TAKEN}</dd>
       <dt>Currency</dt><dd>{tx.currency}</dd>
       <dt>Account</dt>
       <dd className="row"><code>{detail.accountNo}</code><Tag tone={tx.accountType === 'collections' ? 'success' : 'info'}>{tx.accountType}</Tag></dd>

@@ -1,20 +1,18 @@
-import { useEffect, useId, useMemo, useState } from 'react'
-import { AccountTypeSchema, TransactionStatusSchema, TransactionTypeSchema } from '../../../../shared/schemas/common'
+import { useEffect, useId, useState } from 'react'
+import { TransactionStatusSchema, TransactionTypeSchema } from '../../../../shared/schemas/common'
 import { TransactionsQuerySchema } from '../../../../shared/schemas/requests'
-import { useAccounts } from '../../api/hooks/accounts'
-import { useConsoleInfo } from '../../api/hooks/console'
 import { SelectField } from '../../components/fields/select-field'
-import { TextField } from '../../components/fields/text-field'
+import { DayField } from '../../components/fields/day-field'
 import { useSchemaForm } from '../../forms/use-schema-form'
 import { DEFAULT_TRANSACTION_FILTERS, type DatePreset, type TransactionFilters } from '../../stores/transaction-filters-store'
 import { DATE_PRESET_LABELS } from './date-range'
+import { MoreFilters, moreFiltersInUse } from './more-filters'
 import { filterDays, filtersToQuery } from './transaction-query'
 import { TRANSACTION_TYPE_LABELS } from './transaction-labels'
 
 const PRESET_OPTIONS = (Object.keys(DATE_PRESET_LABELS) as DatePreset[]).map((value) => ({ value, label: DATE_PRESET_LABELS[value] }))
 const TYPE_OPTIONS = TransactionTypeSchema.options.map((value) => ({ value, label: `${TRANSACTION_TYPE_LABELS[value]} (${value})` }))
 const STATUS_OPTIONS = TransactionStatusSchema.options.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }))
-const ACCOUNT_TYPE_OPTIONS = AccountTypeSchema.options.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }))
 
 export interface TransactionFiltersFormProps {
   applied: TransactionFilters
@@ -25,14 +23,18 @@ export interface TransactionFiltersFormProps {
   apiError: unknown
 }
 
+/** A pause in typing before text filters apply: a 10,000-row answer per keystroke would be wasted. */
+const APPLY_DELAY_MS = 400
+
+const sameFilters = (a: TransactionFilters, b: TransactionFilters) => JSON.stringify(a) === JSON.stringify(b)
+
 /**
  * The filters of the Transactions screen as a compact bar above the list: period (preset or custom local
- * days), type and status; the other filters of GET /v1/transactions behind "More filters". Checked with the API's own query schema; applied on submit, so typing in a text
- * filter never fires a 10,000-row request per keystroke.
+ * days), type and status; the other filters of GET /v1/transactions behind "More filters". Checked with
+ * the API's own query schema and applied as they change, once valid (a date only once it is a whole date;
+ * text after a pause in typing); Search (or Enter) applies at once and shows what is wrong.
  */
 export function TransactionFiltersForm({ applied, nowMs, onApply, apiError }: TransactionFiltersFormProps) {
-  const accounts = useAccounts()
-  const info = useConsoleInfo()
   const form = useSchemaForm({
     initialValues: applied,
     schema: TransactionsQuerySchema,
@@ -47,6 +49,14 @@ export function TransactionFiltersForm({ applied, nowMs, onApply, apiError }: Tr
     if (apiError) form.setApiError(apiError)
   }, [apiError, form.setApiError])
 
+  const valid = Object.keys(form.errors).length === 0
+  useEffect(() => {
+    if (!valid || sameFilters(values, applied)) return
+    const typing = values.customerId !== applied.customerId || values.shortcode !== applied.shortcode
+    const timer = setTimeout(() => onApply(values), typing ? APPLY_DELAY_MS : 0)
+    return () => clearTimeout(timer)
+  }, [values, valid, applied, onApply])
+
   /** Editing a day turns a preset into a custom range that starts from the days the preset showed. */
   const setDay = (field: 'from' | 'to', day: string) => {
     if (values.preset !== 'custom') {
@@ -55,12 +65,6 @@ export function TransactionFiltersForm({ applied, nowMs, onApply, apiError }: Tr
     }
     setValue(field, day)
   }
-
-  const accountOptions = useMemo(
-    () => (accounts.data ?? []).map((account) => ({ value: account.accountNo, label: `${account.name} · ${account.accountNo}` })),
-    [accounts.data],
-  )
-  const shortcodes = info.data?.organization.shortcodes ?? []
 
   const reset = () => {
     form.reset(DEFAULT_TRANSACTION_FILTERS)
@@ -71,8 +75,7 @@ export function TransactionFiltersForm({ applied, nowMs, onApply, apiError }: Tr
   // narrows the list is ever hidden.
   const moreId = useId()
   const [moreOpen, setMoreOpen] = useState(false)
-  const moreInUse = [values.accountType, values.accountNo, values.customerId, values.shortcode].some((v) => v !== '' && v !== undefined)
-    || ['accountType', 'accountNo', 'customerId', 'shortcode'].some((field) => error(field) !== undefined)
+  const moreInUse = moreFiltersInUse(form)
   const showMore = moreOpen || moreInUse
 
   return (
@@ -80,9 +83,9 @@ export function TransactionFiltersForm({ applied, nowMs, onApply, apiError }: Tr
       <div className="filter-bar">
         <SelectField label="Period" required value={values.preset} options={PRESET_OPTIONS}
           onChange={(v) => setValue('preset', v as DatePreset)} />
-        <TextField label="From" required type="date" value={days.from}
+        <DayField label="From" required value={days.from}
           onChange={(v) => setDay('from', v)} onBlur={() => touch('startDate')} error={error('startDate')} />
-        <TextField label="To" required type="date" value={days.to}
+        <DayField label="To" required value={days.to}
           onChange={(v) => setDay('to', v)} onBlur={() => touch('endDate')} error={error('endDate')} />
         <SelectField label="Type" value={values.type} options={TYPE_OPTIONS} placeholder="Any type"
           onChange={(v) => setValue('type', v as TransactionFilters['type'])} error={error('type')} />
@@ -94,21 +97,7 @@ export function TransactionFiltersForm({ applied, nowMs, onApply, apiError }: Tr
             disabled={moreInUse} onClick={() => setMoreOpen(!moreOpen)}>More filters</button>
         </div>
       </div>
-      <div className="filter-bar" id={moreId} hidden={!showMore}>
-        <SelectField label="Account type" value={values.accountType} options={ACCOUNT_TYPE_OPTIONS} placeholder="Collections and payouts"
-          onChange={(v) => setValue('accountType', v as TransactionFilters['accountType'])} error={error('accountType')} />
-        <SelectField label="Account" value={values.accountNo} options={accountOptions} placeholder="Any account"
-          onChange={(v) => setValue('accountNo', v)} error={error('accountNo')} />
-        <TextField label="Customer id" value={values.customerId} spellCheck={false} autoComplete="off"
-          onChange={(v) => setValue('customerId', v)} onBlur={() => touch('customerId')} error={error('customerId')}
-          hint="The customerId sent with the request" />
-        <TextField label="Shortcode" value={values.shortcode} inputMode="numeric" spellCheck={false} autoComplete="off"
-          onChange={(v) => setValue('shortcode', v)} onBlur={() => touch('shortcode')} error={error('shortcode')}
-          hint={shortcodes.length > 0 ? `Enterprise; yours: ${shortcodes.join(', ')}` : 'Enterprise organizations only'} />
-        <div className="filter-bar__actions">
-          <button type="button" className="button button--secondary" onClick={reset}>Reset filters</button>
-        </div>
-      </div>
+      <MoreFilters form={form} id={moreId} hidden={!showMore} onReset={reset} />
     </form>
   )
 }

@@ -1,16 +1,21 @@
 import { formatMinor } from '../../../../shared/money'
 import type { Transaction } from '../../../../shared/schemas/transaction'
+import type { ReversalField } from '../../api/hooks/transactions'
 import { PATHS } from '../../app/paths'
 import { Link, pathTo } from '../../app/router'
 import { dataTableColumns } from '../../components/data-table/data-table-features'
 import { Money } from '../../components/money'
-import { StatusBadge, Tag } from '../../components/status-badge'
+import { Tag, TransactionStatusBadge } from '../../components/status-badge'
 import { Timestamp } from '../../components/timestamp'
+import { isoInZone } from '../../lib/dates'
 import type { CsvValue } from '../../../../shared/csv'
 import { ShortId } from './short-id'
 import { TRANSACTION_TYPE_LABELS } from './transaction-labels'
 
-const col = dataTableColumns<Transaction>()
+/** A row of a transactions list: spec 2.1, plus the charge's reversal when the console knows of one. */
+export type ListedTransaction = Transaction & ReversalField
+
+const col = dataTableColumns<ListedTransaction>()
 
 /** Every column of the list; the CSV export needs a value for each (TRANSACTION_CSV_VALUES). */
 export type TransactionColumnId =
@@ -21,6 +26,9 @@ const id = (value: TransactionColumnId) => value
 /** Nullable text sorts as '' (TanStack's text sorts compare strings) and shows as a dash. */
 const text = (value: string | null): string => value ?? ''
 const dash = (value: string) => (value === '' ? '—' : value)
+/** Long text (a 64-character merchant reference) cut to the column, whole on hover: it never pushes status and amount off screen. */
+const CutText = ({ text: value }: { text: string }) => <span className="cell-cut" title={value}>{value}</span>
+
 /** A missing amount sorts below every real one. */
 const amount = (value: number | null): number => value ?? Number.NEGATIVE_INFINITY
 
@@ -34,14 +42,17 @@ export const TRANSACTION_LIST_COLUMNS = col.columns([
   col.accessor('publicId', {
     id: id('publicId'), header: 'Transaction', meta: { label: 'Transaction id' }, sortFn: 'text',
     cell: (info) => (
-      <Link to={pathTo(PATHS.transaction, { transactionId: info.getValue() })} onClick={(event) => event.stopPropagation()}>
+      // Out of the tab order: the row itself is the one Tab stop (Enter opens the same transaction).
+      <Link to={pathTo(PATHS.transaction, { transactionId: info.getValue() })} onClick={(event) => event.stopPropagation()} tabIndex={-1}>
         <ShortId id={info.getValue()} />
       </Link>
     ),
   }),
-  col.accessor((tx) => text(tx.merchantTransactionId), { id: id('merchantTransactionId'), header: 'Reference', meta: { label: 'Merchant reference' }, sortFn: 'alphanumeric', cell: (info) => dash(info.getValue()) }),
+  col.accessor((tx) => text(tx.merchantTransactionId), { id: id('merchantTransactionId'), header: 'Reference', meta: { label: 'Merchant reference' }, sortFn: 'alphanumeric', cell: (info) => <CutText text={dash(info.getValue())} /> }),
   col.accessor((tx) => TRANSACTION_TYPE_LABELS[tx.type], { id: id('type'), header: 'Type', meta: { label: 'Type' }, sortFn: 'text' }),
-  col.accessor('status', { id: id('status'), header: 'Status', meta: { label: 'Status' }, sortFn: 'text', cell: (info) => <StatusBadge status={info.getValue()} /> }),
+  col.accessor((tx) => (tx.reversal ? 'reversed' : tx.status), {
+    id: id('status'), header: 'Status', meta: { label: 'Status' }, sortFn: 'text', cell: (info) => <TransactionStatusBadge tx={info.row.original} />,
+  }),
   col.accessor((tx) => amount(tx.amount), { id: id('amount'), header: 'Amount', meta: { label: 'Amount', align: 'end' }, sortFn: 'basic', cell: (info) => <Money minor={info.row.original.amount} /> }),
   col.accessor((tx) => amount(tx.fees), { id: id('fees'), header: 'Fees', meta: { label: 'Fees', align: 'end' }, sortFn: 'basic', cell: (info) => <Money minor={info.row.original.fees} /> }),
   col.accessor((tx) => amount(tx.chargedAmount), { id: id('chargedAmount'), header: 'Charged', meta: { label: 'Charged amount', align: 'end' }, sortFn: 'basic', cell: (info) => <Money minor={info.row.original.chargedAmount} /> }),
@@ -57,17 +68,19 @@ export const TRANSACTION_LIST_COLUMNS = col.columns([
 
 /** Shown until the user picks columns (the rest is one click away in the Columns menu). */
 export const TRANSACTION_LIST_HIDDEN: readonly TransactionColumnId[] = ['fees', 'chargedAmount', 'accountType', 'customerId', 'processorReference', 'narration', 'message', 'subMerchantId', 'updatedAt']
+/** Hidden too on a narrow window, so date, reference, status, amount and phone fit without scrolling sideways (the row opens the transaction). */
+export const TRANSACTION_LIST_NARROW_HIDDEN: readonly TransactionColumnId[] = ['publicId', 'type']
 
 /** Money in a CSV: a plain decimal in major units (1250.00), which spreadsheets read as a number. */
 const csvMoney = (minor: number | null): CsvValue => (minor === null ? null : formatMinor(minor).replace(/,/g, ''))
-const csvTime = (ms: number): CsvValue => new Date(ms).toISOString()
+const csvTime = (ms: number): CsvValue => isoInZone(ms)
 
 /**
  * Each column's value in the CSV export, by column id: machine-readable (ISO times, decimal amounts,
  * API status and type names) rather than the on-screen formatting. Keyed by TransactionColumnId, so a new
  * column without an export value does not compile.
  */
-export const TRANSACTION_CSV_VALUES: Record<TransactionColumnId, (tx: Transaction) => CsvValue> = {
+export const TRANSACTION_CSV_VALUES: Record<TransactionColumnId, (tx: ListedTransaction) => CsvValue> = {
   createdAt: (tx) => csvTime(tx.createdAt),
   publicId: (tx) => tx.publicId,
   merchantTransactionId: (tx) => tx.merchantTransactionId,

@@ -1,7 +1,8 @@
+import { useEffect, useRef } from 'react'
 import type { Transaction } from '../../../../shared/schemas/transaction'
 import { useSimulatorState } from '../../api/hooks/simulator'
 import { isFinal } from '../../../../shared/transaction-states'
-import { useTransaction } from '../../api/hooks/transactions'
+import { useTransaction, useTransactionDetail } from '../../api/hooks/transactions'
 import { Link, pathTo } from '../../app/router'
 import { PATHS } from '../../app/paths'
 import { CopyButton } from '../../components/copy-button'
@@ -10,6 +11,7 @@ import { LoadingState } from '../../components/loading-state'
 import { Money } from '../../components/money'
 import { StatusBadge } from '../../components/status-badge'
 import { TRANSACTION_TYPE_LABELS } from './transaction-labels'
+import { FailureNotice } from './transaction-summary'
 
 type StepState = 'done' | 'current' | 'failed' | 'todo'
 
@@ -32,15 +34,24 @@ function steps(tx: Transaction): { label: string; state: StepState }[] {
  * A just-sent transaction, kept live: push events refetch it on every status change (see
  * api/push-invalidation.ts) until it is final. Status changes are announced to screen readers.
  */
-export function TransactionTracker({ transactionId }: { transactionId: string }) {
+export function TransactionTracker({ transactionId, reveal = true }: { transactionId: string; reveal?: boolean }) {
   const query = useTransaction(transactionId)
   const simulator = useSimulatorState()
+  const failed = query.data?.status === 'failed' || query.data?.status === 'rejected'
+  // Why it failed (result code, plain words, next step) is the console's own detail route.
+  const failure = useTransactionDetail(transactionId, { enabled: failed }).data?.failure ?? null
+  // The result of what was just sent comes into view once (below the form on a narrow screen, or scrolled away).
+  const trackerRef = useRef<HTMLDivElement>(null)
+  const loaded = query.data !== undefined
+  useEffect(() => {
+    if (loaded && reveal) trackerRef.current?.scrollIntoView({ block: 'nearest' })
+  }, [loaded, reveal])
   if (query.isPending) return <LoadingState label="Loading the new transaction…" />
   if (query.isError) return <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
   const tx = query.data
   const settleSeconds = simulator.data ? Math.round(simulator.data.settlementDelayMs / 1000) : null
   return (
-    <div className="tracker" data-testid="transaction-tracker" data-status={tx.status}>
+    <div className="tracker" data-testid="transaction-tracker" data-status={tx.status} ref={trackerRef}>
       <div className="row">
         <strong>{TRANSACTION_TYPE_LABELS[tx.type]}</strong>
         <StatusBadge status={tx.status} />
@@ -56,9 +67,10 @@ export function TransactionTracker({ transactionId }: { transactionId: string })
       {tx.type === 'charge' && tx.status === 'completed' && settleSeconds !== null ? (
         <p className="notice notice--info">Completed: the net amount is in collections <strong>pending</strong> and moves to <strong>available</strong> when it settles (about {settleSeconds} s in this simulator mode).</p>
       ) : null}
+      {failed && failure ? <FailureNotice failure={failure} message={null} /> : null}
       <dl className="facts">
         <dt>Amount</dt><dd><Money minor={tx.amount} /></dd>
-        <dt>Fees</dt><dd><Money minor={tx.fees} /></dd>
+        <dt>Fees</dt><dd>{failed ? <span className="form__note">None: no money moved</span> : <Money minor={tx.fees} />}</dd>
         {tx.phoneNumber ? (<><dt>Phone</dt><dd>{tx.phoneNumber}</dd></>) : null}
         <dt>Merchant reference</dt><dd>{tx.merchantTransactionId ?? '—'}</dd>
         <dt>Receipt</dt><dd>{tx.processorReference ?? '—'}</dd>

@@ -1,8 +1,7 @@
 import { useMemo } from 'react'
 import type { TransactionsQuery } from '../../../../shared/schemas/requests'
-import type { Transaction } from '../../../../shared/schemas/transaction'
 import { useSimulatorState } from '../../api/hooks/simulator'
-import { useTransactions } from '../../api/hooks/transactions'
+import { useTransactions, useWithReversals } from '../../api/hooks/transactions'
 import { PATHS } from '../../app/paths'
 import { navigate, pathTo } from '../../app/router'
 import { DataTable } from '../../components/data-table/data-table'
@@ -14,8 +13,9 @@ import { useEnvironment } from '../../stores/environment-store'
 import { useListActivityStore } from '../../stores/list-activity-store'
 import { useTransactionFiltersStore } from '../../stores/transaction-filters-store'
 import { CsvExportButton } from './csv-export-button'
-import { localDay } from './date-range'
-import { TRANSACTION_CSV_VALUES, TRANSACTION_LIST_COLUMNS, TRANSACTION_LIST_HIDDEN } from './transaction-list-columns'
+import { formatDay, localDay, localDayStart } from '../../lib/dates'
+import { ShownTotals } from './shown-totals'
+import { TRANSACTION_CSV_VALUES, TRANSACTION_LIST_COLUMNS, TRANSACTION_LIST_HIDDEN, TRANSACTION_LIST_NARROW_HIDDEN, type ListedTransaction } from './transaction-list-columns'
 import { TransactionFiltersForm } from './transaction-filters-form'
 import { filterDays, filtersToQuery } from './transaction-query'
 import './transactions.css'
@@ -23,8 +23,29 @@ import './transactions.css'
 /** The API's default and maximum page: a full page means older matches were left out. */
 const API_LIMIT = 10_000
 const NEWEST_FIRST = [{ id: 'createdAt', desc: true }]
-const rowId = (tx: Transaction) => tx.publicId
-const openDetail = (tx: Transaction) => navigate(pathTo(PATHS.transaction, { transactionId: tx.publicId }))
+const rowId = (tx: ListedTransaction) => tx.publicId
+const openDetail = (tx: ListedTransaction) => navigate(pathTo(PATHS.transaction, { transactionId: tx.publicId }))
+
+/** Above the results: new activity since they loaded (with a refresh), and a page cut at the API's limit. */
+function ListNotices({ newActivity, refreshing, onRefresh, full }: { newActivity: boolean; refreshing: boolean; onRefresh(): void; full: boolean }) {
+  return (
+    <>
+      {newActivity ? (
+        <div className="notice notice--info list-activity" role="status">
+          <span>New activity since these results were loaded.</span>
+          <button type="button" className="button button--secondary button--small" disabled={refreshing} onClick={onRefresh}>
+            {refreshing ? 'Refreshing…' : 'Refresh results'}
+          </button>
+        </div>
+      ) : null}
+      {full ? (
+        <p className="notice notice--info" role="status">
+          Showing the newest {API_LIMIT.toLocaleString('en-GB')} transactions, the most the API returns at once. Narrow the dates or filters to see older ones.
+        </p>
+      ) : null}
+    </>
+  )
+}
 
 /**
  * Every transaction of the environment in a date range, results first: a compact filter bar (period,
@@ -42,7 +63,7 @@ export function TransactionsScreen() {
   // Presets count days on the sandbox's simulated clock (it may run ahead). Anchored at local noon of
   // that day, so the query only changes when the day does, not on every clock refresh.
   const today = localDay(simulator.data?.now ?? Date.now())
-  const anchorMs = Date.parse(`${today}T12:00:00`)
+  const anchorMs = localDayStart(today) + 12 * 60 * 60 * 1000
   const clockKnown = simulator.data !== undefined || simulator.isError
   const query = useMemo(() => filtersToQuery(filters, anchorMs) as TransactionsQuery, [filters, anchorMs])
   // Disabled (so still pending, showing the loading state) until the clock is known.
@@ -51,26 +72,16 @@ export function TransactionsScreen() {
   const activityAt = useListActivityStore((state) => state.activityAt)
   const newActivity = list.data !== undefined && activityAt > list.dataUpdatedAt
   const days = filterDays(filters, anchorMs)
+  const rows = useWithReversals(list.data?.items)
+  const period = days.from === days.to ? formatDay(days.from) : `${formatDay(days.from)} to ${formatDay(days.to)}`
 
   return (
     <>
       <PageHeader title="Transactions" />
       <div className="stack stack--tight">
         <TransactionFiltersForm applied={filters} nowMs={anchorMs} onApply={setFilters} apiError={list.error} />
-        {newActivity ? (
-          <div className="notice notice--info list-activity" role="status">
-            <span>New activity since these results were loaded.</span>
-            <button type="button" className="button button--secondary button--small" disabled={list.isFetching} onClick={() => void list.refetch()}>
-              {list.isFetching ? 'Refreshing…' : 'Refresh results'}
-            </button>
-          </div>
-        ) : null}
-        {list.data && list.data.count >= API_LIMIT ? (
-          <p className="notice notice--info" role="status">
-            Showing the newest {API_LIMIT.toLocaleString()} transactions, the most the API returns at once. Narrow the dates or filters to see older ones.
-          </p>
-        ) : null}
-        <Panel title="Results" actions={<span className="top-bar__meta">{days.from === days.to ? days.from : `${days.from} to ${days.to}`} (local time)</span>}>
+        <ListNotices newActivity={newActivity} refreshing={list.isFetching} onRefresh={() => void list.refetch()} full={list.data !== undefined && list.data.count >= API_LIMIT} />
+        <Panel title="Results" actions={<span className="top-bar__meta" role="status" data-testid="results-period">{list.isFetching ? 'Updating the results…' : period}</span>}>
           <QueryView
             query={list}
             loadingLabel="Loading transactions…"
@@ -78,19 +89,26 @@ export function TransactionsScreen() {
             empty={<EmptyState title="No transactions match this search">Widen the period or clear a filter. New charges and payouts show up here.</EmptyState>}
           >
             {(data) => (
+              <div className="stack stack--tight">
+              <ShownTotals rows={rows ?? data.items} />
+              {/* Edge to edge in its card: every pixel goes to the columns on a 1024 px screen. */}
+              <div className="panel-flush">
               <DataTable
                 caption="Transactions"
                 columns={TRANSACTION_LIST_COLUMNS}
-                data={data.items}
+                data={rows ?? data.items}
                 getRowId={rowId}
                 initialSorting={NEWEST_FIRST}
                 preferencesKey="transactions.list"
                 initialHidden={TRANSACTION_LIST_HIDDEN}
+                narrowHidden={TRANSACTION_LIST_NARROW_HIDDEN}
                 onRowActivate={openDetail}
                 toolbar={(view) => (
                   <CsvExportButton view={view} values={TRANSACTION_CSV_VALUES} fileName={`transactions-${environment}-${days.from}-to-${days.to}.csv`} />
                 )}
               />
+              </div>
+              </div>
             )}
           </QueryView>
         </Panel>

@@ -42,7 +42,8 @@ export const WEBHOOK_EVENT_COLUMNS = col.columns([
   col.accessor((event) => event.transactionId ?? '', {
     id: 'transactionId', header: 'Transaction', meta: { label: 'Transaction' }, sortFn: 'text',
     cell: (info) => info.getValue()
-      ? <Link to={pathTo(PATHS.transaction, { transactionId: info.getValue() })} onClick={(e) => e.stopPropagation()}><ShortId id={info.getValue()} /></Link>
+      // Out of the tab order: the row is the one Tab stop (the opened event links its transaction too).
+      ? <Link to={pathTo(PATHS.transaction, { transactionId: info.getValue() })} onClick={(e) => e.stopPropagation()} tabIndex={-1}><ShortId id={info.getValue()} /></Link>
       : '—',
   }),
   col.display({

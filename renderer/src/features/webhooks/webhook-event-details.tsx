@@ -39,7 +39,7 @@ export function WebhookEventDetails({ event, defaultUrl, showTransaction = true 
       )}
       <details className="disclosure">
         <summary>Payload <span className="disclosure__hint">the envelope exactly as sent</span></summary>
-        <pre className="code-block webhook-event__payload">{JSON.stringify(event.payload, null, 2)}</pre>
+        <pre className="code-block webhook-event__payload" tabIndex={0} role="region" aria-label="Payload as sent">{JSON.stringify(event.payload, null, 2)}</pre>
       </details>
       <details className="disclosure">
         <summary>Resend <span className="disclosure__hint">same event id and body, to the original or another URL</span></summary>
@@ -81,12 +81,12 @@ function AttemptItem({ attempt }: { attempt: WebhookAttempt }) {
         <span className="webhook-attempt__no">#{attempt.attemptNo}</span>
         <Timestamp ms={attempt.startedAt} />
         <Tag tone={outcome.tone}>{outcome.label}</Tag>
-        <span className="top-bar__meta">{attempt.durationMs.toLocaleString()} ms</span>
+        <span className="top-bar__meta">{attempt.durationMs.toLocaleString('en-GB')} ms</span>
         {attempt.faults.map((fault) => <Tag key={fault} tone="danger">{`fault: ${fault}`}</Tag>)}
       </div>
       {attempt.error ? <p className="webhook-attempt__error">{attempt.error}</p> : null}
       {attempt.responseBody ? (
-        <pre className="webhook-attempt__body" aria-label={`Response body of attempt ${attempt.attemptNo}`}>{attempt.responseBody}</pre>
+        <pre className="webhook-attempt__body" tabIndex={0} role="region" aria-label={`Response body of attempt ${attempt.attemptNo}`}>{attempt.responseBody}</pre>
       ) : null}
     </li>
   )

@@ -8,6 +8,7 @@ import { Link } from '../../../app/router'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { ErrorNotice } from '../../../components/error-notice'
 import { TextField } from '../../../components/fields/text-field'
+import { formatDateTime, zonedInputToMs } from '../../../lib/dates'
 import { downloadCsv } from '../../../lib/download'
 
 /** Submit a draft: now, or at a time on the simulated clock; a duplicate file needs an explicit confirmation. */
@@ -18,7 +19,7 @@ function SubmitBatch({ batch }: { batch: PayoutBatch }) {
   const [confirmDuplicate, setConfirmDuplicate] = useState(false)
   const [reviewing, setReviewing] = useState(false)
   const blocked = batch.status !== 'draft' || (batch.duplicateOf !== null && !confirmDuplicate) || (later && runAt === '')
-  const send = () => submit.mutate({ params: { batchId: batch.id }, body: { ...(later ? { runAt: new Date(runAt).toISOString() } : {}), ...(confirmDuplicate ? { confirmDuplicate } : {}) } }, {
+  const send = () => submit.mutate({ params: { batchId: batch.id }, body: { ...(later ? { runAt: new Date(zonedInputToMs(runAt)).toISOString() } : {}), ...(confirmDuplicate ? { confirmDuplicate } : {}) } }, {
     onSettled: () => setReviewing(false),
   })
   return (
@@ -30,7 +31,7 @@ function SubmitBatch({ batch }: { batch: PayoutBatch }) {
           <label className="choice"><input type="radio" name="batch-when" checked={!later} onChange={() => setLater(false)} />Run now</label>
           <label className="choice"><input type="radio" name="batch-when" checked={later} onChange={() => setLater(true)} />Schedule</label>
         </div>
-        {later ? <TextField label="Run at" type="datetime-local" value={runAt} onChange={setRunAt} hint="On the sandbox's simulated clock." /> : null}
+        {later ? <TextField label="Run at" type="datetime-local" value={runAt} onChange={setRunAt} hint="On the sandbox's simulated clock, in the organization's time zone." /> : null}
       </fieldset>
       {batch.duplicateOf ? (
         <label className="choice"><input type="checkbox" checked={confirmDuplicate} onChange={(event) => setConfirmDuplicate(event.target.checked)} />Pay this file again</label>
@@ -40,7 +41,7 @@ function SubmitBatch({ batch }: { batch: PayoutBatch }) {
       </div>
       <ConfirmDialog open={reviewing} title="Submit this batch?" confirmLabel={`Pay ${batch.totals.validRows} rows`} busy={submit.isPending}
         onCancel={() => setReviewing(false)} onConfirm={send}>
-        <p>{batch.totals.validRows} payouts, KES {formatMinor(batch.totals.amount)} plus KES {formatMinor(batch.totals.fees)} fees from the payouts float{later && runAt ? `, at ${new Date(runAt).toLocaleString()}` : ' now'}. Invalid rows are not paid.</p>
+        <p>{batch.totals.validRows} payouts, KES {formatMinor(batch.totals.amount)} plus KES {formatMinor(batch.totals.fees)} fees from the payouts float{later && runAt ? `, at ${formatDateTime(zonedInputToMs(runAt))}` : ' now'}. Invalid rows are not paid.</p>
       </ConfirmDialog>
     </div>
   )

@@ -4,8 +4,9 @@ import { Link, pathTo } from '../../../app/router'
 import { Money } from '../../../components/money'
 import { Tag } from '../../../components/status-badge'
 import { BATCH_STATUS } from './batch-labels'
+import { formatIso } from '../../../lib/dates'
 
-const when = (iso: string | null) => (iso === null ? '—' : new Date(iso).toLocaleString())
+const when = formatIso
 
 /** The batch at a glance: what it pays, what it costs, what the float has left after it, how far the run is. */
 export function BatchSummary({ batch }: { batch: PayoutBatch }) {

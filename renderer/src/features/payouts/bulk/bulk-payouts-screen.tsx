@@ -13,9 +13,10 @@ import { QueryView } from '../../../components/query-view'
 import { Tag } from '../../../components/status-badge'
 import { BATCH_STATUS } from './batch-labels'
 import { PayoutFileUpload } from './payout-file-upload'
+import { formatIso } from '../../../lib/dates'
 
 const col = dataTableColumns<PayoutBatchSummary>()
-const when = (iso: string | null) => (iso === null ? '—' : new Date(iso).toLocaleString())
+const when = formatIso
 
 const BATCH_COLUMNS = col.columns([
   col.accessor('name', { header: 'Batch', meta: { label: 'Batch', wrap: true }, cell: (info) => <Link to={pathTo(PATHS.payoutBatch, { batchId: info.row.original.id })}>{info.getValue()}</Link> }),
