@@ -8,9 +8,11 @@ export const FloatDeskAccountSchema = z.object({
   available: z.number().int(),
   /** What payouts accepted and waiting for their result hold (amount and fees, the account's `pending`): already set aside. */
   pendingPayouts: z.number().int(),
+  /** What bulk payouts scheduled or running have still to send from it (amount and fees of their queued rows). */
+  scheduledBatches: z.number().int(),
   /** The low-float threshold set for the account in the notification rules, or null. */
   threshold: z.number().int().nullable(),
-  /** What the float must cover beyond what is already held: the threshold (0 without one). */
+  /** What the float must cover beyond what is already held: the scheduled batches plus the threshold (0 without one). */
   needed: z.number().int(),
   /** How much `available` falls short of `needed` (0 when it does not). */
   shortfall: z.number().int(),

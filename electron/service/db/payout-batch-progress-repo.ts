@@ -21,6 +21,9 @@ export function createPayoutBatchProgressRepo(db: Db) {
       COALESCE(SUM(r.state = 'sent' AND t.status IN ${FINAL_DONE}), 0) AS completed,
       COALESCE(SUM(r.state = 'refused' OR (r.state = 'sent' AND t.status IN ${FINAL_FAILED})), 0) AS failed
     FROM payout_batch_rows r LEFT JOIN transactions t ON t.id = r.transaction_id WHERE r.batch_id = ?`)
+  const queuedByAccountStmt = db.prepare<[string, string], { account_id: number; total: number }>(`SELECT b.account_id, COALESCE(SUM(r.amount + r.fee), 0) AS total
+    FROM payout_batches b JOIN payout_batch_rows r ON r.batch_id = b.id
+    WHERE b.organization_id = ? AND b.environment = ? AND b.status IN ('scheduled', 'running') AND r.state = 'queued' GROUP BY b.account_id`)
   const anyQueuedStmt = db.prepare<[number], { n: number }>("SELECT EXISTS (SELECT 1 FROM payout_batch_rows WHERE batch_id = ? AND state = 'queued') AS n")
   // From a line on, the first row whose payout is not final yet: the runner asks on every tick while a
   // batch's payouts finish, each time from the line it found last (final rows stay final), so a batch's
@@ -36,6 +39,10 @@ export function createPayoutBatchProgressRepo(db: Db) {
     /** Amount + fees of the rows still queued. */
     queuedTotal(batchId: number): number {
       return queuedTotalStmt.get(batchId)!.total
+    },
+    /** Per payouts account, amount + fees of the rows scheduled and running batches have still to send. */
+    queuedByAccount(organizationId: string, environment: string): Map<number, number> {
+      return new Map(queuedByAccountStmt.all(organizationId, environment).map((row) => [row.account_id, row.total]))
     },
     counts(batchId: number): PayoutBatchCounts {
       return countsStmt.get(batchId)!

@@ -21,6 +21,6 @@ export const PUSH_INVALIDATES: Record<PushEvent['type'], readonly RouteSelector[
   'reconciliation.saved': ['console.reconciliations.'],
   'notification.raised': ['console.notifications.'],
   // A batch's rows follow their payouts: the bulk screen also refetches on a timer while a batch runs.
-  'payoutBatch.changed': ['console.payoutBatches.', 'accounts.list', 'balance.get'],
+  'payoutBatch.changed': ['console.payoutBatches.', 'accounts.list', 'balance.get', 'console.floatDesk.get'],
   'payoutBatch.finished': ['console.payoutBatches.'],
 }

@@ -33,6 +33,7 @@ function AccountLine({ account, collections }: { account: FloatDeskAccount; coll
         <dl className="float-line__figures">
           <div><dt>Available</dt><dd data-testid="float-available"><Money minor={account.available} /></dd></div>
           <div><dt>Held for pending payouts</dt><dd><Money minor={account.pendingPayouts} /></dd></div>
+          <div><dt>Bulk payouts still to send</dt><dd data-testid="float-batches"><Money minor={account.scheduledBatches} /></dd></div>
           <div><dt>Keep at least</dt><dd>{account.threshold === null ? 'no threshold' : <Money minor={account.threshold} />}</dd></div>
           <div><dt>Short by</dt><dd data-testid="float-shortfall"><Money minor={account.shortfall} /></dd></div>
         </dl>
@@ -51,8 +52,9 @@ function AccountLine({ account, collections }: { account: FloatDeskAccount; coll
 }
 
 /**
- * The float desk: each payouts account's available float against what it must keep (its low-float
- * threshold; accepted payouts are already held in pending), and a "Move to payouts" from settled collections.
+ * The float desk: each payouts account's available float against what it must cover (bulk payouts still to
+ * send and its low-float threshold; accepted payouts are already held in pending), and a "Move to payouts"
+ * from settled collections.
  */
 export function FloatDeskPanel() {
   const desk = useFloatDesk()
