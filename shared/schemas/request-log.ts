@@ -79,7 +79,7 @@ export const RequestLogPathSchema = z.object({ requestId: z.string().min(1).max(
 /** The request log's byte bound may be set from 1 MiB to 64 GiB. */
 const MIN_LOG_BYTES = 1024 * 1024
 const MAX_LOG_BYTES = 64 * 1024 * 1024 * 1024
-const LOG_BYTES_RANGE = `must be from ${MIN_LOG_BYTES} to ${MAX_LOG_BYTES}`
+const LOG_BYTES_RANGE = `must be from ${MIN_LOG_BYTES} (1 MiB) to ${MAX_LOG_BYTES} (64 GiB)`
 
 /** Developer settings: strict request checks (per organization) and the request log's bounds (per environment). */
 export const DeveloperSettingsSchema = z.object({

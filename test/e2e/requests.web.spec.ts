@@ -136,3 +136,25 @@ test('strict request checks in Settings refuse a non-UUID Idempotency-Key, and s
   await expect(page.getByLabel(labelPattern('Requests kept per environment'))).toHaveValue('50000')
   requests.shell.expectNoPageErrors()
 })
+
+test('the request log\'s size in Settings: a bound in megabytes is saved as bytes, a bound too small is refused in words', async ({ page }) => {
+  const requests = new RequestsPage(page)
+  const before = (await api.console('/console/developer-settings')).body.data as { requestLogMaxBytes: number }
+  await requests.shell.open('/settings')
+  const form = page.getByRole('form', { name: 'Request log size' })
+  const size = form.getByLabel(labelPattern('Log size per environment (MiB)'))
+  await expect(size).toHaveValue(String(before.requestLogMaxBytes / (1024 * 1024)))
+  try {
+    await size.fill('0.5')
+    await form.getByRole('button', { name: 'Save' }).click()
+    await expect(form.getByText(/must be from 1048576 \(1 MiB\) to/)).toBeVisible()
+    expect((await api.console('/console/developer-settings')).body.data.requestLogMaxBytes).toBe(before.requestLogMaxBytes)
+    await size.fill('96.5')
+    await form.getByRole('button', { name: 'Save' }).click()
+    await expect(form.getByRole('status')).toHaveText('Saved.')
+    await expect.poll(async () => (await api.console('/console/developer-settings')).body.data.requestLogMaxBytes).toBe(Math.round(96.5 * 1024 * 1024))
+  } finally {
+    await api.console('/console/developer-settings', { method: 'PUT', body: { requestLogMaxBytes: before.requestLogMaxBytes } })
+  }
+  requests.shell.expectNoPageErrors()
+})

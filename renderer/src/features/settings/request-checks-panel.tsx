@@ -11,8 +11,8 @@ import { useSchemaForm } from '../../forms/use-schema-form'
 /**
  * Strict request checks (this organization, both environments): Paydesk answers what production
  * tolerates but the API reference forbids (e.g. an Idempotency-Key that is not a UUID) with a
- * Paydesk-Warning header; strict checks refuse it with 400 instead. And how many requests the request
- * log keeps per environment.
+ * Paydesk-Warning header; strict checks refuse it with 400 instead. And how many requests, and how many
+ * bytes of them, the request log keeps per environment.
  */
 export function RequestChecksPanel() {
   const settings = useDeveloperSettings()
@@ -53,13 +53,22 @@ function RequestChecks({ settings }: { settings: DeveloperSettings }) {
   )
 }
 
+const MIB = 1024 * 1024
+
+/** A whole number as typed, as a number; anything else as typed, for the schema to refuse in words. */
+const wholeOrText = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : text)
+/** Megabytes as typed (decimals allowed), as bytes; anything else as typed. */
+const mibToBytes = (text: string) => (/^\d+(\.\d+)?$/.test(text.trim()) ? Math.round(Number(text.trim()) * MIB) : text)
+const bytesToMib = (bytes: number) => String(Math.round((bytes / MIB) * 100) / 100)
+
+/** The request log's two bounds per environment: how many requests and how many bytes of them it keeps. */
 function LogLimitForm({ settings }: { settings: DeveloperSettings }) {
   const update = useUpdateDeveloperSettings()
   const form = useSchemaForm({
-    initialValues: { requestLogLimit: String(settings.requestLogLimit) },
+    initialValues: { requestLogLimit: String(settings.requestLogLimit), requestLogMaxBytes: bytesToMib(settings.requestLogMaxBytes) },
     schema: UpdateDeveloperSettingsRequestSchema,
-    toRequest: (values: { requestLogLimit: string }) => ({
-      request: { requestLogLimit: /^\d+$/.test(values.requestLogLimit.trim()) ? Number(values.requestLogLimit.trim()) : values.requestLogLimit },
+    toRequest: (values: { requestLogLimit: string; requestLogMaxBytes: string }) => ({
+      request: { requestLogLimit: wholeOrText(values.requestLogLimit), requestLogMaxBytes: mibToBytes(values.requestLogMaxBytes) },
     }),
   })
   const save = form.handleSubmit((body) => update.mutate({ body }, { onError: (error) => form.setApiError(error) }))
@@ -69,8 +78,12 @@ function LogLimitForm({ settings }: { settings: DeveloperSettings }) {
         <TextField label="Requests kept per environment" required inputMode="numeric" value={form.values.requestLogLimit} autoComplete="off"
           onChange={(v) => form.setValue('requestLogLimit', v)} onBlur={() => form.touch('requestLogLimit')} error={form.error('requestLogLimit')}
           hint="The newest ones; older requests are dropped in batches." />
+        <TextField label="Log size per environment (MiB)" required inputMode="decimal" value={form.values.requestLogMaxBytes} autoComplete="off"
+          onChange={(v) => form.setValue('requestLogMaxBytes', v)} onBlur={() => form.touch('requestLogMaxBytes')} error={form.error('requestLogMaxBytes')}
+          hint="Headers and bodies as stored, from 1 MiB to 64 GiB; the newest requests are kept." />
         <button type="submit" className="button button--secondary" disabled={update.isPending}>Save</button>
       </div>
+      {update.isSuccess ? <p className="notice notice--success" role="status">Saved.</p> : null}
     </form>
   )
 }
