@@ -13,7 +13,7 @@ import { startWebhookReceiver } from './support/webhook-receiver'
 test.use({ viewport: { width: 1024, height: 700 } })
 const api = sandboxApi()
 
-test('key columns and the top bar fit: date, status, amount, phone and reference at 1024; Requests\' status at 1024 and 1440', async ({ page }) => {
+test('key columns and the top bar fit: date, status, amount, phone and reference at 1024; Requests\' status at 1024 and 1440; the top bar at 1024, 1440 and 1600', async ({ page }) => {
   const shell = new ConsoleShell(page)
   const phone = `+2547${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
   await api.charge({ phoneNumber: phone, merchantTransactionId: uniqueReference('fits-a-long-merchant-reference') })
@@ -33,6 +33,11 @@ test('key columns and the top bar fit: date, status, amount, phone and reference
   await page.setViewportSize({ width: 1440, height: 900 })
   await openConsole(page, '/requests')
   await expectColumnsShown(page.getByRole('table', { name: 'API requests' }), ['Method', 'Path', 'Status'], false)
+  await expectTopBarFits(page)
+  // Wide enough for the API URL: it is shown whole.
+  await page.setViewportSize({ width: 1600, height: 900 })
+  await expect(page.getByTestId('api-url')).toBeVisible()
+  await expectTopBarFits(page)
   shell.expectNoPageErrors()
 })
 
