@@ -47,9 +47,10 @@ test('the float desk on Home: a low float is told live (bell, toast, page notifi
   await expect(toast).toBeVisible()
   await expect(page.getByTestId('bell-count')).toBeVisible()
   expect(await page.evaluate(() => (globalThis as unknown as { shownNotifications: string[] }).shownNotifications)).toContain('Low float: Demo Merchant Ltd payouts')
-  await expect(line).toContainText('Short')
+  // The desk follows the payout live: its tag says Short (not the "Short by" label) and the shortfall shows.
+  await expect(line.getByText('Short', { exact: true })).toBeVisible()
+  await expect.poll(async () => minorFromText((await line.getByTestId('float-shortfall').textContent())!)).toBeGreaterThan(0)
   const shortfall = minorFromText((await line.getByTestId('float-shortfall').textContent())!)
-  expect(shortfall).toBeGreaterThan(0)
   await shell.screenshot('home-float-desk')
 
   // Move to payouts: the suggested amount covers the shortfall.
@@ -58,7 +59,7 @@ test('the float desk on Home: a low float is told live (bell, toast, page notifi
   const before = minorFromText((await line.getByTestId('float-available').textContent())!)
   await form.getByRole('button', { name: 'Move to payouts' }).click()
   await expect(line.getByRole('status')).toContainText('Moved KES')
-  await expect(line).toContainText('Covered')
+  await expect(line.getByText('Covered', { exact: true })).toBeVisible()
   expect(minorFromText((await line.getByTestId('float-available').textContent())!)).toBe(before + shortfall)
 
   // The bell lists it; opening it marks it read.
