@@ -1,6 +1,7 @@
 import type { TransactionStatus } from '../../../shared/schemas/common'
 
-type Tone = 'neutral' | 'info' | 'success' | 'warning' | 'danger'
+/** The colours a badge or tag comes in. */
+export type Tone = 'neutral' | 'info' | 'success' | 'warning' | 'danger'
 
 const TONES: Record<TransactionStatus, Tone> = {
   initiated: 'neutral',

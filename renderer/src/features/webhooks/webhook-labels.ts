@@ -1,6 +1,6 @@
 import type { WebhookAttempt, WebhookDelivery } from '../../../../shared/schemas/webhooks'
+import type { Tone } from '../../components/status-badge'
 
-type Tone = 'neutral' | 'info' | 'success' | 'warning' | 'danger'
 
 /** Why a delivery went to its URL. */
 export const DELIVERY_TARGET_LABELS: Record<WebhookDelivery['target'], string> = {

@@ -1,6 +1,6 @@
 import type { PayoutBatchRowStatus, PayoutBatchStatus } from '../../../../../shared/schemas/payout-batches'
+import type { Tone } from '../../../components/status-badge'
 
-type Tone = 'neutral' | 'info' | 'success' | 'warning' | 'danger'
 
 export const BATCH_STATUS: Record<PayoutBatchStatus, { label: string; tone: Tone }> = {
   draft: { label: 'Draft', tone: 'neutral' },
