@@ -7,6 +7,7 @@ import { TextField } from '../../components/fields/text-field'
 import { Panel } from '../../components/panel'
 import { QueryView } from '../../components/query-view'
 import { useSchemaForm } from '../../forms/use-schema-form'
+import { wholeNumberOrText } from '../../forms/numbers'
 
 /**
  * Where integrations reach the API. Inside the desktop app the HTTP port is a saved setting, applied at
@@ -41,7 +42,7 @@ function PortForm({ settings }: { settings: HostSettings }) {
   const form = useSchemaForm({
     initialValues: { httpPort: String(settings.httpPort) },
     schema: UpdateHostSettingsRequestSchema,
-    toRequest: (values: { httpPort: string }) => ({ request: { httpPort: /^\d+$/.test(values.httpPort.trim()) ? Number(values.httpPort.trim()) : values.httpPort } }),
+    toRequest: (values: { httpPort: string }) => ({ request: { httpPort: wholeNumberOrText(values.httpPort) } }),
   })
   const save = form.handleSubmit((body) => update.mutate({ body }, { onError: (error) => form.setApiError(error) }))
   return (

@@ -7,6 +7,7 @@ import { Panel } from '../../components/panel'
 import { QueryView } from '../../components/query-view'
 import { Tag } from '../../components/status-badge'
 import { useSchemaForm } from '../../forms/use-schema-form'
+import { wholeNumberOrText } from '../../forms/numbers'
 
 /**
  * Strict request checks (this organization, both environments): Paydesk answers what production
@@ -55,8 +56,6 @@ function RequestChecks({ settings }: { settings: DeveloperSettings }) {
 
 const MIB = 1024 * 1024
 
-/** A whole number as typed, as a number; anything else as typed, for the schema to refuse in words. */
-const wholeOrText = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : text)
 /** Megabytes as typed (decimals allowed), as bytes; anything else as typed. */
 const mibToBytes = (text: string) => (/^\d+(\.\d+)?$/.test(text.trim()) ? Math.round(Number(text.trim()) * MIB) : text)
 const bytesToMib = (bytes: number) => String(Math.round((bytes / MIB) * 100) / 100)
@@ -68,7 +67,7 @@ function LogLimitForm({ settings }: { settings: DeveloperSettings }) {
     initialValues: { requestLogLimit: String(settings.requestLogLimit), requestLogMaxBytes: bytesToMib(settings.requestLogMaxBytes) },
     schema: UpdateDeveloperSettingsRequestSchema,
     toRequest: (values: { requestLogLimit: string; requestLogMaxBytes: string }) => ({
-      request: { requestLogLimit: wholeOrText(values.requestLogLimit), requestLogMaxBytes: mibToBytes(values.requestLogMaxBytes) },
+      request: { requestLogLimit: wholeNumberOrText(values.requestLogLimit), requestLogMaxBytes: mibToBytes(values.requestLogMaxBytes) },
     }),
   })
   const save = form.handleSubmit((body) => update.mutate({ body }, { onError: (error) => form.setApiError(error) }))
