@@ -75,14 +75,19 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days)).toISOString().slice(0, 10)
 }
 
-/** The first millisecond of a local day (local midnight; daylight-saving shifts are handled by re-checking the offset). */
-export function dayStart(day: string, timeZone: string): number {
+/** The instant a local day's wall clock reads `hour`:`minute` (daylight-saving shifts are handled by re-checking the offset). */
+export function wallTime(day: string, hour: number, minute: number, timeZone: string): number {
   const match = DAY.exec(day)
   if (!match) throw new Error(`not a day: ${day}`)
-  const utcMidnight = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))
-  let guess = utcMidnight - offsetAt(utcMidnight, timeZone)
-  guess = utcMidnight - offsetAt(guess, timeZone)
+  const utcWall = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), hour, minute)
+  let guess = utcWall - offsetAt(utcWall, timeZone)
+  guess = utcWall - offsetAt(guess, timeZone)
   return guess
+}
+
+/** The first millisecond of a local day (local midnight). */
+export function dayStart(day: string, timeZone: string): number {
+  return wallTime(day, 0, 0, timeZone)
 }
 
 /** [first ms, last ms] of the local days `from`..`to` inclusive. */

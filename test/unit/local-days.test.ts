@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, dayOf, dayRange, dayStart, isDay, isTimeZone } from '../../shared/local-days'
+import { addDays, dayOf, dayRange, dayStart, isDay, isTimeZone, wallTime } from '../../shared/local-days'
 import { readAmount, readPhone, readQuery } from '../../electron/service/domain/search-query'
 
 describe('local days of a named time zone', () => {
@@ -9,6 +9,16 @@ describe('local days of a named time zone', () => {
     expect(dayStart('2026-11-21', 'America/Los_Angeles')).toBe(Date.UTC(2026, 10, 21, 8))
     expect(dayOf(Date.UTC(2026, 10, 20, 21), 'Africa/Nairobi')).toBe('2026-11-21')
     expect(dayOf(Date.UTC(2026, 10, 20, 20, 59, 59, 999), 'Africa/Nairobi')).toBe('2026-11-20')
+  })
+
+  it('read a wall-clock time of a day in the zone, with the offset that day has', () => {
+    expect(wallTime('2026-11-21', 14, 5, 'Africa/Nairobi')).toBe(Date.UTC(2026, 10, 21, 11, 5))
+    // London keeps summer time on 1 July and winter time on 1 December: the same wall time, an hour apart in UTC.
+    expect(wallTime('2026-07-01', 9, 30, 'Europe/London')).toBe(Date.UTC(2026, 6, 1, 8, 30))
+    expect(wallTime('2026-12-01', 9, 30, 'Europe/London')).toBe(Date.UTC(2026, 11, 1, 9, 30))
+    // The day London's clocks go forward (01:00 UTC, 29 March 2026): noon is already summer time.
+    expect(wallTime('2026-03-29', 12, 0, 'Europe/London')).toBe(Date.UTC(2026, 2, 29, 11))
+    expect(wallTime('2026-11-21', 0, 0, 'America/Los_Angeles')).toBe(dayStart('2026-11-21', 'America/Los_Angeles'))
   })
 
   it('follow daylight saving: a 23-hour and a 25-hour day', () => {

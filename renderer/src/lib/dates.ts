@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { addDays, dayOf, dayStart, DEFAULT_ORGANIZATION_TIME_ZONE } from '../../../shared/local-days'
+import { addDays, dayOf, dayStart, DEFAULT_ORGANIZATION_TIME_ZONE, wallTime } from '../../../shared/local-days'
 
 /**
  * Every date the console shows is in the ORGANIZATION's time zone (console.info `timeZone`), in one style,
@@ -91,7 +91,7 @@ export function formatIso(iso: string | null): string {
 export function zonedInputToMs(value: string): number {
   const [day = '', time = '00:00'] = value.split('T')
   const [hours = 0, minutes = 0] = time.split(':').map(Number)
-  return localDayStart(day) + hours * 3_600_000 + minutes * 60_000
+  return wallTime(day, hours, minutes, current)
 }
 
 /** The last `days` local days ending with the day of `nowMs`, oldest first. */

@@ -6,7 +6,6 @@ import { Tag } from '../../../components/status-badge'
 import { BATCH_STATUS } from './batch-labels'
 import { formatIso } from '../../../lib/dates'
 
-const when = formatIso
 
 /** The batch at a glance: what it pays, what it costs, what the float has left after it, how far the run is. */
 export function BatchSummary({ batch }: { batch: PayoutBatch }) {
@@ -25,8 +24,8 @@ export function BatchSummary({ batch }: { batch: PayoutBatch }) {
         <dt>Float available ({batch.accountNo})</dt><dd><Money minor={batch.floatAvailable} /></dd>
         {draft ? <><dt>Float after</dt><dd data-testid="batch-float-after"><Money minor={batch.floatAvailable - totals.amount - totals.fees} /></dd></> : null}
         {batch.submittedBy ? <><dt>Submitted by</dt><dd>{batch.submittedBy.name}</dd></> : null}
-        {batch.runAt ? <><dt>Runs at</dt><dd>{when(batch.runAt)} (simulated clock)</dd></> : null}
-        {batch.finishedAt ? <><dt>Finished</dt><dd>{when(batch.finishedAt)}</dd></> : null}
+        {batch.runAt ? <><dt>Runs at</dt><dd>{formatIso(batch.runAt)} (simulated clock)</dd></> : null}
+        {batch.finishedAt ? <><dt>Finished</dt><dd>{formatIso(batch.finishedAt)}</dd></> : null}
       </dl>
       {!batch.floatSufficient && draft ? <p className="quote__warning" role="alert">The float cannot cover this batch: top up the payouts account, or remove rows, before submitting.</p> : null}
       {batch.duplicateOf ? (

@@ -16,7 +16,6 @@ import { PayoutFileUpload } from './payout-file-upload'
 import { formatIso } from '../../../lib/dates'
 
 const col = dataTableColumns<PayoutBatchSummary>()
-const when = formatIso
 
 const BATCH_COLUMNS = col.columns([
   col.accessor('name', { header: 'Batch', meta: { label: 'Batch', wrap: true }, cell: (info) => <Link to={pathTo(PATHS.payoutBatch, { batchId: info.row.original.id })}>{info.getValue()}</Link> }),
@@ -31,8 +30,8 @@ const BATCH_COLUMNS = col.columns([
       return completed + failed + queued + processing === 0 ? '—' : `${completed} paid, ${failed} failed, ${queued + processing} to go`
     },
   }),
-  col.accessor('createdAt', { header: 'Uploaded', meta: { label: 'Uploaded' }, cell: (info) => when(info.getValue()) }),
-  col.accessor('runAt', { header: 'Runs at', meta: { label: 'Runs at (scheduled)' }, cell: (info) => when(info.getValue()) }),
+  col.accessor('createdAt', { header: 'Uploaded', meta: { label: 'Uploaded' }, cell: (info) => formatIso(info.getValue()) }),
+  col.accessor('runAt', { header: 'Runs at', meta: { label: 'Runs at (scheduled)' }, cell: (info) => formatIso(info.getValue()) }),
 ])
 
 /** Payouts -> Bulk: upload a file, and the batches so far (the queue of scheduled and running ones first in time). */
