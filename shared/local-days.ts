@@ -62,6 +62,16 @@ function offsetAt(ms: number, timeZone: string): number {
   return wall - Math.floor(ms / 1000) * 1000
 }
 
+/** An instant as ISO 8601 in the zone, with the zone's offset that instant ("2026-11-26T14:05:09+03:00"). */
+export function isoInZone(ms: number, timeZone: string): string {
+  const p = parts(ms, timeZone)
+  const two = (n: number) => String(n).padStart(2, '0')
+  const offsetMinutes = Math.round(offsetAt(ms, timeZone) / 60_000)
+  const abs = Math.abs(offsetMinutes)
+  const offset = `${offsetMinutes < 0 ? '-' : '+'}${two(Math.floor(abs / 60))}:${two(abs % 60)}`
+  return `${String(p.year).padStart(4, '0')}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}:${two(p.second)}${offset}`
+}
+
 /** The local day (YYYY-MM-DD) of an instant. */
 export function dayOf(ms: number, timeZone: string): string {
   const p = parts(ms, timeZone)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, dayOf, dayRange, dayStart, isDay, isTimeZone, wallTime } from '../../shared/local-days'
+import { addDays, dayOf, dayRange, dayStart, isDay, isTimeZone, isoInZone, wallTime } from '../../shared/local-days'
 import { readAmount, readPhone, readQuery } from '../../electron/service/domain/search-query'
 
 describe('local days of a named time zone', () => {
@@ -19,6 +19,13 @@ describe('local days of a named time zone', () => {
     // The day London's clocks go forward (01:00 UTC, 29 March 2026): noon is already summer time.
     expect(wallTime('2026-03-29', 12, 0, 'Europe/London')).toBe(Date.UTC(2026, 2, 29, 11))
     expect(wallTime('2026-11-21', 0, 0, 'America/Los_Angeles')).toBe(dayStart('2026-11-21', 'America/Los_Angeles'))
+  })
+
+  it('write an instant as ISO 8601 with the offset the zone has at that instant', () => {
+    expect(isoInZone(Date.UTC(2026, 10, 26, 11, 5, 9, 700), 'Africa/Nairobi')).toBe('2026-11-26T14:05:09+03:00')
+    expect(isoInZone(Date.UTC(2026, 10, 26, 23, 30), 'America/Los_Angeles')).toBe('2026-11-26T15:30:00-08:00')
+    expect(isoInZone(Date.UTC(2026, 6, 1, 8, 30), 'Europe/London')).toBe('2026-07-01T09:30:00+01:00')
+    expect(isoInZone(Date.UTC(2026, 0, 1), 'UTC')).toBe('2026-01-01T00:00:00+00:00')
   })
 
   it('follow daylight saving: a 23-hour and a 25-hour day', () => {

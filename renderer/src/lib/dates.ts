@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { addDays, dayOf, dayStart, DEFAULT_ORGANIZATION_TIME_ZONE, wallTime } from '../../../shared/local-days'
+import { addDays, dayOf, dayStart, DEFAULT_ORGANIZATION_TIME_ZONE, isoInZone as isoInZoneOf, wallTime } from '../../../shared/local-days'
 
 /**
  * Every date the console shows is in the ORGANIZATION's time zone (console.info `timeZone`), in one style,
@@ -61,15 +61,7 @@ export function formatDay(day: string): string {
 
 /** Epoch ms -> "2026-11-26T14:05:09+03:00": ISO 8601 in the organization's zone, for files. */
 export function isoInZone(ms: number): string {
-  const parts = Object.fromEntries(format('iso', {
-    year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  }).formatToParts(ms).map((part) => [part.type, part.value]))
-  const wall = Date.UTC(Number(parts['year']), Number(parts['month']) - 1, Number(parts['day']), Number(parts['hour']), Number(parts['minute']), Number(parts['second']))
-  const offsetMinutes = Math.round((wall - Math.floor(ms / 1000) * 1000) / 60_000)
-  const sign = offsetMinutes < 0 ? '-' : '+'
-  const abs = Math.abs(offsetMinutes)
-  const offset = `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
-  return `${parts['year']}-${parts['month']}-${parts['day']}T${parts['hour']}:${parts['minute']}:${parts['second']}${offset}`
+  return isoInZoneOf(ms, current)
 }
 
 /** The organization's local day of an instant ("2026-11-26"). */
