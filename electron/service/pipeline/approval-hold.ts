@@ -3,7 +3,7 @@ import type { ServiceResponse } from '../../../shared/api/envelope'
 import type { ApprovalAction } from '../../../shared/schemas/team'
 import type { Principal } from '../core/principal'
 import type { Unit } from '../core/unit'
-import { requestApproval, subjectToApproval } from '../team/approvals'
+import { requestApproval } from '../team/approvals'
 import { auditDetails, auditLabel, recordAudit } from './audit'
 
 /** The amount a held request is judged by: the body's amount, or for a reversal the charge it reverses. */
@@ -25,7 +25,8 @@ export function holdForApproval(
   input: { parsedBody: unknown; rawBody: unknown; idempotencyKey: string | undefined }, requestId: string,
 ): ServiceResponse | null {
   const { parsedBody } = input
-  if (!route.approval || !subjectToApproval(principal) || parsedBody === null || typeof parsedBody !== 'object') return null
+  // holdStep (execute.ts) calls this only for a signed-in user's request on a route with an `approval` action.
+  if (!route.approval || parsedBody === null || typeof parsedBody !== 'object') return null
   // A key already answered (the approved run's, or the request's before the policy held it) is replayed as usual.
   if (input.idempotencyKey !== undefined && unit.store.idempotency.get(principal.organizationId, principal.environment, input.idempotencyKey, unit.now)) return null
   const amount = amountOf(unit, principal, route.approval, parsedBody as Record<string, unknown>)

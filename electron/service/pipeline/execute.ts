@@ -9,6 +9,7 @@ import type { Established } from './call'
 import { errorResponse } from './error-response'
 import { oncePerKey } from './idempotency'
 import { holdForApproval } from './approval-hold'
+import { subjectToApproval } from '../team/approvals'
 
 /**
  * The operation's run, in a SQLite transaction (a savepoint of the batch's) with its audit entry: an
@@ -39,7 +40,8 @@ function runOperation(call: Established, queued: PushEvent[]): ServiceResponse {
  * (ctx.approvedRequest) is never held again. Null: execute the call.
  */
 export function holdStep(call: Established, queued: PushEvent[]): ServiceResponse | null {
-  if (call.ctx.approvedRequest) return null
+  // Only a signed-in user's money request can be held: every other call passes before anything is built.
+  if (call.ctx.approvedRequest || !call.route.approval || !subjectToApproval(call.principal)) return null
   const unit = newUnit(call.deps.engine, call.now, queued)
   const input = { parsedBody: call.parsed.body, rawBody: call.input.body, idempotencyKey: call.idempotencyKey }
   return holdForApproval(unit, call.route, call.principal, input, call.requestId)
