@@ -1,9 +1,12 @@
 // `npm test`: the whole suite. Typecheck, then vitest (unit, service, HTTP), then Playwright (browser,
 // against the served console). Prints one closing line "N passed, N failed, N skipped" that CI reads,
-// and exits non-zero when anything failed. Extra arguments go to vitest (e.g. `npm test -- test/http`).
+// and exits non-zero when anything failed, after the ten slowest files and the fuzzers' count of hostile
+// requests (scripts/test-report.mjs). Extra arguments go to vitest and skip the typecheck and Playwright
+// (e.g. `npm test -- test/http`; `npm run test:quick` is `npm test -- test/unit test/service`).
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { printReport } from './test-report.mjs'
 
 const root = resolve(import.meta.dirname, '..')
 const reports = join(root, 'reports')
@@ -27,7 +30,7 @@ if (extra.length === 0) {
   }
 }
 
-for (const file of ['vitest.json', 'playwright.json']) rmSync(join(reports, file), { force: true })
+for (const file of ['vitest.json', 'playwright.json', 'fuzz']) rmSync(join(reports, file), { force: true, recursive: true })
 run('vitest (unit, service, http)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`, ...extra])
 const vitest = existsSync(join(reports, 'vitest.json')) ? JSON.parse(readFileSync(join(reports, 'vitest.json'), 'utf8')) : null
 if (!vitest) {
@@ -53,5 +56,6 @@ if (extra.length === 0 && existsSync(join(root, 'playwright.config.ts'))) {
   }
 }
 
+printReport(root)
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`)
 process.exit(failed > 0 ? 1 : 0)

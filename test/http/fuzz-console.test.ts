@@ -9,5 +9,5 @@ import { fuzzRoutes } from '../support/fuzz-runner'
 const CONSOLE = (Object.keys(ROUTES) as RouteId[]).filter((id) => ROUTES[id].surface === 'console' && !('stream' in ROUTES[id]))
 
 describe('fuzzing the console API', () => {
-  fuzzRoutes(CONSOLE, 2_048)
+  fuzzRoutes('fuzz-console', CONSOLE, 2_048)
 })

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest'
+import { fuzzPlan, fuzzWithin, hostileTally } from '../support/fuzz-budget'
 import { CONSOLE_TOKEN, TEST_KEY, startTestServer, type TestServer } from '../support/harness'
 import { rawExchange, sendOnAfterClose, type RawAnswer } from '../support/raw-http'
 import { chargeBody, errorOf } from './helpers'
@@ -9,6 +10,7 @@ import { chargeBody, errorOf } from './helpers'
  * targets, oversized heads, hang-ups mid-body) and structural attacks on parsed input (__proto__ keys).
  * Each was a real defect before the fix named in the test.
  */
+const tally = hostileTally('fuzz-protocol')
 let server: TestServer
 let port: number
 let errors: MockInstance<typeof console.error>
@@ -16,7 +18,10 @@ beforeAll(async () => {
   server = await startTestServer()
   port = Number(new URL(server.url).port)
 })
-afterAll(() => server.close())
+afterAll(async () => {
+  tally.report()
+  await server.close()
+})
 beforeAll(() => {
   errors = vi.spyOn(console, 'error')
 })
@@ -101,17 +106,18 @@ describe('requests node:http parses but no client library sends', () => {
       fc.constantFrom(host(), `Authorization: Bearer ${TEST_KEY}`, 'Content-Length: -1', 'Content-Length: 1, 2', 'Transfer-Encoding: chunked', 'Transfer-Encoding: gzip, chunked', 'Expect: 100-continue', ' folded', 'NoColon', ': empty-name', 'Content-Type: application/json'),
       fc.tuple(fc.string({ unit: 'binary-ascii', maxLength: 12 }), fc.string({ unit: 'binary-ascii', maxLength: 30 })).map(([k, v]) => `${k}: ${v}`),
     )
-    await fc.assert(
-      fc.asyncProperty(token, target, version, fc.array(headerLine, { maxLength: 6 }), fc.string({ unit: 'binary-ascii', maxLength: 40 }), async (method, path, protocol, headers, body) => {
-        const answer = await rawExchange(port, [`${method} ${path} ${protocol}\r\n${[...headers, 'Connection: close'].join('\r\n')}\r\n\r\n${body}`], { waitMs: 1_000 })
-        // Either no answer at all (the parser gave up on a connection it cannot frame) or a non-5xx in the envelope.
-        if (answer.status !== null) {
-          expect(answer.status).toBeLessThan(500)
-          if (answer.status >= 400) expect(() => errorOf(JSON.parse(answer.body))).not.toThrow()
-        }
-      }),
-      { numRuns: 150 },
-    )
+    const request = fc.tuple(token, target, version, fc.array(headerLine, { maxLength: 6 }), fc.string({ unit: 'binary-ascii', maxLength: 40 }))
+    // 150 requests at most, 50 always; the seed and the time budget (four routes' worth): test/support/fuzz-budget.ts.
+    const outcome = await fuzzWithin(fuzzPlan('request lines', 150, 50, 4), request, async ([method, path, protocol, headers, body]) => {
+      const answer = await rawExchange(port, [`${method} ${path} ${protocol}\r\n${[...headers, 'Connection: close'].join('\r\n')}\r\n\r\n${body}`], { waitMs: 1_000 })
+      // Either no answer at all (the parser gave up on a connection it cannot frame) or a non-5xx in the envelope.
+      if (answer.status !== null) {
+        expect(answer.status).toBeLessThan(500)
+        if (answer.status >= 400) expect(() => errorOf(JSON.parse(answer.body))).not.toThrow()
+      }
+    })
+    tally.add(outcome.runs)
+    expect(outcome.failure).toBeNull()
     await expectHealthy()
   })
 })

@@ -11,5 +11,5 @@ import { fuzzRoutes } from '../support/fuzz-runner'
 const PUBLIC = (Object.keys(ROUTES) as RouteId[]).filter((id) => ROUTES[id].surface === 'public')
 
 describe('fuzzing the public API', () => {
-  fuzzRoutes(PUBLIC, 2_048)
+  fuzzRoutes('fuzz-public', PUBLIC, 2_048)
 })

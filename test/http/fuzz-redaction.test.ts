@@ -1,7 +1,8 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, it } from 'vitest'
 import { CONSOLE_TOKEN, LIVE_KEY, TEST_KEY, WEBHOOK_SECRET, startTestServer, type TestServer } from '../support/harness'
 import { ENCODINGS, bare, decodeAll, encodeWith } from '../support/encoded-secrets'
+import { fuzzPlan, fuzzWithin, hostileTally } from '../support/fuzz-budget'
 import { consoleAuth } from './helpers'
 
 /**
@@ -9,9 +10,9 @@ import { consoleAuth } from './helpers'
  * or webhook secret, with or without its prefix, or any key- or secret-shaped string with its prefix), with
  * its characters written literally, percent-encoded once or twice, or JSON-escaped, in a query, a path, a
  * header, an Idempotency-Key or a body, sent with a valid key, a made-up one or none. The log entry, read
- * back through the console, holds nothing of the secret in what it decodes to. FUZZ_SEED replays a failure.
+ * back through the console, holds nothing of the secret in what it decodes to. Seed and time budget:
+ * test/support/fuzz-budget.ts (FUZZ_SEED replays a failure).
  */
-const SEED = process.env['FUZZ_SEED'] === undefined ? undefined : Number(process.env['FUZZ_SEED'])
 const CASES = Number(process.env['FUZZ_CASES_PER_ROUTE'] ?? 512)
 const BATCH = 16
 
@@ -35,11 +36,15 @@ const fuzzCase = fc.record({
 })
 type Case = typeof fuzzCase extends fc.Arbitrary<infer T> ? T : never
 
+const tally = hostileTally('fuzz-redaction')
 let server: TestServer
 beforeAll(async () => {
   server = await startTestServer()
 })
-afterAll(() => server.close())
+afterAll(async () => {
+  tally.report()
+  await server.close()
+})
 
 function requestOf(c: Case): { method: string; path: string; headers: Record<string, string>; body?: string } {
   const inUrl = c.place === 'query' || c.place === 'path'
@@ -78,16 +83,12 @@ async function check(c: Case): Promise<string | null> {
 
 describe('fuzzing the request log with encoded secrets', () => {
   it('keeps nothing of a secret, however it is encoded and wherever it is sent', { timeout: 120_000 }, async () => {
-    const result = await fc.check(
-      fc.asyncProperty(fc.array(fuzzCase, { minLength: BATCH, maxLength: BATCH }), async (batch) => {
-        const problems = (await Promise.all(batch.map(check))).filter((problem) => problem !== null)
-        if (problems.length > 0) throw new Error(problems.join('\n'))
-      }),
-      { numRuns: Math.ceil(CASES / BATCH), seed: SEED, endOnFailure: true },
-    )
-    if (result.failed) {
-      const cause = result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance)
-      throw new Error(`redaction fuzzing failed (replay with FUZZ_SEED=${result.seed}):\n${cause.slice(0, 4_000)}`)
-    }
+    // Never fewer than 128 cases, whatever the clock says; the budget (four routes' worth) decides how many more.
+    const outcome = await fuzzWithin(fuzzPlan('redaction', Math.ceil(CASES / BATCH), 128 / BATCH, 4), fc.array(fuzzCase, { minLength: BATCH, maxLength: BATCH }), async (batch) => {
+      const problems = (await Promise.all(batch.map(check))).filter((problem) => problem !== null)
+      if (problems.length > 0) throw new Error(problems.join('\n'))
+    })
+    tally.add(outcome.runs * BATCH)
+    if (outcome.failure !== null) throw new Error(`redaction fuzzing failed ${outcome.failure}`)
   })
 })

@@ -5,13 +5,14 @@ import type { WebhookTransport } from '../../electron/service'
 import { matchRoute } from '../../electron/http/router'
 import { CONSOLE_TOKEN, TEST_KEY, startTestServer, type TestServer } from './harness'
 import { checkAnswer } from './fuzz-answer'
+import { fuzzPlan, fuzzWithin, hostileTally } from './fuzz-budget'
 import { buildRequest, fuzzCase, type FuzzCase } from './fuzz-cases'
 import { createFixtures, seeds, teamFixtures, type FuzzFixtures } from './fuzz-seeds'
 
 /** Requests sent at once per batch; a health check follows every batch. */
 const BATCH = 16
-/** FUZZ_SEED replays a run that failed (the failure message prints it). */
-const SEED = process.env['FUZZ_SEED'] === undefined ? undefined : Number(process.env['FUZZ_SEED'])
+/** Cases every route gets, however busy the machine: the time budget only decides how many more. */
+const FLOOR_CASES = 128
 
 /** Webhooks go nowhere: the fuzzer never ticks, and must not reach anything but the server under test. */
 const silentTransport: WebhookTransport = async () => ({ status: 200, bodyPrefix: '' })
@@ -36,14 +37,16 @@ const SEED_ANSWERS: Partial<Record<RouteId, number>> = {
 const CASES_CAP: Partial<Record<RouteId, number>> = { 'console.snapshots.restore': 128, 'console.snapshots.save': 512 }
 
 /**
- * Registers one test per route: `casesPerRoute` hostile requests (FUZZ_CASES_PER_ROUTE overrides it for a
- * longer hunt) in concurrent batches over keep-alive HTTP, every answer checked by checkAnswer, a health
- * request after each batch, and no internal error logged (console.error) during the run. Each route gets
- * fresh fixtures (a console reset fuzzed earlier may have erased the previous ones) and first proves its
- * seed is valid, so the mutations really are one step away from a request the operation accepts.
+ * Registers one test per route: up to `casesPerRoute` hostile requests (FUZZ_CASES_PER_ROUTE overrides it for
+ * a longer hunt), at least FLOOR_CASES, within the time budget of fuzz-budget.ts, in concurrent batches over
+ * keep-alive HTTP, every answer checked by checkAnswer, a health request after each batch, and no internal
+ * error logged (console.error) during the run. Each route gets fresh fixtures (a console reset fuzzed earlier
+ * may have erased the previous ones) and first proves its seed is valid, so the mutations really are one step
+ * away from a request the operation accepts. `suite` names the count of requests printed at the end.
  */
-export function fuzzRoutes(routeIds: readonly RouteId[], casesPerRoute: number): void {
+export function fuzzRoutes(suite: string, routeIds: readonly RouteId[], casesPerRoute: number): void {
   const cases = Number(process.env['FUZZ_CASES_PER_ROUTE'] ?? casesPerRoute)
+  const tally = hostileTally(suite)
   let server: TestServer
   let errors: MockInstance<typeof console.error>
   beforeAll(async () => {
@@ -51,6 +54,7 @@ export function fuzzRoutes(routeIds: readonly RouteId[], casesPerRoute: number):
     errors = vi.spyOn(console, 'error')
   })
   afterAll(async () => {
+    tally.report()
     errors.mockRestore()
     await server.close()
   })
@@ -105,28 +109,24 @@ export function fuzzRoutes(routeIds: readonly RouteId[], casesPerRoute: number):
     expect(seeded.status, 'the seed request itself').toBe(SEED_ANSWERS[routeId] ?? ROUTES[routeId].successStatus)
 
     const statuses = new Map<number, number>()
-    // fc.check rather than fc.assert: a counterexample holds 16 requests with bodies of up to 900 KB, far too
-    // much to print; the failing requests themselves are in the error message, plus the seed to replay.
-    const result = await fc.check(
-      fc.asyncProperty(fc.array(fuzzCase, { minLength: BATCH, maxLength: BATCH }), async (batch) => {
-        const answers = await Promise.all(batch.map((c) => send(routeId, fixtures, c)))
-        for (const { status } of answers) statuses.set(status, (statuses.get(status) ?? 0) + 1)
-        const problems = answers.flatMap(({ problem }) => (problem === null ? [] : [problem]))
-        if (problems.length > 0) throw new Error(problems.join('\n'))
-        await healthy()
-        const logged = errors.mock.calls.map((call) => call.map(String).join(' '))
-        if (logged.length > 0) throw new Error(`internal errors were logged:\n${logged.join('\n').slice(0, 2_000)}`)
-      }),
-      { numRuns: Math.ceil(routeCases / BATCH), seed: SEED, endOnFailure: true },
-    )
-    if (result.failed) {
-      const cause = result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance)
-      throw new Error(`fuzzing ${routeId} failed (replay with FUZZ_SEED=${result.seed}):\n${cause.slice(0, 4_000)}`)
-    }
+    // A counterexample holds 16 requests with bodies of up to 900 KB, far too much to print: the failing
+    // requests themselves are in the error message, plus the seed to replay.
+    const plan = fuzzPlan(routeId, Math.ceil(routeCases / BATCH), Math.ceil(Math.min(FLOOR_CASES, routeCases) / BATCH))
+    const outcome = await fuzzWithin(plan, fc.array(fuzzCase, { minLength: BATCH, maxLength: BATCH }), async (batch) => {
+      const answers = await Promise.all(batch.map((c) => send(routeId, fixtures, c)))
+      for (const { status } of answers) statuses.set(status, (statuses.get(status) ?? 0) + 1)
+      const problems = answers.flatMap(({ problem }) => (problem === null ? [] : [problem]))
+      if (problems.length > 0) throw new Error(problems.join('\n'))
+      await healthy()
+      const logged = errors.mock.calls.map((call) => call.map(String).join(' '))
+      if (logged.length > 0) throw new Error(`internal errors were logged:\n${logged.join('\n').slice(0, 2_000)}`)
+    })
+    tally.add(outcome.runs * BATCH)
+    if (outcome.failure !== null) throw new Error(`fuzzing ${routeId} failed ${outcome.failure}`)
     // The run reached past authentication: most answers are not 401/403 (a fuzzer stuck at the door proves nothing).
     const total = [...statuses.values()].reduce((sum, n) => sum + n, 0)
     const refusedAtTheDoor = (statuses.get(401) ?? 0) + (statuses.get(403) ?? 0)
     expect(refusedAtTheDoor / total).toBeLessThan(0.25)
-    expect(total).toBeGreaterThanOrEqual(routeCases)
+    expect(total).toBeGreaterThanOrEqual(Math.min(FLOOR_CASES, routeCases))
   })
 }
