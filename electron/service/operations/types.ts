@@ -35,6 +35,8 @@ export interface OperationHost {
   readonly clock: Pick<SimulatedClock, 'now' | 'offsetMs' | 'advance'>
   /** Writes the request log's queued exchanges, so a read sees every request answered so far. */
   flushRequestLog(emit: Unit['emit']): void
+  /** Text redacted as the request log redacts it (patterns and the host's own secrets by value). */
+  redact(text: string): string
   /** The snapshot folder of this database. */
   snapshots(): SnapshotStore
   /** The console's "Check my endpoint": runs in the background, one at a time per URL. */
