@@ -4,6 +4,7 @@ import type { Wire } from '../../../shared/api/raw-json'
 import type { ApiVersion } from '../../../shared/api/api-versions'
 import type { Principal } from '../core/principal'
 import type { Unit } from '../core/unit'
+import type { StreamedAnswer } from '../core/streamed-answer'
 import type { SnapshotStore } from '../db/snapshots'
 import type { SimulatedClock } from '../core/clock'
 import type { ConsoleDoctor } from '../doctor/console-runs'
@@ -66,10 +67,12 @@ export interface OperationContext extends Unit {
   requestId: string
   /** The client's network address (HTTP), for the sign-in guard. */
   clientAddress?: string
+  /** The caller writes bytes as they come (HTTP): a heavy download may answer a StreamedAnswer. */
+  streaming?: boolean
 }
 
 /** An operation answers its route's data, or that data as JSON text (list pages built in SQLite: shared/api/raw-json.ts). */
-export type Operation<Id extends RouteId> = (ctx: OperationContext, input: ParsedInput<Id>) => Wire<RouteData<Id>>
+export type Operation<Id extends RouteId> = (ctx: OperationContext, input: ParsedInput<Id>) => Wire<RouteData<Id>> | StreamedAnswer
 
 /** Every route has exactly one operation: the compiler checks that nothing is left unimplemented. */
 export type OperationTable = { [Id in RouteId]: Operation<Id> }
