@@ -37,9 +37,21 @@ export function csvField(value: CsvValue): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
+export type CsvColumns<Row> = readonly { label: string; value(row: Row): CsvValue }[]
+
+/** The header line of a CSV document, with its CRLF. */
+export function csvHeader<Row>(columns: CsvColumns<Row>): string {
+  return `${columns.map((column) => csvField(column.label)).join(',')}\r\n`
+}
+
+/** The lines of some rows, each with its CRLF: a page of a document written in pages. */
+export function csvLines<Row>(columns: CsvColumns<Row>, rows: readonly Row[]): string {
+  let text = ''
+  for (const row of rows) text += `${columns.map((column) => csvField(column.value(row))).join(',')}\r\n`
+  return text
+}
+
 /** A whole CSV document: a header line, then one line per row, CRLF line ends (RFC 4180). */
-export function toCsv<Row>(columns: readonly { label: string; value(row: Row): CsvValue }[], rows: readonly Row[]): string {
-  const lines = [columns.map((column) => csvField(column.label)).join(',')]
-  for (const row of rows) lines.push(columns.map((column) => csvField(column.value(row))).join(','))
-  return `${lines.join('\r\n')}\r\n`
+export function toCsv<Row>(columns: CsvColumns<Row>, rows: readonly Row[]): string {
+  return csvHeader(columns) + csvLines(columns, rows)
 }

@@ -1,11 +1,11 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Har } from '../../shared/schemas/har'
-import { CONSOLE_TOKEN, startTestServer, type TestServer } from '../support/harness'
+import { CONSOLE_TOKEN, ref, startTestServer, type TestServer } from '../support/harness'
 import { chargeBody, consoleAuth } from './helpers'
 
 /**
- * A HAR export of a large log is written from pages of the log: the rows read at once stay at one page
+ * Large downloads are written from pages of the database. A HAR export of a large log: the rows read at once stay at one page
  * (25) whatever the log holds, the whole log is never read, and the bytes are those of the whole document.
  * One heavy export at a time per organization: another while one is being written is refused (429).
  */
@@ -22,14 +22,14 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => server.close())
 
-/** Counts what the export reads from the log: rows per read, by method. */
-function countReads(): { reads: Record<string, number[]>; restore(): void } {
-  const repo = server.service.internals.store.apiRequests as unknown as Record<string, (...args: unknown[]) => unknown>
-  const reads: Record<string, number[]> = { list: [], bySeqs: [] }
-  const originals = { list: repo['list']!, bySeqs: repo['bySeqs']! }
-  for (const name of ['list', 'bySeqs'] as const) {
+/** Counts what an export reads from a repository: rows per read, by method. */
+function countReads(table: 'apiRequests' | 'payoutBatchRows' = 'apiRequests', names: readonly string[] = ['list', 'bySeqs']): { reads: Record<string, number[]>; restore(): void } {
+  const repo = server.service.internals.store[table] as unknown as Record<string, (...args: unknown[]) => unknown>
+  const reads: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]))
+  const originals = Object.fromEntries(names.map((name) => [name, repo[name]!]))
+  for (const name of names) {
     repo[name] = (...args: unknown[]) => {
-      const rows = originals[name].apply(repo, args) as unknown[]
+      const rows = originals[name]!.apply(repo, args) as unknown[]
       reads[name]!.push(rows.length)
       return rows
     }
@@ -100,4 +100,28 @@ describe('GET /console/requests.har of a large log', () => {
       counted.restore()
     }
   }, 60_000)
+})
+
+describe('GET /console/payout-batches/{id}/results.csv of a large batch', () => {
+  it('reads the rows 500 at a time and writes the same bytes as the whole file', async () => {
+    const lines = Array.from({ length: 1_200 }, (_, i) => `07${String(12_000_000 + i).padStart(8, '0')},100,${ref('res')}`)
+    const created = await server.request('POST', '/console/payout-batches', { headers: consoleAuth(), body: { name: 'Large', csv: `phoneNumber,amount,reference\n${lines.join('\n')}\n` } })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const id = created.body.data.id as string
+    const counted = countReads('payoutBatchRows', ['rows', 'rowsPage'])
+    let text: string
+    try {
+      const response = await fetch(`${server.url}/console/payout-batches/${id}/results.csv`, { headers: consoleAuth() })
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${id}-results.csv"`)
+      text = await response.text()
+    } finally {
+      counted.restore()
+    }
+    expect(counted.reads['rows']).toEqual([])
+    expect(counted.reads['rowsPage']).toEqual([500, 500, 200, 0])
+    expect(text.split('\r\n')).toHaveLength(1_202)
+    const whole = server.service.call('console.payoutBatches.results', { params: { batchId: id } }, { bearer: CONSOLE_TOKEN, environment: 'test' })
+    expect(text).toBe((whole.body as { data: string }).data)
+  })
 })
