@@ -79,7 +79,11 @@ function plainFieldEnd(text: string, from: number, separator: number): number {
 
 /** Every record of the text, blank lines left out. Throws CsvReadError when a quote is out of place. */
 export function readCsv(text: string, separator: CsvSeparator = detectSeparator(text)): CsvRecord[] {
-  const records: CsvRecord[] = []
+  return [...csvRecords(text, separator)]
+}
+
+/** The records of the text one at a time (readCsv's, in order): a large file is walked without a list of them all. */
+export function* csvRecords(text: string, separator: CsvSeparator = detectSeparator(text)): Generator<CsvRecord> {
   const separatorCode = separator.charCodeAt(0)
   let at = text.charCodeAt(0) === 0xfeff ? 1 : 0
   let line = 1
@@ -110,9 +114,8 @@ export function readCsv(text: string, separator: CsvSeparator = detectSeparator(
       }
       throw new CsvReadError(line, 'a quoted field is followed by text before the next separator')
     }
-    if (fields.length > 1 || fields[0]!.trim() !== '') records.push({ line: start, fields })
+    if (fields.length > 1 || fields[0]!.trim() !== '') yield { line: start, fields }
   }
-  return records
 }
 
 /** The header's cells (the first record), trimmed; an empty list for an empty text. */

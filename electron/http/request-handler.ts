@@ -10,6 +10,7 @@ import { ClientGoneError, parseJsonBody, parseQuery, readBody } from './body'
 import { documentOf } from './download'
 import { isStreamRoute, openEventStream } from './event-stream'
 import { startExchange } from './exchange-recorder'
+import { sendStreamed, streamedOf } from './streamed-download'
 import { fileOf, sendFile } from './file-answer'
 import { healthOf } from './healthz'
 import { bearerOf, header, hostAllowed, parseTarget, sendJson } from './http-io'
@@ -150,6 +151,13 @@ async function callRoute(deps: HandlerDeps, a: Answering, route: { routeId: Rout
   }
   // A file route (`produces`) or a document route (`download`) answers its success as the file itself; errors stay envelopes.
   const spec: RouteSpec = ROUTES[route.routeId]
+  const streamed = streamedOf(response)
+  if (streamed) {
+    const sent = await sendStreamed(service, a.res, streamed, { spec, params: route.params, pathname: route.pathname, status: response.status, headers: response.headers })
+    if (sent instanceof ApiError) return a.fail(sent)
+    if (exchange) service.logRequest(exchange.finish(response.status, { 'X-Request-Id': requestId, ...sent.headers }, sent.parts))
+    return
+  }
   const file = fileOf(spec, response, route.params, route.pathname) ?? documentOf(spec, response, route.params)
   if (!file) return a.answer(response.status, response.body, response.headers)
   const sent = sendFile(a.res, response.status, file, response.headers)
@@ -194,7 +202,7 @@ export function createRequestHandler(deps: HandlerDeps) {
     const notes: CallNotes = a.exchange?.notes ?? {}
     const ctx: CallContext = {
       bearer, environment, organizationId: header(req, 'paydesk-organization'), requestId: a.requestId, apiVersion: header(req, 'paydesk-api-version'),
-      notes, clientAddress: address,
+      notes, clientAddress: address, streaming: true,
     }
     const query = parseQuery(url.searchParams)
     if (isStreamRoute(route.routeId)) {

@@ -13,19 +13,56 @@ export interface NativeNotificationClass {
   isSupported(): boolean
 }
 
+/** The shortest gap between two native notifications: a burst is one summary, not a wall of them. */
+export const NATIVE_GAP_MS = 5_000
+
+/** Real time and a timer, injectable so tests run on a fake clock. */
+export interface NativePacing {
+  now(): number
+  later(run: () => void, ms: number): void
+}
+const REAL_TIME: NativePacing = { now: () => Date.now(), later: (run, ms) => void setTimeout(run, ms).unref?.() }
+
+type Raised = Extract<PushEvent, { type: 'notification.raised' }>
+
 /**
  * Shows a raised notification (its push event, published after the change it describes committed) through
  * the operating system, with a sound only when the payment-received chime is on; a click calls `onClick`
- * with the notification's link. Other events are ignored, and nothing is shown where the system has none.
+ * with the notification's link. At most one every NATIVE_GAP_MS: what is raised in between waits and is
+ * shown as one at the end of the gap (itself when alone, else "N new notifications" with the newest titles).
+ * Other events are ignored, and nothing is shown where the system has none.
  */
-export function nativeNotifier(Notification: NativeNotificationClass, onClick: (link: string | null) => void): (event: PushEvent) => void {
+export function nativeNotifier(Notification: NativeNotificationClass, onClick: (link: string | null) => void, pacing: NativePacing = REAL_TIME): (event: PushEvent) => void {
   if (!Notification.isSupported()) return () => undefined
-  return (event) => {
-    if (event.type !== 'notification.raised') return
-    const { title, body, link } = event.notification
-    const native = new Notification({ title, body, silent: !event.sound })
+  let shownAt = -Infinity
+  let held: Raised[] = []
+  let waiting = false
+  const show = (title: string, body: string, silent: boolean, link: string | null) => {
+    const native = new Notification({ title, body, silent })
     native.on('click', () => onClick(link))
     native.show()
+    shownAt = pacing.now()
+  }
+  const showHeld = () => {
+    waiting = false
+    const events = held
+    held = []
+    if (events.length === 1) {
+      const [{ notification, sound }] = events as [Raised]
+      show(notification.title, notification.body, !sound, notification.link)
+    } else if (events.length > 1) {
+      const newest = events.slice(-3).reverse().map((event) => event.notification.title)
+      show(`${events.length} new notifications`, newest.join(' · '), !events.some((event) => event.sound), null)
+    }
+  }
+  return (event) => {
+    if (event.type !== 'notification.raised') return
+    held.push(event)
+    if (waiting) return
+    const wait = shownAt + NATIVE_GAP_MS - pacing.now()
+    if (wait <= 0) return showHeld()
+    waiting = true
+    pacing.later(showHeld, wait)
   }
 }
 
@@ -36,8 +73,9 @@ export function nativeNotifier(Notification: NativeNotificationClass, onClick: (
  */
 export function showNativeNotifications(
   service: PaydeskService, Notification: NativeNotificationClass, onClick: (link: string | null) => void, connection?: Pick<ConsoleConnection, 'state'>,
+  pacing?: NativePacing,
 ): () => void {
-  const show = nativeNotifier(Notification, onClick)
+  const show = nativeNotifier(Notification, onClick, pacing)
   return service.onEvent((event) => {
     if (connection?.state().kind !== 'remote') show(event)
   })

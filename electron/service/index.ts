@@ -7,6 +7,7 @@ export type { CallInput } from './pipeline/call-input'
 export { errorResponse } from './pipeline/error-response'
 export { provisionalApiVersion } from './pipeline/api-version'
 export { randomRequestId } from './core/ids'
+export { isStreamedAnswer, type StreamedAnswer } from './core/streamed-answer'
 export { HOST_TICK, startTicker, type Ticker } from './core/ticker'
 /** A keyed budget of failures with Retry-After (failed authentications per client address; a sign-in's bound per address). */
 export { createFailureBudget, type FailureBudget, type FailureBudgetOptions } from './core/failure-budget'

@@ -4,13 +4,22 @@ import { isDay, isTimeZone } from '../local-days'
 import { CALENDAR_DAY_PATTERN, EnvironmentSchema, TransactionStatusSchema, TransactionTypeSchema, queryInt } from './common'
 import { ConsoleTransactionSchema } from './console-transactions'
 
+/**
+ * The shape of every IANA time zone name (Area/Location, Etc/GMT+3, UTC, EST5EDT): the document states it as
+ * `pattern`, so a client sees the limit; which names exist is the host's time zone data (isTimeZone).
+ */
+export const TIME_ZONE_NAME_PATTERN = '^[A-Za-z][A-Za-z0-9_+-]*(?:/[A-Za-z0-9_+-]+)*$'
+
 /** An IANA time zone name; local days (search's "yesterday", statements) are days of this zone. */
 export const TimeZoneSchema = z
   .string()
   .min(1)
   .max(64)
   .refine(isTimeZone, 'must be an IANA time zone such as Africa/Nairobi')
-  .meta({ description: 'An IANA time zone the host knows, e.g. Africa/Nairobi (default: the host\'s time zone).', examples: ['Africa/Nairobi', 'UTC'] })
+  .meta({
+    description: 'An IANA time zone name the host knows (letters, digits, _ + - in parts joined by /), e.g. Africa/Nairobi (default: the host\'s time zone).',
+    examples: ['Africa/Nairobi', 'UTC'], pattern: TIME_ZONE_NAME_PATTERN,
+  })
 /** One local calendar day. */
 export const LocalDaySchema = z
   .string()
@@ -56,8 +65,18 @@ export type SearchResult = z.infer<typeof SearchResultSchema>
 
 // ---- Customer view ------------------------------------------------------------------------------------
 
+/**
+ * A Kenyan mobile number as people write it: +254, 254, 0 or nothing, then 7 or 1 and eight digits, with
+ * spaces, dots, hyphens or brackets anywhere (what domain/search-query.ts readPhone takes), as `pattern`.
+ */
+const S = '[\\s().-]*'
+export const SPOKEN_PHONE_PATTERN = `^${S}(?:\\+${S}2${S}5${S}4|2${S}5${S}4|0)?${S}[71](?:${S}\\d){8}${S}$`
+
 export const CustomerPathSchema = z.object({
-  phoneNumber: z.string().min(1).max(32).meta({ description: 'A Kenyan mobile number in any spelling: 0712 345 678, +254712345678, 712345678.' }),
+  phoneNumber: z.string().min(1).max(32).meta({
+    description: 'A Kenyan mobile number in any spelling: 0712 345 678, +254712345678, 712345678 (spaces, dots, hyphens and brackets anywhere).',
+    pattern: SPOKEN_PHONE_PATTERN,
+  }),
 })
 
 export const CustomerViewSchema = z.object({

@@ -97,7 +97,7 @@ export const PayoutBatchListSchema = z.object({ items: z.array(PayoutBatchSummar
 export const PayoutBatchCreateRequestSchema = z.strictObject({
   name: z.string().trim().min(1).max(100),
   /** The file's text: a header row, then up to 10,000 rows. */
-  csv: z.string().max(PAYOUT_BATCH_MAX_CSV_CHARS, `must be at most ${PAYOUT_BATCH_MAX_CSV_CHARS} characters`),
+  csv: z.string().min(1, 'must not be empty').max(PAYOUT_BATCH_MAX_CSV_CHARS, `must be at most ${PAYOUT_BATCH_MAX_CSV_CHARS} characters`),
 })
 
 export const PayoutBatchSubmitRequestSchema = z.strictObject({

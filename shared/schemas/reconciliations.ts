@@ -26,7 +26,7 @@ export const ReconciliationMappingSchema = z.strictObject({
   date: ColumnName.optional(),
 }).refine((mapping) => mapping.reference !== undefined || mapping.receipt !== undefined || mapping.phone !== undefined, {
   message: 'must name at least one column to match by: reference, receipt or phone',
-})
+}).meta({ anyOf: [{ required: ['reference'] }, { required: ['receipt'] }, { required: ['phone'] }] })
 export type ReconciliationMapping = z.infer<typeof ReconciliationMappingSchema>
 
 export const CreateReconciliationRequestSchema = z.strictObject({

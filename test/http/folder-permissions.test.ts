@@ -1,4 +1,4 @@
-import { chmodSync, chownSync, existsSync, lchownSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs'
+import { chmodSync, chownSync, existsSync, lchownSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
@@ -9,8 +9,9 @@ import { consoleAuth } from './helpers'
 /**
  * The folders Paydesk writes secrets into are the user's own: the snapshots folder (every snapshot is a whole
  * copy of the database) is tightened to 0700, or refused when another user owns it; the database's folder
- * loses others' write access, or is refused when shared (sticky and writable by all, as /tmp) or another
- * user's. Temporary files are created exclusively, never through a link waiting at their name.
+ * loses others' write access, may be shared and sticky (as /tmp: the database's files are created there
+ * exclusively), and is refused when it is another user's or when another user's file waits at the database's,
+ * its -wal's or its -shm's name. Temporary files are created exclusively, never through a link waiting at their name.
  */
 const root = mkdtempSync(join(tmpdir(), 'paydesk-folders-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -51,12 +52,39 @@ describe("the database's folder", () => {
     expect(mode(join(dir, 'paydesk.db'))).toBe(0o600)
   })
 
-  it('is refused when it is shared on purpose (sticky and writable by all, as /tmp)', { timeout: 30_000 }, async () => {
+  it('may be a shared sticky folder (as /tmp): the database, -wal and -shm are created there owner-only', { timeout: 30_000 }, async () => {
     const dir = folder(0o1777)
-    const result = await serveOrRefusal(['--db', join(dir, 'paydesk.db')])
-    if ('host' in result) hosts.push(result.host)
-    expect('refused' in result && result.refused).toMatch(/Paydesk will not write into .*: other users can create files in it \(mode 1777\)/)
-    expect(existsSync(join(dir, 'paydesk.db'))).toBe(false)
+    const dbPath = join(dir, 'paydesk.db')
+    const started = await serveOrRefusal(['--db', dbPath])
+    if ('refused' in started) throw new Error(started.refused)
+    hosts.push(started.host)
+    expect(mode(dir)).toBe(0o1777)
+    for (const path of [dbPath, `${dbPath}-wal`, `${dbPath}-shm`]) expect(mode(path)).toBe(0o600)
+  })
+
+  it('takes --db "$(mktemp -u)": a new name in the shared temporary folder', { timeout: 30_000 }, async () => {
+    const dbPath = join(tmpdir(), `paydesk-mktemp-${process.pid}-${Date.now()}.db`)
+    try {
+      const started = await serveOrRefusal(['--db', dbPath])
+      if ('refused' in started) throw new Error(started.refused)
+      await stopGracefully(started.host)
+      expect(mode(dbPath)).toBe(0o600)
+    } finally {
+      for (const path of [dbPath, `${dbPath}-wal`, `${dbPath}-shm`]) rmSync(path, { force: true })
+    }
+  })
+
+  it.skipIf(!asRoot)("is refused when the database, its -wal or its -shm is already there and another user's", { timeout: 30_000 }, async () => {
+    for (const suffix of ['', '-wal', '-shm']) {
+      const dir = folder(0o1777)
+      const planted = join(dir, `paydesk.db${suffix}`)
+      writeFileSync(planted, '', { mode: 0o666 })
+      chownSync(planted, NOBODY, NOBODY)
+      const result = await serveOrRefusal(['--db', join(dir, 'paydesk.db')])
+      if ('host' in result) hosts.push(result.host)
+      expect('refused' in result && result.refused).toMatch(new RegExp(`Paydesk will not write into .*: paydesk\\.db${suffix} is already there and belongs to another user \\(uid ${NOBODY}\\)`))
+      expect(statSync(planted).size).toBe(0)
+    }
   })
 
   it.skipIf(!asRoot)("is refused when it is another user's", { timeout: 30_000 }, async () => {

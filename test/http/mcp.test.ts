@@ -117,7 +117,7 @@ describe('paydesk mcp (its own in-memory sandbox), through the SDK\'s client ove
   it('offers the OpenAPI document and the docs as resources', async () => {
     const { resources } = await mcp.client.listResources()
     expect(resources.map((resource) => resource.uri)).toEqual([
-      'paydesk://openapi.json', 'paydesk://docs/api.md', 'paydesk://docs/webhooks.md', 'paydesk://docs/simulator.md', 'paydesk://docs/scenarios.md', 'paydesk://docs/mcp.md',
+      'paydesk://openapi.json', 'paydesk://openapi-compact.json', 'paydesk://docs/api.md', 'paydesk://docs/webhooks.md', 'paydesk://docs/simulator.md', 'paydesk://docs/scenarios.md', 'paydesk://docs/mcp.md',
     ])
     const openApi = await mcp.client.readResource({ uri: 'paydesk://openapi.json' })
     const document = JSON.parse(String((openApi.contents[0] as { text: string }).text))

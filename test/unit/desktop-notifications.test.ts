@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEFAULT_NOTIFICATION_RULES } from '../../shared/schemas/notifications'
-import { showNativeNotifications, type NativeNotificationClass } from '../../electron/main/desktop-notifications'
+import { NATIVE_GAP_MS, nativeNotifier, showNativeNotifications, type NativeNotificationClass, type NativePacing } from '../../electron/main/desktop-notifications'
 import { testService } from '../support/harness'
 
 /** A stand-in for Electron's Notification: records what the main process asks the operating system to show. */
@@ -23,6 +23,22 @@ function recordingNotifications(supported = true) {
   return { shown, Notification: Recording as unknown as NativeNotificationClass }
 }
 
+/** Real time for the native notifier, moved by hand: `advance` runs the timers that came due. */
+function fakePacing(): NativePacing & { advance(ms: number): void } {
+  let now = 0
+  let timers: { at: number; run: () => void }[] = []
+  return {
+    now: () => now,
+    later: (run, ms) => void timers.push({ at: now + ms, run }),
+    advance(ms) {
+      now += ms
+      const due = timers.filter((timer) => timer.at <= now)
+      timers = timers.filter((timer) => timer.at > now)
+      for (const timer of due) timer.run()
+    },
+  }
+}
+
 const consoleCtx = { trustedConsole: true, environment: 'test' as const }
 let close: (() => void) | null = null
 afterEach(() => close?.())
@@ -33,7 +49,8 @@ describe('native desktop notifications (electron/main glue)', () => {
     close = () => service.close()
     const { shown, Notification } = recordingNotifications()
     const clicked: (string | null)[] = []
-    const stop = showNativeNotifications(service, Notification, (link) => clicked.push(link))
+    const pacing = fakePacing()
+    const stop = showNativeNotifications(service, Notification, (link) => clicked.push(link), undefined, pacing)
     service.call('console.notificationRules.update', { body: { ...DEFAULT_NOTIFICATION_RULES, paymentReceived: { enabled: true, sound: true } } }, consoleCtx)
     const charge = service.call('mobile.charge', { body: { phoneNumber: '0712345678', amount: 150_000, merchantTransactionId: 'native-1' } }, consoleCtx)
     const id = (charge.body as { data: { transactionId: string } }).data.transactionId
@@ -52,6 +69,7 @@ describe('native desktop notifications (electron/main glue)', () => {
       clock.advance(5_000)
       await service.tick()
     }
+    pacing.advance(NATIVE_GAP_MS)
     expect(shown.map((n) => [n.title, n.silent])).toEqual([['Payment received: KES 1,500.00', false], ['B2C payout failed: KES 100.00', true]])
     stop()
     service.call('mobile.b2c', { body: { phoneNumber: '0712345678', amount: 10_000, merchantTransactionId: 'native-3', forceStatus: 'failed' } }, consoleCtx)
@@ -70,5 +88,35 @@ describe('native desktop notifications (electron/main glue)', () => {
     }, consoleCtx)
     expect(service.call('console.notifications.list', {}, consoleCtx).body).toMatchObject({ data: { unread: 1 } })
     expect(shown).toEqual([])
+  })
+
+  it('shows at most one every few seconds: a burst waits and is one summary at the end of the gap', () => {
+    const { shown, Notification } = recordingNotifications()
+    const pacing = fakePacing()
+    const clicked: (string | null)[] = []
+    const show = nativeNotifier(Notification, (link) => clicked.push(link), pacing)
+    const raised = (id: number, sound = false) => show({
+      type: 'notification.raised', environment: 'test', organizationId: 'org', sound,
+      notification: { id, kind: 'payout_failed', title: `Payout ${id} failed`, body: '', createdAt: 0, read: false, link: `/transactions/t${id}` },
+    })
+    raised(1)
+    for (let id = 2; id <= 1_500; id++) raised(id)
+    expect(shown.map((n) => n.title)).toEqual(['Payout 1 failed'])
+    pacing.advance(NATIVE_GAP_MS - 1)
+    expect(shown).toHaveLength(1)
+    pacing.advance(1)
+    expect(shown.map((n) => [n.title, n.body, n.silent])).toEqual([
+      ['Payout 1 failed', '', true], ['1499 new notifications', 'Payout 1500 failed · Payout 1499 failed · Payout 1498 failed', true],
+    ])
+    shown[1]!.click()
+    expect(clicked).toEqual([null])
+    // One alone after the gap is itself, with its link and its sound.
+    pacing.advance(NATIVE_GAP_MS)
+    raised(1_501, true)
+    expect(shown.slice(2).map((n) => [n.title, n.silent])).toEqual([['Payout 1501 failed', false]])
+    raised(1_502)
+    pacing.advance(NATIVE_GAP_MS)
+    shown[3]!.click()
+    expect(clicked).toEqual([null, '/transactions/t1502'])
   })
 })

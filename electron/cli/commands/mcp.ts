@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import { existsSync, statSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { consoleUrl } from '../../../shared/console-url'
@@ -6,6 +8,7 @@ import { createService, HOST_TICK, SIMULATOR_MODES, startTicker, type SimulatorM
 import { startHttpServer } from '../../http/server'
 import { UsageError } from '../options'
 import { httpBackend, type Backend } from '../mcp/backend'
+import { answerUnreadableLines } from '../mcp/protocol'
 import { createMcpServer } from '../mcp/server'
 import { MCP_USAGE } from './mcp-usage'
 
@@ -44,10 +47,10 @@ async function ownSandbox(mode: SimulatorMode): Promise<Started> {
   }
 }
 
-function options(argv: string[]): { url?: string; token?: string; mode: SimulatorMode } {
+function options(argv: string[]): { url?: string; token?: string; mode: SimulatorMode; scenarioFolder: string } {
   let values
   try {
-    values = parseArgs({ args: argv, strict: true, options: { url: { type: 'string' }, 'console-token': { type: 'string' }, simulator: { type: 'string' } } }).values
+    values = parseArgs({ args: argv, strict: true, options: { url: { type: 'string' }, 'console-token': { type: 'string' }, simulator: { type: 'string' }, 'scenario-folder': { type: 'string' } } }).values
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error), MCP_USAGE)
   }
@@ -56,19 +59,21 @@ function options(argv: string[]): { url?: string; token?: string; mode: Simulato
   const token = values['console-token'] ?? (process.env['PAYDESK_CONSOLE_TOKEN'] || undefined)
   if (values.url !== undefined && !token) throw new UsageError('--url needs --console-token (or PAYDESK_CONSOLE_TOKEN)', MCP_USAGE)
   if (values.url !== undefined && (!URL.canParse(values.url) || !/^https?:$/.test(new URL(values.url).protocol))) throw new UsageError(`--url must be an http(s) URL (got "${values.url}")`, MCP_USAGE)
-  return { url: values.url, token, mode }
+  const scenarioFolder = resolve(values['scenario-folder'] ?? process.cwd())
+  if (!existsSync(scenarioFolder) || !statSync(scenarioFolder).isDirectory()) throw new UsageError(`--scenario-folder must be a folder (got "${values['scenario-folder']}")`, MCP_USAGE)
+  return { url: values.url, token, mode, scenarioFolder }
 }
 
 /** `paydesk mcp`: serves MCP on stdin/stdout until the client closes it. */
 export async function mcpCommand(argv: string[]): Promise<void> {
-  const { url, token, mode } = options(argv)
+  const { url, token, mode, scenarioFolder } = options(argv)
   // stdout carries the protocol alone: anything else printed goes to stderr.
   console.log = console.error
   console.info = console.error
   const started: Started = url !== undefined
     ? { backend: httpBackend(url, token!), instructions: `Attached to the Paydesk sandbox at ${url} (console routes with its console token). ${COMMON}`, stop: async () => {} }
     : await ownSandbox(mode)
-  const server = createMcpServer({ backend: started.backend }, started.instructions)
+  const server = createMcpServer({ backend: started.backend, scenarioFolder }, started.instructions)
   let stopping = false
   const stop = async () => {
     if (stopping) return
@@ -81,5 +86,7 @@ export async function mcpCommand(argv: string[]): Promise<void> {
   process.stdin.once('end', () => void stop())
   process.once('SIGINT', () => void stop())
   process.once('SIGTERM', () => void stop())
-  await server.connect(new StdioServerTransport())
+  const transport = new StdioServerTransport()
+  await server.connect(transport)
+  answerUnreadableLines(transport)
 }

@@ -22,6 +22,17 @@ export interface Backend {
   call(routeId: RouteId, input?: RouteCall): Promise<RouteAnswer>
 }
 
+/**
+ * A path parameter that is not an id: `.` and `..` are left as they are by encodeURIComponent and resolved
+ * by every URL parser, so `get_transaction("..")` would reach another route.
+ */
+function unsafeParam(params: Record<string, string> = {}): RouteAnswer | null {
+  const found = Object.entries(params).find(([, value]) => value === '' || value === '.' || value === '..')
+  if (!found) return null
+  const [name, value] = found
+  return { ok: false, status: 0, error: { type: 'invalid_request_error', code: 'invalid_parameter', message: `${name} must be an id, not "${value}".`, param: name } }
+}
+
 function pathOf(routeId: RouteId, params: Record<string, string> = {}): string {
   return ROUTES[routeId].path.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''))
 }
@@ -41,6 +52,8 @@ export function httpBackend(baseUrl: string, consoleToken: string): Backend {
   return {
     url,
     async call(routeId, input = {}) {
+      const unsafe = unsafeParam(input.params)
+      if (unsafe) return unsafe
       const route: RouteSpec = ROUTES[routeId]
       const headers: Record<string, string> = { authorization: `Bearer ${consoleToken}`, 'paydesk-environment': 'test', accept: 'application/json' }
       if (input.idempotencyKey) headers['idempotency-key'] = input.idempotencyKey

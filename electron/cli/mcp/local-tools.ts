@@ -4,31 +4,32 @@ import { ScenarioFlowSchema, type ScenarioFlow } from '../../../shared/schemas/s
 import { WebhookEventTypeSchema } from '../../../shared/schemas/webhooks'
 import { parseScenarioText, signedSampleEvent, WEBHOOK_SECRET_PATTERN } from '../../service'
 import { startSandbox } from '../commands/scenario'
-import { loadScenarioFile, type LoadedScenarioFile } from '../scenario-file'
+import type { LoadedScenarioFile } from '../scenario-file'
 import { runFlow } from '../scenario-run/run'
 import { ScenarioStartError, scenarioErrorText } from '../serve-scenario'
-import type { Tool, ToolOutcome } from './tool'
+import { readScenarioPath, ScenarioPathError } from './scenario-path'
+import type { Tool, ToolContext, ToolOutcome } from './tool'
 
 const ScenarioToolInputSchema = z.strictObject({
   text: z.string().min(1).max(1_000_000).optional().describe('The scenario file\'s text (YAML or JSON; docs/scenarios.md)'),
-  path: z.string().min(1).max(4096).optional().describe('Or the path of a scenario file'),
+  path: z.string().min(1).max(4096).optional().describe('Or the path of a scenario file: a regular file of at most 1 MiB in the working folder (relative to it)'),
   seed: z.number().int().min(0).max(4_294_967_295).optional().describe('A reproducible run: seeded ids and clock'),
 })
 
-function loaded(args: z.output<typeof ScenarioToolInputSchema>): LoadedScenarioFile<ScenarioFlow> {
-  if (args.path !== undefined) return loadScenarioFile(args.path)
-  const text = args.text!
-  const value = parseScenarioText(text, 'scenario.yaml', ScenarioFlowSchema) as ScenarioFlow
-  return { path: 'scenario.yaml', text, value, fingerprint: createHash('sha256').update(text).digest('hex') }
+function loaded(args: z.output<typeof ScenarioToolInputSchema>, folder: string): LoadedScenarioFile<ScenarioFlow> {
+  const path = args.path ?? 'scenario.yaml'
+  const text = args.path !== undefined ? readScenarioPath(args.path, folder) : args.text!
+  const value = parseScenarioText(text, path, ScenarioFlowSchema) as ScenarioFlow
+  return { path, text, value, fingerprint: createHash('sha256').update(text).digest('hex') }
 }
 
 /** Plays a scenario on a fresh in-memory sandbox of its own (as `paydesk scenario run` does), never the attached one. */
-async function runScenario(args: z.output<typeof ScenarioToolInputSchema>): Promise<ToolOutcome> {
+async function runScenario(args: z.output<typeof ScenarioToolInputSchema>, { scenarioFolder }: ToolContext): Promise<ToolOutcome> {
   if ((args.text === undefined) === (args.path === undefined)) return { ok: false, message: 'missing_parameter: give exactly one of text or path.' }
   const log: string[] = []
   let file: LoadedScenarioFile<ScenarioFlow> | undefined
   try {
-    file = loaded(args)
+    file = loaded(args, scenarioFolder ?? process.cwd())
     const started = await startSandbox(file, args.seed, undefined)
     try {
       const report = await runFlow(file.value, started.target, (line) => log.push(line), { seed: args.seed })
@@ -39,6 +40,7 @@ async function runScenario(args: z.output<typeof ScenarioToolInputSchema>): Prom
       await started.stop()
     }
   } catch (error) {
+    if (error instanceof ScenarioPathError) return { ok: false, message: `invalid_parameter (path): ${error.message}`, error: { type: 'invalid_request_error', code: 'invalid_parameter', message: error.message, param: 'path' } }
     const text = error instanceof ScenarioStartError ? scenarioErrorText(error.cause, error.file) : scenarioErrorText(error, file)
     return { ok: false, message: `invalid_scenario: ${text ?? (error instanceof Error ? error.message : String(error))}` }
   }
@@ -55,12 +57,14 @@ export const LOCAL_TOOLS: Tool[] = [
     name: 'run_scenario',
     description: 'Play a scenario file (state, timed steps and expectations; docs/scenarios.md) on a fresh sandbox of its own and report whether every expectation held.',
     input: ScenarioToolInputSchema,
-    run: (args) => runScenario(args as z.output<typeof ScenarioToolInputSchema>),
+    local: true,
+    run: (args, context) => runScenario(args as z.output<typeof ScenarioToolInputSchema>, context),
   },
   {
     name: 'sample_event',
     description: 'A realistic webhook event signed now with both signature schemes: the exact body and headers, for a receiver\'s unit tests.',
     input: SampleEventInputSchema,
+    local: true,
     async run(args) {
       const { type, code, secret } = args as z.output<typeof SampleEventInputSchema>
       try {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { generateOpenApi } from '../../../shared/api/openapi'
+import { compactOpenApi } from './openapi-compact'
 
 export interface McpResource {
   uri: string
@@ -32,9 +33,14 @@ export function mcpResources(folder: string = docsFolder()): McpResource[] {
     description: 'The OpenAPI 3.1 document of every route (public /v1 and console), generated from the route table',
     read: () => JSON.stringify(generateOpenApi(), null, 2),
   }
+  const compact: McpResource = {
+    uri: 'paydesk://openapi-compact.json', name: 'openapi-compact.json', mimeType: 'application/json',
+    description: 'The same document without prose (about a seventh of its size): every operation by operationId with its inputs and success data as bare JSON Schema, schemas by name',
+    read: () => JSON.stringify(compactOpenApi(generateOpenApi() as never)),
+  }
   const docs = DOCS.filter(([file]) => existsSync(join(folder, file))).map(([file, description]): McpResource => ({
     uri: `paydesk://docs/${file}`, name: file, mimeType: 'text/markdown', description,
     read: () => readFileSync(join(folder, file), 'utf8'),
   }))
-  return [openApi, ...docs]
+  return [openApi, compact, ...docs]
 }

@@ -9,6 +9,8 @@ export type ToolOutcome =
 
 export interface ToolContext {
   backend: Backend
+  /** The folder run_scenario reads files from (default: the working folder; `--scenario-folder`). */
+  scenarioFolder?: string
 }
 
 export interface Tool {
@@ -16,6 +18,8 @@ export interface Tool {
   description: string
   /** Its arguments: built from the route table's zod schemas (shown to the client as JSON Schema). */
   input: z.ZodObject
+  /** No route behind it: its arguments are checked here in full (a route tool's by its route). */
+  local?: boolean
   run(args: Record<string, unknown>, context: ToolContext): Promise<ToolOutcome>
 }
 

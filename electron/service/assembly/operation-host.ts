@@ -30,6 +30,7 @@ export function createOperationHost(parts: OperationHostParts): OperationHost {
     strictRequestChecks: parts.strictRequestChecks,
     clock: parts.engine.clock,
     flushRequestLog: (emit) => parts.requestLog.flush(emit),
+    redact: (text) => parts.requestLog.redact(text),
     snapshots: () => (snapshots ??= createSnapshotStore(parts.engine.store.db, parts.snapshotsFolder)),
     doctor: createConsoleDoctor(parts.engine),
     stateReplaced: parts.stateReplaced,

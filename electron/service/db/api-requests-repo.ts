@@ -129,6 +129,7 @@ export const REQUEST_LOG_ENTRY_JSON_SQL = `json_object(
 
 /** The request log's table: written in batches by the request log's buffer, read by the console. */
 export function createApiRequestsRepo(db: Db) {
+  const bySeqsStmt = db.prepare<[string], StoredRow>('SELECT * FROM api_requests WHERE seq IN (SELECT value FROM json_each(?)) ORDER BY seq')
   const insertStmt = db.prepare(`INSERT INTO api_requests (request_id, environment, organization_id, at, method, path, query, status, duration_ms,
     key_prefix, idempotency_key, replayed, request_headers, request_body, response_headers, response_body, warnings, transaction_id, faults, stored_bytes)
     VALUES (@request_id, @environment, @organization_id, @at, @method, @path, @query, @status, @duration_ms, @key_prefix, @idempotency_key,
@@ -161,6 +162,15 @@ export function createApiRequestsRepo(db: Db) {
     get(environment: string, organizationId: string, requestId: string): ApiRequestRow | undefined {
       const row = getStmt.get(requestId, environment, organizationId)
       return row && decode(row)
+    },
+    /** The seqs of the rows `list` would read (newest first, `limit + 1`): a few bytes each, no headers or bodies. */
+    seqs(filter: ApiRequestFilter): number[] {
+      const { where, params } = listWhere(filter)
+      return (db.prepare(`SELECT seq FROM api_requests WHERE ${where} ORDER BY seq DESC LIMIT @limit`).pluck().all(params) as number[])
+    },
+    /** The rows of these seqs still in the log, oldest first (a page of an export). */
+    bySeqs(seqs: readonly number[]): ApiRequestRow[] {
+      return bySeqsStmt.all(JSON.stringify(seqs)).map(decode)
     },
     /** Newest first; `limit + 1` rows are read so the caller knows whether there is a next page. */
     list(filter: ApiRequestFilter): ApiRequestRow[] {

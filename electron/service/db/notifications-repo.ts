@@ -95,6 +95,10 @@ function notificationsPart(db: Db) {
   const getStmt = db.prepare<[number, string, string], NotificationRow>('SELECT * FROM notifications WHERE id = ? AND organization_id = ? AND environment = ?')
   const readStmt = db.prepare('UPDATE notifications SET read_at = ? WHERE id = ? AND read_at IS NULL')
   const readAllStmt = db.prepare('UPDATE notifications SET read_at = ? WHERE organization_id = ? AND environment = ? AND read_at IS NULL')
+  const regroupStmt = db.prepare<[string, string, number], NotificationRow>('UPDATE notifications SET title = ?, body = ?, read_at = NULL WHERE id = ? RETURNING *')
+  // Read ones first (oldest first), then the oldest unread: what is over `keep` of the scope goes.
+  const pruneStmt = db.prepare(`DELETE FROM notifications WHERE id IN (SELECT id FROM notifications WHERE organization_id = @organizationId AND environment = @environment
+    ORDER BY read_at IS NULL, id LIMIT max(0, (SELECT COUNT(*) FROM notifications WHERE organization_id = @organizationId AND environment = @environment) - @keep))`)
   return {
     /** Inserts it unless this kind was already raised for this source; returns the new row, or undefined. */
     raise(notification: NewNotification): NotificationRow | undefined {
@@ -114,6 +118,14 @@ function notificationsPart(db: Db) {
     },
     markAllRead(organizationId: string, environment: string, now: number): number {
       return readAllStmt.run(now, organizationId, environment).changes
+    },
+    /** A grouped notification's new words, unread again; the row, or undefined when it was pruned. */
+    regroup(id: number, title: string, body: string): NotificationRow | undefined {
+      return regroupStmt.get(title, body, id)
+    },
+    /** Keeps the newest `keep` of the scope, dropping read ones first; returns how many went. */
+    prune(organizationId: string, environment: string, keep: number): number {
+      return pruneStmt.run({ organizationId, environment, keep }).changes
     },
   }
 }

@@ -54,6 +54,8 @@ export function createPayoutBatchRowsRepo(db: Db) {
   const insertManyStmt = db.prepare(insertSql(ROWS_PER_INSERT))
   const insertOneStmt = db.prepare(insertSql(1))
   const rowsStmt = db.prepare<[number], StoredRow & Omit<PayoutBatchRowView, keyof PayoutBatchRowRecord>>(`${WITH_PAYOUT} WHERE r.batch_id = ? ORDER BY r.line`)
+  const rowsPageStmt = db.prepare<[number, number, number], StoredRow & Omit<PayoutBatchRowView, keyof PayoutBatchRowRecord>>(
+    `${WITH_PAYOUT} WHERE r.batch_id = ? AND r.line > ? ORDER BY r.line LIMIT ?`)
   const queueValidStmt = db.prepare("UPDATE payout_batch_rows SET state = 'queued' WHERE batch_id = ? AND state = 'valid'")
   const queuedStmt = db.prepare<[number, number], StoredRow>("SELECT * FROM payout_batch_rows WHERE batch_id = ? AND state = 'queued' ORDER BY line LIMIT ?")
   const sentStmt = db.prepare("UPDATE payout_batch_rows SET state = 'sent', transaction_id = ?, failure_reason = NULL WHERE batch_id = ? AND line = ? AND state = 'queued'")
@@ -72,6 +74,10 @@ export function createPayoutBatchRowsRepo(db: Db) {
     },
     rows(batchId: number): PayoutBatchRowView[] {
       return rowsStmt.all(batchId).map(decode)
+    },
+    /** Up to `limit` rows after line `afterLine`, in line order: a page of the results file. */
+    rowsPage(batchId: number, afterLine: number, limit: number): PayoutBatchRowView[] {
+      return rowsPageStmt.all(batchId, afterLine, limit).map(decode)
     },
     queueValid(batchId: number): number {
       return queueValidStmt.run(batchId).changes

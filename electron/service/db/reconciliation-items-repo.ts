@@ -66,6 +66,7 @@ function itemsPart(db: Db) {
   const countsStmt = db.prepare<{ low: number; high: number }, { kind: ReconciliationItemKind; n: number }>(
     'SELECT kind, COUNT(*) AS n FROM reconciliation_items WHERE id BETWEEN @low AND @high GROUP BY kind',
   )
+  const betweenStmt = db.prepare<{ low: number; from: number; to: number; limit: number }, StoredItem>(`SELECT ${COLUMNS} FROM reconciliation_items WHERE id BETWEEN @low + @from AND @low + @to ORDER BY id LIMIT @limit`)
   const allStmt = db.prepare<{ low: number; high: number }, StoredItem>(`SELECT ${COLUMNS} FROM reconciliation_items WHERE id BETWEEN @low AND @high ORDER BY id`)
   const write = (number: number, item: ReconciliationItemRecord) => [
     item.kind, item.line, item.transaction_id, item.file_amount, item.paydesk_amount,
@@ -98,6 +99,8 @@ function itemsPart(db: Db) {
     byTransaction(number: number, transactionId: string): ReconciliationItemRecord[] {
       return byTransactionStmt.all({ ...range(number), transactionId }).map(decode)
     },
+    /** Up to `limit` items with seqs from `from` to `to` (inclusive), in seq order: a page of the export. */
+    between: (number: number, from: number, to: number, limit: number): ReconciliationItemRecord[] => betweenStmt.all({ low: number * SPAN, from, to: Math.min(to, SPAN - 1), limit }).map(decode),
     lastSeq(number: number): number {
       return lastSeqStmt.get(range(number))!.seq ?? 0
     },

@@ -21,6 +21,12 @@ export interface Draft {
 }
 
 /**
+ * Notifications kept per organization and environment (as many as GET /console/notifications lists at
+ * once): past it, the oldest read ones go first, then the oldest unread.
+ */
+export const NOTIFICATIONS_KEPT = 200
+
+/**
  * Stores the notification in the unit and queues its push event (the console's bell and toast, the desktop's
  * native notification), published after the COMMIT. A kind already raised for the same source is not
  * raised again: returns null.
@@ -31,6 +37,7 @@ export function raise(unit: Unit, draft: Draft): Notification | null {
     title: draft.title, body: draft.body, link: draft.link, created_at: unit.now,
   })
   if (!row) return null
+  unit.store.notifications.prune(draft.organizationId, draft.environment, NOTIFICATIONS_KEPT)
   const notification = toNotification(row)
   unit.emit({ type: 'notification.raised', environment: draft.environment, organizationId: draft.organizationId, notification, sound: draft.sound ?? false })
   return notification

@@ -2,6 +2,7 @@ import { formatMinor } from '../../../shared/money'
 import type { PushEvent } from '../../../shared/api/push-events'
 import type { TransactionFacts } from '../db/notifications-repo'
 import type { Unit } from '../core/unit'
+import { groupedPayoutFailure } from './burst'
 import { raise } from './raise'
 
 type TransactionChanged = Extract<PushEvent, { type: 'transaction.changed' }>
@@ -36,9 +37,8 @@ export function payoutFailed(unit: Unit, event: TransactionChanged): void {
   if (!store.notifications.rules(facts.organization_id, facts.environment).payoutFailed.enabled) return
   const to = facts.phone_number ?? facts.beneficiary
   const what = [to && `to ${to}`, facts.merchant_transaction_id].filter(Boolean).join(' · ')
-  raise(unit, {
-    organizationId: facts.organization_id, environment: facts.environment, kind: 'payout_failed', source: facts.public_id,
-    title: `${label} ${event.status === 'rejected' ? 'refused' : 'failed'}: ${formatMinor(facts.amount, 'KES')}`,
-    body: [what, facts.message].filter(Boolean).join(': '), link: linkTo(facts),
-  })
+  const single = { title: `${label} ${event.status === 'rejected' ? 'refused' : 'failed'}: ${formatMinor(facts.amount, 'KES')}`, body: [what, facts.message].filter(Boolean).join(': ') }
+  // A burst (a bulk payout whose float ran dry, an outage) is told as one grouped notification.
+  if (groupedPayoutFailure(unit, facts, single)) return
+  raise(unit, { organizationId: facts.organization_id, environment: facts.environment, kind: 'payout_failed', source: facts.public_id, ...single, link: linkTo(facts) })
 }

@@ -4,6 +4,7 @@ import { ApiError } from '../../../shared/errors'
 import type { EvidenceBundle } from '../../../shared/schemas/evidence'
 import type { TransactionRow } from '../db/rows'
 import type { OperationContext } from './types'
+import { redactJson } from '../request-log/redact'
 import { toRequestLogDetail } from '../request-log/view'
 import { toAuditEntry } from '../views/audit'
 import { toApproval } from '../views/team'
@@ -74,7 +75,9 @@ function bundleOf(ctx: OperationContext, row: TransactionRow): EvidenceBundle {
   const stories = new Map<number, string>([[row.id, row.public_id], ...others.map((other) => [other.id, other.public_id] as const)])
   const publicIds = [...stories.values()]
   const requests = requestsOf(ctx, publicIds)
-  const bundle: Omit<EvidenceBundle, 'sha256'> = {
+  // A merchant attaches the bundle to a support ticket: every copy in it (metadata, narrations, webhook URLs
+  // and bodies) is redacted as the request log is; the logged requests are the log's copies, redacted once.
+  const copies = redactJson<Omit<EvidenceBundle, 'sha256' | 'requests' | 'apiRelease'>>({
     format: 'paydesk.evidence/1',
     generatedAt: ctx.now,
     environment: ctx.principal.environment,
@@ -89,12 +92,12 @@ function bundleOf(ctx: OperationContext, row: TransactionRow): EvidenceBundle {
       return { transaction, timeline, postings }
     }),
     webhooks: webhookEvidence(ctx, stories),
-    requests,
     approvals: approvalsOf(ctx, publicIds),
     audit: auditOf(ctx, publicIds),
     feeTariff: feeTariffOf(ctx, row),
-    apiRelease: apiReleaseOf(requests, row.public_id),
-  }
+  }, ctx.host.redact)
+  const { approvals, audit, feeTariff, ...story } = copies
+  const bundle: Omit<EvidenceBundle, 'sha256'> = { ...story, requests, approvals, audit, feeTariff, apiRelease: apiReleaseOf(requests, row.public_id) }
   return { ...bundle, sha256: evidenceDigest(bundle) }
 }
 

@@ -2,7 +2,8 @@ import { ApiError } from '../../../shared/errors'
 import type { PayoutBatchRecord } from '../db/payout-batches-repo'
 import { batchDetail, batchSummary } from '../payout-batches/batch-views'
 import { createBatch } from '../payout-batches/create-batch'
-import { resultsCsv } from '../payout-batches/results-csv'
+import { streamedAnswer } from '../core/streamed-answer'
+import { resultsCsv, resultsCsvPages } from '../payout-batches/results-csv'
 import { retryFailed, submitBatch } from '../payout-batches/submit-batch'
 import type { OperationContext, PartialOperationTable } from './types'
 
@@ -30,5 +31,10 @@ export const CONSOLE_PAYOUT_BATCHES_OPERATIONS: PartialOperationTable<Ids> = {
   'console.payoutBatches.get': (ctx, { params }) => batchDetail(ctx.store, ctx.now, batchOf(ctx, params.batchId)),
   'console.payoutBatches.submit': (ctx, { params, body }) => batchDetail(ctx.store, ctx.now, submitBatch(ctx, ctx.principal, batchOf(ctx, params.batchId), body)),
   'console.payoutBatches.retryFailed': (ctx, { params }) => batchDetail(ctx.store, ctx.now, retryFailed(ctx, ctx.principal, batchOf(ctx, params.batchId))),
-  'console.payoutBatches.results': (ctx, { params }) => resultsCsv(batchDetail(ctx.store, ctx.now, batchOf(ctx, params.batchId)).rows),
+  'console.payoutBatches.results': (ctx, { params }) => {
+    const batch = batchOf(ctx, params.batchId)
+    // Over HTTP the file is written in pages of rows (10,000 rows are never held at once).
+    if (ctx.streaming) return streamedAnswer(ctx.principal.organizationId, () => resultsCsvPages(ctx.store, batch.id))
+    return resultsCsv(batchDetail(ctx.store, ctx.now, batch).rows)
+  },
 }

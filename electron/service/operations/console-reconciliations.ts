@@ -2,7 +2,8 @@ import { CsvReadError, readCsvHeader } from '../../../shared/csv-read'
 import { ApiError } from '../../../shared/errors'
 import { guessAmountUnit, guessMapping, headerKey } from '../../../shared/reconcile-columns'
 import type { MappingSuggestion } from '../../../shared/schemas/reconciliations'
-import { exportCsv } from '../reconcile/export-csv'
+import { streamedAnswer } from '../core/streamed-answer'
+import { exportCsv, exportCsvPages } from '../reconcile/export-csv'
 import { matchByHand, undoMatch } from '../reconcile/manual-match'
 import { reconcile, reconciliationOf, reconciliationPage } from '../reconcile/reconcile'
 import { toHead } from '../reconcile/view'
@@ -40,6 +41,11 @@ export const CONSOLE_RECONCILIATIONS_OPERATIONS: PartialOperationTable<
   }),
   'console.reconciliations.match': (ctx, { params, body }) => matchByHand(ctx, ctx.principal, params.id, body),
   'console.reconciliations.unmatch': (ctx, { params }) => undoMatch(ctx, ctx.principal, params.id, params.line),
-  'console.reconciliations.export': (ctx, { params }) => exportCsv(ctx.store, ctx.principal, params.id),
+  'console.reconciliations.export': (ctx, { params }) => {
+    // Over HTTP the export is written in pages as they are read; the reconciliation is found first (404 stays an envelope).
+    if (!ctx.streaming) return exportCsv(ctx.store, ctx.principal, params.id)
+    const record = reconciliationOf(ctx.store, ctx.principal, params.id)
+    return streamedAnswer(ctx.principal.organizationId, () => exportCsvPages(ctx.store, record))
+  },
   'console.reconciliations.mapping': (ctx, { query }) => suggestMapping(ctx, query.header),
 }

@@ -1,5 +1,7 @@
 import { ApiError } from '../../../shared/errors'
 import { rawJson } from '../../../shared/api/raw-json'
+import { streamedAnswer } from '../core/streamed-answer'
+import { harPages } from '../request-log/har-pages'
 import type { DeveloperSettings, RequestLogPage } from '../../../shared/schemas/request-log'
 import type { OperationContext } from './types'
 import { setStrictChecks, strictChecks } from './support/developer-settings'
@@ -49,11 +51,11 @@ export const CONSOLE_REQUESTS_OPERATIONS: PartialOperationTable<
   'console.requests.har': (ctx, { query }) => {
     ctx.host.flushRequestLog(ctx.emit)
     const { environment, organizationId } = ctx.principal
-    const rows = ctx.store.apiRequests.list({
-      // `list` reads one row more than its limit (whether a next page exists): ask one fewer.
-      ...logFilter(query), environment, organizationId, limit: (query.limit ?? DEFAULT_HAR_ENTRIES) - 1,
-    })
-    return harOf(rows, environment)
+    // `list` and `seqs` read one row more than their limit (whether a next page exists): ask one fewer.
+    const filter = { ...logFilter(query), environment, organizationId, limit: (query.limit ?? DEFAULT_HAR_ENTRIES) - 1 }
+    // Over HTTP the document is written page by page (5,000 entries of 60 KiB were 1.2 GiB built whole).
+    if (ctx.streaming) return streamedAnswer(organizationId, () => harPages(ctx.store, filter, environment))
+    return harOf(ctx.store.apiRequests.list(filter), environment)
   },
   'console.requests.get': (ctx, { params }) => {
     ctx.host.flushRequestLog(ctx.emit)

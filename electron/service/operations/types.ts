@@ -4,6 +4,7 @@ import type { Wire } from '../../../shared/api/raw-json'
 import type { ApiVersion } from '../../../shared/api/api-versions'
 import type { Principal } from '../core/principal'
 import type { Unit } from '../core/unit'
+import type { StreamedAnswer } from '../core/streamed-answer'
 import type { SnapshotStore } from '../db/snapshots'
 import type { SimulatedClock } from '../core/clock'
 import type { ConsoleDoctor } from '../doctor/console-runs'
@@ -35,6 +36,8 @@ export interface OperationHost {
   readonly clock: Pick<SimulatedClock, 'now' | 'offsetMs' | 'advance'>
   /** Writes the request log's queued exchanges, so a read sees every request answered so far. */
   flushRequestLog(emit: Unit['emit']): void
+  /** Text redacted as the request log redacts it (patterns and the host's own secrets by value). */
+  redact(text: string): string
   /** The snapshot folder of this database. */
   snapshots(): SnapshotStore
   /** The console's "Check my endpoint": runs in the background, one at a time per URL. */
@@ -64,10 +67,12 @@ export interface OperationContext extends Unit {
   requestId: string
   /** The client's network address (HTTP), for the sign-in guard. */
   clientAddress?: string
+  /** The caller writes bytes as they come (HTTP): a heavy download may answer a StreamedAnswer. */
+  streaming?: boolean
 }
 
 /** An operation answers its route's data, or that data as JSON text (list pages built in SQLite: shared/api/raw-json.ts). */
-export type Operation<Id extends RouteId> = (ctx: OperationContext, input: ParsedInput<Id>) => Wire<RouteData<Id>>
+export type Operation<Id extends RouteId> = (ctx: OperationContext, input: ParsedInput<Id>) => Wire<RouteData<Id>> | StreamedAnswer
 
 /** Every route has exactly one operation: the compiler checks that nothing is left unimplemented. */
 export type OperationTable = { [Id in RouteId]: Operation<Id> }

@@ -37,6 +37,8 @@ export interface CallContext {
   actingFor?: Actor
   /** Filled in by the dispatcher for the request log (the HTTP adapter passes one in). */
   notes?: CallNotes
+  /** The caller writes bytes as they come (HTTP): a heavy download may answer a StreamedAnswer (core/streamed-answer.ts). */
+  streaming?: boolean
 }
 
 const KEY_PATTERN = /^sk_(test|live)_[A-Za-z0-9]{8,128}$/

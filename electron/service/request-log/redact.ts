@@ -110,3 +110,16 @@ export function redactHeaders(headers: Record<string, string | string[] | undefi
   }
   return out
 }
+
+/**
+ * A JSON value with every string in it (object keys too) redacted: a document built from rows the log does
+ * not hold (a transaction's metadata and narration, a webhook's URL and body) gets the log's guarantee.
+ */
+export function redactJson<T>(value: T, redact: Redact): T {
+  if (typeof value === 'string') return redact(value) as T
+  if (Array.isArray(value)) return value.map((item) => redactJson(item, redact)) as T
+  if (value === null || typeof value !== 'object') return value
+  const out: Record<string, unknown> = {}
+  for (const [key, item] of Object.entries(value)) out[redact(key)] = redactJson(item, redact)
+  return out as T
+}

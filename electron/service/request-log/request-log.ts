@@ -150,6 +150,10 @@ export function createRequestLog(store: Store, now: () => number, emit: (event: 
     knowHostSecrets(hostSecrets: readonly string[]): void {
       redact = createRedactor(hostSecrets)
     },
+    /** Text redacted as the log redacts what it stores (documents handed out from other tables use it). */
+    redact(text: string): string {
+      return redact(text)
+    },
     record(exchange: ApiExchange): void {
       // The exchange without the sent text, which a list page makes ~60 KB: it may be collected now.
       queue.push({ exchange: { ...exchange, responseBody: '' }, responseBody: storedResponseBody(exchange, redact), at: now() })

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import {
   PayoutBatchCreateRequestSchema, PayoutBatchListSchema, PayoutBatchPathSchema, PayoutBatchSchema, PayoutBatchSubmitRequestSchema,
 } from '../../schemas/payout-batches'
-import { defineRoutes } from '../route'
+import { defineRoutes, EXPORT_BUSY } from '../route'
 
 /** A file of 10,000 rows is up to ~3 MB of JSON: more than the default body limit of the HTTP face. */
 const UPLOAD_BODY_BYTES = 4 * 1024 * 1024
@@ -49,8 +49,8 @@ export const CONSOLE_PAYOUT_BATCHES_ROUTES = defineRoutes({
   'console.payoutBatches.results': {
     method: 'GET', path: '/console/payout-batches/{batchId}/results.csv', surface: 'console', permission: 'transactions.read', tag: 'Bulk payouts',
     summary: 'The results file: one line per input line (line, reference, recipient, amount, fee, status, transactionId, receipt, failure reason)',
-    description: 'HTTP answers text/csv (RFC 4180, formula-safe); IPC answers the same text as the envelope\'s data.',
+    description: 'HTTP answers text/csv (RFC 4180, formula-safe), written in pages of rows as they are read (one heavy export per organization at a time); IPC answers the same text as the envelope\'s data.',
     params: PayoutBatchPathSchema, response: z.string(), produces: 'text/csv',
-    successStatus: 200, message: 'Payout batch results', idempotency: 'none',
+    successStatus: 200, message: 'Payout batch results', idempotency: 'none', refusals: [EXPORT_BUSY],
   },
 })

@@ -4,7 +4,7 @@ import {
   MAX_RECONCILIATION_BODY_BYTES, ReconciliationLinePathSchema, ReconciliationListSchema, ReconciliationPathSchema,
   ReconciliationQuerySchema, ReconciliationSchema,
 } from '../../schemas/reconciliations'
-import { defineRoutes } from '../route'
+import { defineRoutes, EXPORT_BUSY } from '../route'
 
 /** Console routes of the reconciliation workbench: the merchant's own file against Paydesk's charges (docs/reconciliation.md). */
 export const CONSOLE_RECONCILIATIONS_ROUTES = defineRoutes({
@@ -48,9 +48,9 @@ export const CONSOLE_RECONCILIATIONS_ROUTES = defineRoutes({
   'console.reconciliations.export': {
     method: 'GET', path: '/console/reconciliations/{id}/export.csv', surface: 'console', permission: 'transactions.read', tag: 'Reconciliation',
     summary: 'Every file row with its outcome, then the charges missing in the file, as CSV',
-    description: 'Over HTTP the body is the CSV file (text/csv); over IPC the envelope\'s data is its text.',
+    description: 'Over HTTP the body is the CSV file (text/csv), written in pages as it is read (one heavy export per organization at a time); over IPC the envelope\'s data is its text.',
     params: ReconciliationPathSchema, response: z.string(), produces: 'text/csv',
-    successStatus: 200, message: 'Reconciliation exported', idempotency: 'none',
+    successStatus: 200, message: 'Reconciliation exported', idempotency: 'none', refusals: [EXPORT_BUSY],
   },
   'console.reconciliations.mapping': {
     method: 'GET', path: '/console/reconciliation-mappings', surface: 'console', permission: 'transactions.read', tag: 'Reconciliation',

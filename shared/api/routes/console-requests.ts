@@ -3,7 +3,7 @@ import {
   UpdateDeveloperSettingsRequestSchema,
 } from '../../schemas/request-log'
 import { HarQuerySchema, HarSchema } from '../../schemas/har'
-import { defineRoutes } from '../route'
+import { defineRoutes, EXPORT_BUSY } from '../route'
 
 /** Console routes of the Developers area: the API request log and the developer settings. */
 export const CONSOLE_REQUESTS_ROUTES = defineRoutes({
@@ -20,9 +20,10 @@ export const CONSOLE_REQUESTS_ROUTES = defineRoutes({
     summary: 'The request log as an HTTP Archive (HAR 1.2), with the same filters as the log',
     description: 'Up to limit (default 1,000, at most 5,000) of the newest matching requests, oldest first. Headers and bodies as the log '
       + 'keeps them: credentials redacted, bodies over 64 KiB (requests) or 8 KiB (responses) cut, with a comment saying so and content.size '
-      + 'the whole size. Over HTTP the answer is the HAR document itself, as an attachment (paydesk-requests.har).',
+      + 'the whole size. Over HTTP the answer is the HAR document itself, as an attachment (paydesk-requests.har), written in pages '
+      + 'as the log is read (no Content-Length); one heavy export per organization at a time.',
     query: HarQuerySchema, response: HarSchema, download: { filename: 'paydesk-requests.har' }, successStatus: 200,
-    message: 'Request log exported', idempotency: 'none',
+    message: 'Request log exported', idempotency: 'none', refusals: [EXPORT_BUSY],
   },
   'console.requests.get': {
     method: 'GET', path: '/console/requests/{requestId}', surface: 'console', permission: 'requests.read', tag: 'Developers',
