@@ -12,6 +12,16 @@ function organizationView(ctx: OperationContext, row: OrganizationRow): Organiza
   return toOrganization(row, ctx.store.organizations.shortcodes(row.id))
 }
 
+/**
+ * The host's addresses as this caller may see them, decided per call: while team mode is on (by flag or by
+ * the saved setting) no answer carries the console token, an owner credential, whoever asks.
+ */
+function hostInfoFor(ctx: OperationContext): { httpUrl: string | null; consoleUrl: string | null } {
+  const { httpUrl, consoleUrl } = ctx.host.hostInfo()
+  if (consoleUrl === null || !ctx.host.teamMode()) return { httpUrl, consoleUrl }
+  return { httpUrl, consoleUrl: httpUrl !== null ? `${httpUrl}/` : consoleUrl.split('?')[0]! }
+}
+
 export const CONSOLE_CORE_OPERATIONS: PartialOperationTable<
   'console.info' | 'console.keys.list' | 'console.keys.create' | 'console.keys.revoke' | 'console.organizations.list' | 'console.organizations.create'
 > = {
@@ -19,7 +29,7 @@ export const CONSOLE_CORE_OPERATIONS: PartialOperationTable<
     version: ctx.host.version,
     environment: ctx.principal.environment,
     organization: organizationView(ctx, ctx.store.organizations.get(ctx.principal.organizationId)!),
-    ...ctx.host.hostInfo(),
+    ...hostInfoFor(ctx),
     simulatorMode: simulatorModeOf(ctx.store),
     timeZone: ctx.store.settings.get(SETTINGS.organizationTimeZone(ctx.principal.organizationId)),
   }),
