@@ -6,7 +6,7 @@ import { raise } from './raise'
 type ApprovalChanged = Extract<PushEvent, { type: 'approval.changed' }>
 
 const ACTION_LABELS: Record<ApprovalChanged['action'], string> = {
-  b2c: 'B2C payout', b2b: 'B2B payment', 'bank-transfer': 'Bank transfer', reversal: 'Reversal', 'bulk-payout': 'Bulk payout',
+  b2c: 'B2C payout', b2b: 'B2B payment', 'bank-transfer': 'Bank transfer', reversal: 'Reversal', 'bulk-payout': 'Bulk payout', 'live-key': 'Live API key',
 }
 
 /**

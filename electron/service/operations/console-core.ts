@@ -7,6 +7,7 @@ import { insertApiKey, provisionOrganization } from '../seed/provisioning'
 import { toApiKey, toOrganization } from '../views/console'
 import type { PartialOperationTable } from './types'
 import { simulatorModeOf } from '../lifecycle/simulator-settings'
+import { assertMayMintLive, holdLiveKey } from './support/live-keys'
 
 function organizationView(ctx: OperationContext, row: OrganizationRow): Organization {
   return toOrganization(row, ctx.store.organizations.shortcodes(row.id))
@@ -37,7 +38,11 @@ export const CONSOLE_CORE_OPERATIONS: PartialOperationTable<
     items: ctx.store.apiKeys.list(ctx.principal.organizationId, ctx.principal.environment).map(toApiKey),
   }),
   'console.keys.create': (ctx, { body }) => {
+    const live = ctx.principal.environment === 'live'
+    if (live) assertMayMintLive(ctx.principal.actor, 'Creating')
     const key = ctx.ids.apiKey(ctx.principal.environment)
+    const held = live ? holdLiveKey(ctx, key, body.label ?? 'Console key', body.apiVersion ?? null) : null
+    if (held) return held
     const row = insertApiKey(ctx, ctx.principal.organizationId, ctx.principal.environment, key, body.label ?? 'Console key')
     if (body.apiVersion !== undefined) ctx.store.apiKeys.setApiVersion(row.id, body.apiVersion)
     return { ...toApiKey({ ...row, api_version: body.apiVersion ?? null }), key }
@@ -53,6 +58,7 @@ export const CONSOLE_CORE_OPERATIONS: PartialOperationTable<
   },
   'console.organizations.list': (ctx) => ({ items: ctx.store.organizations.list().map((row) => organizationView(ctx, row)) }),
   'console.organizations.create': (ctx, { body }) => {
+    assertMayMintLive(ctx.principal.actor, 'A new organization comes with')
     const created = provisionOrganization(ctx, { name: body.name, enterprise: body.enterprise ?? false, openingFloatMinor: 50_000_000 })
     return { ...organizationView(ctx, ctx.store.organizations.get(created.organizationId)!), testKey: created.testKey, liveKey: created.liveKey }
   },

@@ -3,7 +3,7 @@ import { useHeldRequestStore } from '../stores/held-request-store'
 import { PATHS } from './paths'
 import { Link } from './router'
 
-const ACTIONS = { b2c: 'B2C payout', b2b: 'B2B payment', 'bank-transfer': 'Bank transfer', reversal: 'Reversal', 'bulk-payout': 'Bulk payout' } as const
+const ACTIONS = { b2c: 'B2C payout', b2b: 'B2B payment', 'bank-transfer': 'Bank transfer', reversal: 'Reversal', 'bulk-payout': 'Bulk payout', 'live-key': 'Live API key' } as const
 
 /** "Sent for approval" instead of a result, when the approval policy held the last money request. */
 export function HeldRequestNotice() {
