@@ -114,6 +114,11 @@ export const CONSOLE_TEAM_USER_OPERATIONS: PartialOperationTable<TeamUserRoutes>
   'console.roles': () => roleMatrix(),
   'console.team.get': (ctx) => teamSettings(ctx),
   'console.team.update': (ctx, { body }) => {
+    // Turning sign-in off makes the desktop window the built-in owner: an admin would become one.
+    const changesSignIn = body.requireSignIn !== undefined && body.requireSignIn !== ctx.store.settings.get(SETTINGS.teamRequireSignIn)
+    if (changesSignIn && ctx.principal.actor.role !== 'owner') {
+      throw new ApiError('forbidden', `Only an owner may change whether sign-in is required (the ${ctx.principal.actor.role} role may not).`, 'requireSignIn')
+    }
     if (body.requireSignIn === true && ctx.store.users.enabledManagers() === 0) {
       throw new ApiError('conflict', 'Create an enabled owner or admin first: with sign-in required and nobody to sign in, this console would lock itself out.', 'requireSignIn')
     }

@@ -63,7 +63,7 @@ export const CONSOLE_TEAM_ROUTES = defineRoutes({
   'console.team.update': {
     method: 'PUT', path: '/console/team', surface: 'console', permission: 'settings.manage', tag: 'Team',
     summary: 'Require sign-in on this computer (needs an enabled owner or admin first), or change how long approvals wait',
-    description: 'Fields left out keep their value. 409 on requireSignIn true while no enabled owner or admin exists: nobody could sign in.',
+    description: 'Fields left out keep their value. Only an owner changes requireSignIn (403 param requireSignIn). 409 on requireSignIn true while no enabled owner or admin exists: nobody could sign in.',
     body: UpdateTeamSettingsRequestSchema, response: TeamSettingsSchema, successStatus: 200, message: 'Team settings saved', idempotency: 'none',
   },
   'console.approvalPolicy.get': {
