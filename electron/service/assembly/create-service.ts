@@ -118,7 +118,7 @@ export function createService(options: ServiceOptions): PaydeskService {
   const strictRequestChecks = options.strictRequestChecks ?? false
   const host = createOperationHost({
     engine, version: VERSION, strictRequestChecks, requestLog, snapshotsFolder: snapshots.folder, hostInfo: () => hostInfo, stateReplaced: () => webhooks.reset(),
-    team: options.team === true, runApproved: (unit, approval) => runApproved(respond, unit, approval),
+    team: options.team === true, signInLimits: options.signInLimits, runApproved: (unit, approval) => runApproved(respond, unit, approval),
   })
   const respond = createDispatcher({ engine, consoleToken: seeded.consoleToken, strictRequestChecks, host })
   const callers = createCallers(engine, respond, core.seeded, () => simulator.tick())

@@ -1,3 +1,4 @@
+import type { SignInGuardLimits } from '../team/sign-in-guard'
 import type { ServiceResponse } from '../../../shared/api/envelope'
 import type { Wire } from '../../../shared/api/raw-json'
 import type { PushEvent } from '../../../shared/api/push-events'
@@ -54,6 +55,8 @@ export interface ServiceOptions {
   seedHistory?: number
   /** Team mode for this run (`--team` / PAYDESK_TEAM=1): console callers must sign in, whatever the saved setting. */
   team?: boolean
+  /** Bounds of the sign-in guard (team/sign-in-guard.ts); tests make them small. */
+  signInLimits?: SignInGuardLimits
 }
 
 /** What a host shows when it starts (banner, logs): the facts as they were at start. */
