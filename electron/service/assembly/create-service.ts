@@ -1,4 +1,5 @@
 import type { ServiceResponse } from '../../../shared/api/envelope'
+import { proveSignIn } from '../team/sign-in-proof'
 import type { PushEvent } from '../../../shared/api/push-events'
 import { runUnit, type Unit } from '../core/unit'
 import type { ApprovalRow } from '../db/approvals-repo'
@@ -121,7 +122,7 @@ export function createService(options: ServiceOptions): PaydeskService {
     team: options.team === true, signInLimits: options.signInLimits, runApproved: (unit, approval) => runApproved(respond, unit, approval),
   })
   const respond = createDispatcher({ engine, consoleToken: seeded.consoleToken, strictRequestChecks, host })
-  const callers = createCallers(engine, respond, core.seeded, () => simulator.tick())
+  const callers = createCallers(engine, respond, core.seeded, () => simulator.tick(), (input, ctx) => proveSignIn(engine.store, host.signInGuard, input?.body, ctx.clientAddress))
   const simulator = createSimulator(engine, { tickBudgetMs: options.tickBudgetMs, tickSliceMs: options.tickSliceMs, quietForMs: callers.quietForMs })
   // Bulk payouts: each queued row is paid through the same pipeline as every face's calls.
   const payoutBatches = createBatchRunner(engine, rowPayer(respond, requestLog), { budgetMs: options.tickBudgetMs, sliceMs: options.tickSliceMs, quietForMs: callers.quietForMs })

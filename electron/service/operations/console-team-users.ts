@@ -8,6 +8,7 @@ import type { OperationContext } from './types'
 import { permissionsHeld } from '../team/permissions-held'
 import { hashPassword, unknownUserHash, verifyPassword } from '../team/passwords'
 import { startSession } from '../team/sessions'
+import { proofHolds } from '../team/sign-in-proof'
 import { toUser } from '../views/team'
 import type { PartialOperationTable } from './types'
 
@@ -39,7 +40,9 @@ function signIn(ctx: OperationContext, name: string | undefined, password: strin
   const user = ctx.store.users.byName(name)
   const usable = user !== undefined && user.disabled_at === null
   // One scrypt whatever the name: an unknown or disabled name costs the same time as a wrong password.
-  const matches = verifyPassword(password, usable ? user.password_hash : unknownUserHash())
+  // Hosts hash it off the engine thread before the call (the proof); only in-process calls hash here.
+  const stored = usable ? user.password_hash : unknownUserHash()
+  const matches = proofHolds(ctx.signInProof, name, password, stored) ? ctx.signInProof.matches : verifyPassword(password, stored)
   if (!usable || !matches) {
     ctx.host.signInGuard.failed(name, address)
     throw new ApiError('unauthorized', WRONG_CREDENTIALS)

@@ -1,3 +1,4 @@
+import type { SignInProof } from '../team/sign-in-proof'
 import type { z } from 'zod'
 import type { RouteData, RouteId, Routes } from '../../../shared/api/routes'
 import type { Wire } from '../../../shared/api/raw-json'
@@ -64,6 +65,8 @@ export interface OperationContext extends Unit {
   requestId: string
   /** The client's network address (HTTP), for the sign-in guard. */
   clientAddress?: string
+  /** A sign-in's password hashed off the engine thread before this call ran (team/sign-in-proof.ts). */
+  signInProof?: SignInProof
 }
 
 /** An operation answers its route's data, or that data as JSON text (list pages built in SQLite: shared/api/raw-json.ts). */
