@@ -13,8 +13,10 @@ export const ActorSchema = z.object({
 })
 export type Actor = z.infer<typeof ActorSchema>
 
-export const PASSWORD_MIN_LENGTH = 10
+/** OWASP ASVS L1: at least 12 characters (the server also refuses common passwords and the user's own name). */
+export const PASSWORD_MIN_LENGTH = 12
 const PasswordSchema = z.string().min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`).max(200)
+  .refine((password) => password.trim() !== '', 'must not be blank')
 const UserNameSchema = z.string().trim().min(1).max(64).regex(/^[\p{L}\p{N} ._@-]+$/u, 'may hold letters, digits, spaces, dots, underscores, @ and hyphens')
 
 export const UserSchema = z.object({
@@ -44,6 +46,8 @@ export const SessionSchema = z.object({
   user: SessionUserSchema,
   /** When the session ends if it is not used before (12 idle hours), ISO 8601. */
   expiresAt: z.string(),
+  /** When it ends even if used all along (7 days after sign-in), ISO 8601: then its user signs in again. */
+  endsAt: z.string(),
 })
 export const EndedSessionSchema = z.object({ ended: z.literal(true) })
 
@@ -53,6 +57,8 @@ export const WhoAmISchema = z.object({
   /** Sign-in is required here (team mode). */
   teamMode: z.boolean(),
   permissions: z.array(z.enum(Object.keys(PERMISSIONS) as [Permission, ...Permission[]])),
+  /** A signed-in user's session ends then (7 days after sign-in) even if used, ISO 8601; null without a session. */
+  sessionEndsAt: z.string().nullable(),
 })
 
 export const GrantSchema = z.enum(['yes', 'test', 'no'])

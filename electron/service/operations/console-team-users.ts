@@ -7,7 +7,8 @@ import type { UserRow } from '../db/users-repo'
 import type { OperationContext } from './types'
 import { permissionsHeld } from '../team/permissions-held'
 import { hashPassword, unknownUserHash, verifyPassword } from '../team/passwords'
-import { startSession } from '../team/sessions'
+import { sessionEndsAt, startSession } from '../team/sessions'
+import { assertPasswordAllowed } from '../team/password-rules'
 import { proofHolds } from '../team/sign-in-proof'
 import { toUser } from '../views/team'
 import type { PartialOperationTable } from './types'
@@ -54,7 +55,7 @@ function signIn(ctx: OperationContext, name: string | undefined, password: strin
     at: ctx.now, organization_id: ctx.principal.organizationId, environment: ctx.principal.environment, action: 'console.sessions.create',
     label: 'Signed in', target: user.id, request_id: ctx.requestId, actor_id: user.id, actor_name: user.name, actor_role: user.role,
   })
-  return { token: session.token, user: actorOfUser(user), expiresAt: session.expiresAt }
+  return { token: session.token, user: actorOfUser(user), expiresAt: session.expiresAt, endsAt: session.endsAt }
 }
 
 const actorOfUser = (user: UserRow) => ({ id: user.id, name: user.name, role: user.role })
@@ -80,9 +81,13 @@ function roleMatrix() {
 /** Operations of the team routes about people (shared/api/routes/console-team.ts). */
 export const CONSOLE_TEAM_USER_OPERATIONS: PartialOperationTable<TeamUserRoutes> = {
   'console.sessions.create': (ctx, { body }) => signIn(ctx, body.name, body.password),
-  'console.sessions.current': (ctx) => ({
-    actor: ctx.principal.actor, teamMode: ctx.host.teamMode(), permissions: permissionsHeld(ctx.principal, ctx.principal.environment),
-  }),
+  'console.sessions.current': (ctx) => {
+    const session = ctx.principal.sessionId === null ? undefined : ctx.store.sessions.get(ctx.principal.sessionId)
+    return {
+      actor: ctx.principal.actor, teamMode: ctx.host.teamMode(), permissions: permissionsHeld(ctx.principal, ctx.principal.environment),
+      sessionEndsAt: session ? sessionEndsAt(session.created_at) : null,
+    }
+  },
   'console.sessions.end': (ctx) => {
     if (ctx.principal.sessionId === null) throw new ApiError('invalid_parameter', 'This call was not made with a session token, so there is no session to end.', 'Authorization')
     ctx.store.sessions.end(ctx.principal.sessionId)
@@ -92,6 +97,7 @@ export const CONSOLE_TEAM_USER_OPERATIONS: PartialOperationTable<TeamUserRoutes>
   'console.users.create': (ctx, { body }) => {
     assertMayManage(ctx, body.role)
     if (ctx.store.users.byName(body.name)) throw new ApiError('conflict', `A user named ${body.name} already exists.`, 'name')
+    assertPasswordAllowed(body.password, body.name)
     const row: UserRow = {
       id: `usr_${randomBytes(10).toString('hex')}`, name: body.name, role: body.role, password_hash: hashPassword(body.password),
       disabled_at: null, created_at: ctx.now, updated_at: ctx.now,
@@ -103,6 +109,7 @@ export const CONSOLE_TEAM_USER_OPERATIONS: PartialOperationTable<TeamUserRoutes>
     const target = ctx.store.users.get(params.id)
     if (!target) throw new ApiError('not_found', `No user ${params.id}.`, 'id')
     assertMayManage(ctx, body.role ?? target.role, target)
+    if (body.password !== undefined) assertPasswordAllowed(body.password, target.name)
     const disabledAt = body.disabled === undefined ? target.disabled_at : body.disabled ? (target.disabled_at ?? ctx.now) : null
     const next: UserRow = {
       ...target, role: body.role ?? target.role, disabled_at: disabledAt, updated_at: ctx.now,
