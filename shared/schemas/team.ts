@@ -125,6 +125,8 @@ export const ApprovalSchema = z.object({
   /** The refusal the approved request got instead (its error envelope's code and message). */
   refusal: z.object({ status: z.number().int(), code: z.string(), message: z.string() }).nullable(),
   reason: z.string().nullable(),
+  /** A waiting request that could no longer run if approved now says why (GET /console/approvals); else null. */
+  cannotRun: z.string().nullable(),
 })
 export type Approval = z.infer<typeof ApprovalSchema>
 

@@ -58,8 +58,12 @@ test('sign in, a maker\'s payout waits for an approver, and completes once appro
   const payouts = new PayoutsPage(page)
   await payouts.b2cForm.getByLabel(labelPattern('Recipient phone')).fill('0712345678')
   await payouts.b2cForm.getByLabel(labelPattern('Amount')).fill('2,500')
+  const reference = payouts.b2cForm.getByLabel(labelPattern('Merchant reference'))
+  const heldReference = await reference.getAttribute('placeholder')
   await payouts.reviewAndConfirm(payouts.b2cForm, /^Send KES 2,500\.00/)
   await expect(page.getByTestId('held-notice')).toContainText('Sent for approval')
+  // The held payout keeps its reference: the form draws a new one, as after a sent payout.
+  await expect(reference).not.toHaveAttribute('placeholder', heldReference!)
   await expect(page.getByTestId('approvals-count')).toHaveText('1')
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Approvals/ }).click()
   const row = page.getByTestId('approval').first()

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { ApiError } from '../../../shared/errors'
 import type { ApprovalAction, ApprovalRule } from '../../../shared/schemas/team'
 import type { Environment } from '../../../shared/schemas/common'
 import type { ApprovalRow } from '../db/approvals-repo'
@@ -33,6 +34,28 @@ export interface ApprovalRequest {
   idempotencyKey: string | undefined
 }
 
+/** The merchantTransactionId a held request would use, if it names one. */
+export function referenceOf(body: unknown): string | null {
+  const reference = body !== null && typeof body === 'object' ? (body as Record<string, unknown>)['merchantTransactionId'] : undefined
+  return typeof reference === 'string' ? reference : null
+}
+
+/**
+ * A held request reserves its merchantTransactionId at once: another request with it (held or sent) is
+ * refused 409 naming the waiting approval, so the approved one never fails "already exists" after two
+ * people approved it. A reference a transaction already has is refused here too, before anyone approves.
+ */
+export function assertReferenceUnheld(unit: Pick<Unit, 'store' | 'now'>, organizationId: string, environment: Environment, reference: string | null): void {
+  if (reference === null) return
+  const waiting = unit.store.approvals.pendingWithReference(organizationId, environment, reference, unit.now)
+  if (waiting) {
+    throw new ApiError('conflict', `merchantTransactionId ${reference} is held by approval ${waiting.id}, which is waiting for approval; use another reference.`, 'merchantTransactionId')
+  }
+  if (unit.store.transactions.getByMerchantRef(organizationId, environment, reference)) {
+    throw new ApiError('conflict', `A transaction with merchantTransactionId ${reference} already exists.`, 'merchantTransactionId')
+  }
+}
+
 /**
  * The seam for anything that moves money on a console user's behalf (money routes here, bulk payouts):
  * asks the policy whether `request` must wait for approval and, if so, records it (or finds the same
@@ -47,6 +70,7 @@ export function requestApproval(unit: Unit, principal: Principal, request: Appro
     const waiting = unit.store.approvals.pendingWithKey(organizationId, environment, actor.id, request.idempotencyKey)
     if (waiting && unit.now < waiting.expires_at) return waiting
   }
+  assertReferenceUnheld(unit, organizationId, environment, referenceOf(request.body))
   const row: ApprovalRow = {
     id: `apr_${randomBytes(10).toString('hex')}`, organization_id: organizationId, environment, action: request.action,
     route_id: request.routeId, amount: request.amount, request_body: request.body ?? null, idempotency_key: request.idempotencyKey ?? null,

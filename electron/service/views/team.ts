@@ -35,5 +35,6 @@ export function toApproval(row: ApprovalRow, now: number): Approval {
     transactionId: row.transaction_id,
     refusal: row.refusal,
     reason: row.reason,
+    cannotRun: null,
   }
 }

@@ -40,7 +40,11 @@ export function approve(ctx: OperationContext, id: string): ApprovalRow {
   const decisions = [...row.decisions, { actor: ctx.principal.actor, decision: 'approve' as const, at: ctx.now, reason: null }]
   const given = decisions.filter((d) => d.decision === 'approve').length
   let next: ApprovalRow = { ...row, decisions }
-  if (given >= row.approvals_required) next = { ...next, status: 'approved', decided_at: ctx.now, ...runAsRequester(ctx, row) }
+  if (given >= row.approvals_required) {
+    // Approved before it runs: the request no longer holds its reference against itself.
+    ctx.store.approvals.update({ ...next, status: 'approved', decided_at: ctx.now })
+    next = { ...next, status: 'approved', decided_at: ctx.now, ...runAsRequester(ctx, row) }
+  }
   ctx.store.approvals.update(next)
   ctx.emit({ type: 'approval.changed', environment: row.environment, approvalId: row.id, status: next.status, action: row.action })
   return next

@@ -62,6 +62,7 @@ function ApprovalRow({ approval }: { approval: Approval }) {
           <span key={`${d.actor.id}-${d.at}`} className="form__note">{d.decision === 'approve' ? 'Approved' : 'Rejected'} by {d.actor.name}{d.reason ? `: “${d.reason}”` : ''}</span>
         ))}
         <HeldBatch approval={approval} />
+        {approval.cannotRun ? <span className="notice notice--error" data-testid="approval-cannot-run">Cannot run now: {approval.cannotRun}</span> : null}
         {approval.transactionId ? (
           <span>Sent: <Link to={pathTo(PATHS.transaction, { transactionId: approval.transactionId })}><code>{approval.transactionId}</code></Link></span>
         ) : null}
