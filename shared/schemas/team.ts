@@ -37,6 +37,9 @@ export const UpdateUserRequestSchema = z.strictObject({
 export const UserPathSchema = z.object({ id: z.string().min(1).max(64) })
 export const UserListSchema = z.object({ items: z.array(UserSchema) })
 
+/** The first owner, through the one-time setup link a team server prints on an empty database. */
+export const OwnerSetupRequestSchema = z.strictObject({ token: z.string().min(1).max(200), name: UserNameSchema, password: PasswordSchema })
+
 /** Sign-in: the name and password are checked together; a refusal (one missing too) never says which was wrong. */
 export const CreateSessionRequestSchema = z.strictObject({ name: z.string().max(200).optional(), password: z.string().max(200).optional() })
 export const SessionUserSchema = z.object({ id: z.string(), name: z.string(), role: RoleSchema })

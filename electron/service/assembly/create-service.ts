@@ -173,6 +173,7 @@ export function createService(options: ServiceOptions): PaydeskService {
       hostInfo = info
     },
     teamMode: () => !closed && host.teamMode(),
+    ownerSetupToken: () => host.ownerSetup.token(),
   }
   registerInternals(service, { store: engine.store, engine })
   return service

@@ -1,6 +1,7 @@
 import type { Engine } from '../core/engine'
 import { SETTINGS } from '../db/settings-registry'
 import { createSignInGuard, type SignInGuardLimits } from '../team/sign-in-guard'
+import { createOwnerSetup } from '../team/owner-setup'
 import { createConsoleDoctor } from '../doctor/console-runs'
 import { createSnapshotStore, type SnapshotStore } from '../db/snapshots'
 import type { OperationHost } from '../operations/types'
@@ -37,6 +38,7 @@ export function createOperationHost(parts: OperationHostParts): OperationHost {
     teamMode: () => parts.team || parts.engine.store.settings.get(SETTINGS.teamRequireSignIn),
     wallNow: parts.engine.wallNow,
     signInGuard: createSignInGuard(parts.engine.wallNow, parts.signInLimits),
+    ownerSetup: createOwnerSetup(parts.engine.store),
     runApproved: parts.runApproved,
   }
 }

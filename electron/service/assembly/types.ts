@@ -108,4 +108,6 @@ export interface PaydeskService {
   setHostInfo(info: HostInfo): void
   /** Team mode is in force now (`--team`, or sign-in required by the saved setting): the HTTP adapter guards the console harder. */
   teamMode(): boolean
+  /** While no enabled owner exists: the one-time token of the "Create the owner" link a team host prints (`/?setup=<token>`); else null. */
+  ownerSetupToken(): string | null
 }

@@ -1,3 +1,4 @@
+import type { OwnerSetup } from '../team/owner-setup'
 import type { SignInProof } from '../team/sign-in-proof'
 import type { z } from 'zod'
 import type { RouteData, RouteId, Routes } from '../../../shared/api/routes'
@@ -48,6 +49,8 @@ export interface OperationHost {
   wallNow(): number
   /** Wrong passwords per name and per client address (team/sign-in-guard.ts). */
   readonly signInGuard: SignInGuard
+  /** The first start of a team server: the one-time "Create the owner" link's token (team/owner-setup.ts). */
+  readonly ownerSetup: OwnerSetup
   /**
    * Runs an approved request inside the current unit, as its requester's request under its Idempotency-Key,
    * through the same pipeline as any call (operations/support/approval-decisions.ts).
