@@ -108,6 +108,27 @@ export const ApprovalDecisionSchema = z.object({
   at: z.number().int(),
   reason: z.string().nullable(),
 })
+/** What the maker saw in the confirmation (GET /console/approvals): for the approver to judge. */
+export const ApprovalSummarySchema = z.object({
+  /** A payout to a phone (B2C, the customer a reversal pays back). */
+  phoneNumber: z.string().optional(),
+  /** A till, paybill or bank account. */
+  accountId: z.string().optional(),
+  /** The registered name the name check answers for the recipient. */
+  recipientName: z.string().nullable(),
+  /** In cents; a bulk payout: its total. */
+  amount: z.number().int(),
+  /** In cents, as the tariff charges it; a bulk payout: its fees. Null for a reversal. */
+  fee: z.number().int().nullable(),
+  merchantTransactionId: z.string().nullable(),
+  narration: z.string().nullable(),
+  /** A bulk payout: its rows to pay, their total and their fees (its rows: the batch, request.body.batchId). */
+  rows: z.number().int().optional(),
+  total: z.number().int().optional(),
+  fees: z.number().int().optional(),
+})
+export type ApprovalSummary = z.infer<typeof ApprovalSummarySchema>
+
 export const ApprovalSchema = z.object({
   id: z.string(),
   status: ApprovalStatusSchema,
@@ -130,6 +151,8 @@ export const ApprovalSchema = z.object({
   reason: z.string().nullable(),
   /** A waiting request that could no longer run if approved now says why (GET /console/approvals); else null. */
   cannotRun: z.string().nullable(),
+  /** What the maker saw in the confirmation; null for what moves no money (a live API key). */
+  summary: ApprovalSummarySchema.nullable(),
 })
 export type Approval = z.infer<typeof ApprovalSchema>
 

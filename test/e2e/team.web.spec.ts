@@ -79,6 +79,9 @@ test('sign in, a maker\'s payout waits for an approver, and completes once appro
   const pending = page.locator('[data-testid="approval"][data-status="pending"]').first()
   await expect(pending).toContainText(MAKER)
   await expect(pending).toContainText('2,500.00')
+  // What the maker confirmed: the recipient, the name the name check gives it, the fee and the reference.
+  await expect(pending.getByTestId('approval-summary')).toContainText('+254712345678')
+  await expect(pending.getByTestId('approval-summary')).toContainText(heldReference!)
   await shell.screenshot('team-approvals-inbox')
   const id = await pending.getAttribute('data-approval-id')
   await pending.getByRole('button', { name: 'Approve' }).click()

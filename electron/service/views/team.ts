@@ -36,5 +36,6 @@ export function toApproval(row: ApprovalRow, now: number): Approval {
     refusal: row.refusal,
     reason: row.reason,
     cannotRun: null,
+    summary: null,
   }
 }
