@@ -1,5 +1,6 @@
 import type { ServiceResponse } from '../../../shared/api/envelope'
 import { proveSignIn } from '../team/sign-in-proof'
+import { expireDueApprovals } from '../team/approvals'
 import type { PushEvent } from '../../../shared/api/push-events'
 import { runUnit, type Unit } from '../core/unit'
 import type { ApprovalRow } from '../db/approvals-repo'
@@ -98,6 +99,7 @@ async function tickOnce(core: EngineCore, parts: TickParts): Promise<void> {
   }
   if (!parts.open()) return
   parts.payoutBatches.finishDone()
+  expireDueApprovals(core.engine)
   await parts.webhooks.tick()
   // What this tick committed raises its notifications now, not at the next request: a batch of no units,
   // whose side work (beforeUnits) is the notifier's drain.

@@ -5,7 +5,8 @@ import type { Environment } from '../../../shared/schemas/common'
 import type { ApprovalRow } from '../db/approvals-repo'
 import { SETTINGS } from '../db/settings-registry'
 import type { Principal } from '../core/principal'
-import type { Unit } from '../core/unit'
+import { runUnit, type Unit, type UnitRunner } from '../core/unit'
+import type { Store } from '../db/store'
 
 const HOUR_MS = 3_600_000
 
@@ -83,3 +84,18 @@ export function requestApproval(unit: Unit, principal: Principal, request: Appro
   return row
 }
 
+
+/**
+ * Waiting approvals whose time ran out are recorded as expired (they already read as expired) and
+ * announced, so their requesters are told (notifications/approval-rule.ts). Run by the hosts' tick.
+ */
+export function expireDueApprovals(engine: UnitRunner & { store: Store; now(): number }): void {
+  const now = engine.now()
+  if (engine.store.approvals.dueToExpire(now).length === 0) return
+  runUnit(engine, now, (unit) => {
+    for (const row of unit.store.approvals.dueToExpire(now)) {
+      unit.store.approvals.update({ ...row, status: 'expired', decided_at: row.expires_at })
+      unit.emit({ type: 'approval.changed', environment: row.environment, approvalId: row.id, status: 'expired', action: row.action })
+    }
+  })
+}
