@@ -22,6 +22,8 @@ export function nativeNotifier(Notification: NativeNotificationClass, onClick: (
   if (!Notification.isSupported()) return () => undefined
   return (event) => {
     if (event.type !== 'notification.raised') return
+    // One person's (a decision, to its requester): the window's console toasts it to them; the system does not know who is signed in.
+    if (event.notification.recipientId !== null) return
     const { title, body, link } = event.notification
     const native = new Notification({ title, body, silent: !event.sound })
     native.on('click', () => onClick(link))
