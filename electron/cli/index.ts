@@ -11,6 +11,7 @@ import { printJson, takeJsonFlag } from './json-output'
 import { sandboxCommand } from './commands/sandbox'
 import { scenarioCommand } from './commands/scenario'
 import { snapshotCommand } from './commands/snapshot'
+import { usersCommand } from './commands/users'
 import { parseServeOptions, usage, UsageError, type ServeOptions } from './options'
 import { prepareScenario, runLines, ScenarioStartError, scenarioErrorText } from './serve-scenario'
 import { consoleWebRoot } from './web-root'
@@ -65,11 +66,20 @@ function consoleLines(service: PaydeskService, url: string, options: ServeOption
     `  Console         ${url}/ (team mode: sign in with a name and password)`,
     `  Console token   ${service.consoleToken} (automation: creates the first users; CI and the CLI)`,
   ]
+  // A new team server has nobody to sign in: a one-time link to "Create the owner" (or `paydesk users add --role owner`).
+  const setup = service.ownerSetupToken()
+  if (setup !== null) lines.push(`  Set up          ${ownerSetupUrl(url, setup)} (one time: create the owner)`)
   if (inClear(options)) {
     lines.push('  WARNING         bound beyond loopback without TLS: passwords and session tokens would travel in clear.',
       '                  Serve HTTPS with --tls-cert/--tls-key, or put a TLS reverse proxy in front (docs/security.md).')
   }
   return lines
+}
+
+const ownerSetupUrl = (url: string, token: string) => `${url}/?setup=${encodeURIComponent(token)}`
+function ownerSetupUrlOf(service: PaydeskService, url: string): string | null {
+  const token = service.ownerSetupToken()
+  return token === null ? null : ownerSetupUrl(url, token)
 }
 
 /** A team server reachable beyond loopback without TLS. */
@@ -91,6 +101,7 @@ function bannerJson(service: PaydeskService, url: string, options: ServeOptions)
     apiBaseUrl: `${url}/v1`, consoleUrl: options.team ? `${url}/` : consoleUrl(url, service.consoleToken), openApiUrl: `${url}/openapi.json`,
     // Team mode: people sign in at the console; the token is automation's credential (the banner shows it too).
     team: options.team === true, consoleToken: options.team ? service.consoleToken : null, passwordsInClear: inClear(options),
+    ownerSetupUrl: options.team ? ownerSetupUrlOf(service, url) : null,
     testApiKey: s.testKey ?? null, liveApiKey: s.liveKey ?? null, testWebhookSecret: s.testWebhookSecret,
     database: options.dbPath, freshDatabase: s.freshDatabase, simulator: s.simulatorMode,
     scenario: options.scenarioPath ?? null, seed: options.seed ?? null, seededHistory: s.seededHistory ?? null,
@@ -146,6 +157,7 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'sandbox') return sandboxCommand(rest)
   if (command === 'mcp') return loadMcpCommand().mcpCommand(rest)
   if (command === 'snapshot') return snapshotCommand(rest)
+  if (command === 'users') return usersCommand(rest)
   const { json } = takeJsonFlag(rest)
   if (command === 'help' || command === '--help' || command === '-h') return json ? printJson(helpJson()) : void process.stdout.write(helpText())
   if (command === 'version' || command === '--version' || command === '-v') return json ? printJson({ version: VERSION }) : void process.stdout.write(`${VERSION}\n`)

@@ -57,6 +57,8 @@ export function nativeNotifier(Notification: NativeNotificationClass, onClick: (
   }
   return (event) => {
     if (event.type !== 'notification.raised') return
+    // One person's (a decision, to its requester): the window's console toasts it to them; the system does not know who is signed in.
+    if (event.notification.recipientId !== null) return
     held.push(event)
     if (waiting) return
     const wait = shownAt + NATIVE_GAP_MS - pacing.now()

@@ -102,7 +102,8 @@ async function start(): Promise<() => Promise<void>> {
   const stopNotifications = showNativeNotifications(service, Notification, () => showWindow(), connection)
   const ticker = startTicker(service)
   Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, {
-    openInBrowser: () => openExternal(consoleUrl),
+    // Decided per click: with sign-in required the browser signs in too, and no address carries the token.
+    openInBrowser: () => openExternal(service.teamMode() ? `${http.url}/` : consoleUrl),
     openApiReference: () => openExternal(`${http.url}/openapi.json`),
   }, !app.isPackaged)))
   showWindow()

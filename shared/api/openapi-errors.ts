@@ -111,7 +111,8 @@ export function errorResponses(route: RouteSpec, field: string | null, headers: 
       headers: status === 429 || status === 503 ? { ...headers, 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : headers,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' }, examples } },
     }
-    const operationOwn = reasons.some(inline)
+    // A route that takes no credential (signing in, the owner's setup) lacks team mode's refusals: its answers are its own.
+    const operationOwn = reasons.some(inline) || route.permission === 'anyone'
     responses[String(status)] = operationOwn ? response : share(shared.responses, 'responses', `${route.surface === 'public' ? 'Public' : 'Console'}${STATUS_NAMES[status]}`, response)
   }
   return responses

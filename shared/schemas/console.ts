@@ -16,7 +16,11 @@ export const ApiKeySchema = z.object({
 export type ApiKey = z.infer<typeof ApiKeySchema>
 
 /** A newly created key: the only time the secret is shown. */
-export const CreatedApiKeySchema = ApiKeySchema.extend({ key: z.string() })
+export const CreatedApiKeySchema = ApiKeySchema.extend({
+  key: z.string(),
+  /** A live key the approval policy holds (action `live-key`): it answers 401 until this approval is approved. */
+  approval: z.object({ id: z.string(), status: z.literal('pending') }).optional(),
+})
 
 export const CreateApiKeyRequestSchema = z.strictObject({ label: z.string().trim().min(1).max(64).optional(), apiVersion: ApiVersionSchema.optional() })
 

@@ -3,6 +3,7 @@ import { queryInt } from './common'
 
 export const NotificationKindSchema = z.enum([
   'payment_received', 'payout_failed', 'low_float', 'approval_waiting', 'endpoint_failing', 'batch_finished', 'reconciliation_exceptions',
+  'approval_decided',
 ])
 export type NotificationKind = z.infer<typeof NotificationKindSchema>
 
@@ -44,6 +45,8 @@ export const NotificationSchema = z.object({
   read: z.boolean(),
   /** Where the console opens it (a hash path such as /transactions/txn_…), or null. */
   link: z.string().nullable(),
+  /** The one user it is for (approval_decided: the requester); null: everyone of the organization. */
+  recipientId: z.string().nullable(),
 })
 export type Notification = z.infer<typeof NotificationSchema>
 

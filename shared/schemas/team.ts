@@ -13,8 +13,10 @@ export const ActorSchema = z.object({
 })
 export type Actor = z.infer<typeof ActorSchema>
 
-export const PASSWORD_MIN_LENGTH = 10
+/** OWASP ASVS L1: at least 12 characters (the server also refuses common passwords and the user's own name). */
+export const PASSWORD_MIN_LENGTH = 12
 const PasswordSchema = z.string().min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`).max(200)
+  .refine((password) => password.trim() !== '', 'must not be blank')
 const UserNameSchema = z.string().trim().min(1).max(64).regex(/^[\p{L}\p{N} ._@-]+$/u, 'may hold letters, digits, spaces, dots, underscores, @ and hyphens')
 
 export const UserSchema = z.object({
@@ -35,6 +37,9 @@ export const UpdateUserRequestSchema = z.strictObject({
 export const UserPathSchema = z.object({ id: z.string().min(1).max(64) })
 export const UserListSchema = z.object({ items: z.array(UserSchema) })
 
+/** The first owner, through the one-time setup link a team server prints on an empty database. */
+export const OwnerSetupRequestSchema = z.strictObject({ token: z.string().min(1).max(200), name: UserNameSchema, password: PasswordSchema })
+
 /** Sign-in: the name and password are checked together; a refusal (one missing too) never says which was wrong. */
 export const CreateSessionRequestSchema = z.strictObject({ name: z.string().max(200).optional(), password: z.string().max(200).optional() })
 export const SessionUserSchema = z.object({ id: z.string(), name: z.string(), role: RoleSchema })
@@ -44,6 +49,8 @@ export const SessionSchema = z.object({
   user: SessionUserSchema,
   /** When the session ends if it is not used before (12 idle hours), ISO 8601. */
   expiresAt: z.string(),
+  /** When it ends even if used all along (7 days after sign-in), ISO 8601: then its user signs in again. */
+  endsAt: z.string(),
 })
 export const EndedSessionSchema = z.object({ ended: z.literal(true) })
 
@@ -53,6 +60,8 @@ export const WhoAmISchema = z.object({
   /** Sign-in is required here (team mode). */
   teamMode: z.boolean(),
   permissions: z.array(z.enum(Object.keys(PERMISSIONS) as [Permission, ...Permission[]])),
+  /** A signed-in user's session ends then (7 days after sign-in) even if used, ISO 8601; null without a session. */
+  sessionEndsAt: z.string().nullable(),
 })
 
 export const GrantSchema = z.enum(['yes', 'test', 'no'])
@@ -77,7 +86,7 @@ export const UpdateTeamSettingsRequestSchema = z.strictObject({
 
 // ---- Approvals ----------------------------------------------------------------------------------------
 
-export const APPROVAL_ACTIONS = ['b2c', 'b2b', 'bank-transfer', 'reversal', 'bulk-payout'] as const
+export const APPROVAL_ACTIONS = ['b2c', 'b2b', 'bank-transfer', 'reversal', 'bulk-payout', 'live-key'] as const
 export const ApprovalActionSchema = z.enum(APPROVAL_ACTIONS)
 export type ApprovalAction = z.infer<typeof ApprovalActionSchema>
 
@@ -99,6 +108,27 @@ export const ApprovalDecisionSchema = z.object({
   at: z.number().int(),
   reason: z.string().nullable(),
 })
+/** What the maker saw in the confirmation (GET /console/approvals): for the approver to judge. */
+export const ApprovalSummarySchema = z.object({
+  /** A payout to a phone (B2C, the customer a reversal pays back). */
+  phoneNumber: z.string().optional(),
+  /** A till, paybill or bank account. */
+  accountId: z.string().optional(),
+  /** The registered name the name check answers for the recipient. */
+  recipientName: z.string().nullable(),
+  /** In cents; a bulk payout: its total. */
+  amount: z.number().int(),
+  /** In cents, as the tariff charges it; a bulk payout: its fees. Null for a reversal. */
+  fee: z.number().int().nullable(),
+  merchantTransactionId: z.string().nullable(),
+  narration: z.string().nullable(),
+  /** A bulk payout: its rows to pay, their total and their fees (its rows: the batch, request.body.batchId). */
+  rows: z.number().int().optional(),
+  total: z.number().int().optional(),
+  fees: z.number().int().optional(),
+})
+export type ApprovalSummary = z.infer<typeof ApprovalSummarySchema>
+
 export const ApprovalSchema = z.object({
   id: z.string(),
   status: ApprovalStatusSchema,
@@ -119,6 +149,10 @@ export const ApprovalSchema = z.object({
   /** The refusal the approved request got instead (its error envelope's code and message). */
   refusal: z.object({ status: z.number().int(), code: z.string(), message: z.string() }).nullable(),
   reason: z.string().nullable(),
+  /** A waiting request that could no longer run if approved now says why (GET /console/approvals); else null. */
+  cannotRun: z.string().nullable(),
+  /** What the maker saw in the confirmation; null for what moves no money (a live API key). */
+  summary: ApprovalSummarySchema.nullable(),
 })
 export type Approval = z.infer<typeof ApprovalSchema>
 

@@ -15,6 +15,7 @@ export const PERMISSIONS = {
   'payments.create': 'Charges, B2C and B2B payouts, bank transfers, bulk payouts (subject to the approval policy)',
   'approvals.decide': "Approve or reject other people's requests",
   'keys.manage': 'API keys, their releases, organizations and sandboxes',
+  'keys.live': 'Create live API keys (and organizations and sandboxes, which come with one): keys that move real money',
   'webhooks.manage': 'Webhook endpoint, signing secret, test events and the receiver doctor',
   'faults.manage': 'The fault lab',
   'simulator.manage': 'Simulator, clock, settlement, prompts, customers, floats, fees and sandbox reset',

@@ -58,8 +58,12 @@ test('sign in, a maker\'s payout waits for an approver, and completes once appro
   const payouts = new PayoutsPage(page)
   await payouts.b2cForm.getByLabel(labelPattern('Recipient phone')).fill('0712345678')
   await payouts.b2cForm.getByLabel(labelPattern('Amount')).fill('2,500')
+  const reference = payouts.b2cForm.getByLabel(labelPattern('Merchant reference'))
+  const heldReference = await reference.getAttribute('placeholder')
   await payouts.reviewAndConfirm(payouts.b2cForm, /^Send KES 2,500\.00/)
   await expect(page.getByTestId('held-notice')).toContainText('Sent for approval')
+  // The held payout keeps its reference: the form draws a new one, as after a sent payout.
+  await expect(reference).not.toHaveAttribute('placeholder', heldReference!)
   await expect(page.getByTestId('approvals-count')).toHaveText('1')
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Approvals/ }).click()
   const row = page.getByTestId('approval').first()
@@ -75,6 +79,9 @@ test('sign in, a maker\'s payout waits for an approver, and completes once appro
   const pending = page.locator('[data-testid="approval"][data-status="pending"]').first()
   await expect(pending).toContainText(MAKER)
   await expect(pending).toContainText('2,500.00')
+  // What the maker confirmed: the recipient, the name the name check gives it, the fee and the reference.
+  await expect(pending.getByTestId('approval-summary')).toContainText('+254712345678')
+  await expect(pending.getByTestId('approval-summary')).toContainText(heldReference!)
   await shell.screenshot('team-approvals-inbox')
   const id = await pending.getAttribute('data-approval-id')
   await pending.getByRole('button', { name: 'Approve' }).click()

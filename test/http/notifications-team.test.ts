@@ -55,7 +55,7 @@ describe('approval_waiting', () => {
     const raised = await waiting('bora')
     expect(raised).toEqual([{
       id: expect.any(Number), kind: 'approval_waiting', title: 'Approval waiting: B2C payout of KES 1,000.00',
-      body: 'Requested by amina (maker); needs 2 approvals.', link: '/approvals', read: false, createdAt: expect.any(Number),
+      body: 'Requested by amina (maker); needs 2 approvals.', link: '/approvals', read: false, createdAt: expect.any(Number), recipientId: null,
     }])
     expect(published.filter((e) => e.type === 'notification.raised' && e.notification.kind === 'approval_waiting')).toHaveLength(1)
     // Deciding it raises no second one.

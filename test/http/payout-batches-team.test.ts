@@ -91,6 +91,10 @@ describe('a bulk payout under the approval policy', () => {
     const approvals = await approvalsOf(id)
     expect(approvals).toHaveLength(1)
     expect(approvals[0]).toMatchObject({ id: held.body.data.approval.id, action: 'bulk-payout', amount: 300_000, approvalsRequired: 1, requestedBy: { id: ids['amina'] } })
+    // The approver sees the batch's totals (its rows: the batch the request names).
+    const fees = (await get(id)).totals.fees as number
+    expect(fees).toBeGreaterThan(0)
+    expect(approvals[0].summary).toMatchObject({ rows: 3, total: 300_000, fees, amount: 300_000 })
     expect((await submit('amina', id)).status).toBe(409)
     await idleTicks()
     expect(payouts()).toBe(before)

@@ -123,13 +123,19 @@ describe('deciding', () => {
     expect(payouts()).toBe(before)
   })
 
-  it('records the refusal the approved request got', async () => {
+  it('records the refusal the approved request got; its reference stays reserved meanwhile', async () => {
+    const uma = await createUser(server, 'uma', 'maker')
+    tokens['uma'] = await signIn(server, 'uma')
     const body = b2cBody({ amount: 80_000 })
-    const { approval } = await hold('amina', '/v1/mobile/b2c', body)
-    // Meanwhile the same merchant reference was used directly.
-    expect((await server.request('POST', '/v1/mobile/b2c', { headers: asAutomation, body })).status).toBe(202)
+    const { approval } = await hold('uma', '/v1/mobile/b2c', body)
+    // Meanwhile the same merchant reference cannot be used directly: the held request holds it.
+    const direct = await server.request('POST', '/v1/mobile/b2c', { headers: asAutomation, body })
+    expect(direct.status).toBe(409)
+    expect(direct.body.error.message).toContain(approval.id)
+    // The requester lost the permission since: the approved request is refused when it runs, and that is kept.
+    expect((await server.request('PUT', `/console/users/${uma.id}`, { headers: asAutomation, body: { role: 'support' } })).status).toBe(200)
     const approved = await server.request('POST', `/console/approvals/${approval.id}/approve`, { headers: as('bora') })
-    expect(approved.body.data).toMatchObject({ status: 'approved', transactionId: null, refusal: { status: 409, code: 'duplicate' } })
+    expect(approved.body.data).toMatchObject({ status: 'approved', transactionId: null, refusal: { status: 403, code: 'forbidden' } })
   })
 
   it('runs a request as its requester is now: not at all once they are disabled', async () => {

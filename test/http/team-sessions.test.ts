@@ -30,7 +30,7 @@ describe('team mode', () => {
     expect((await server.request('GET', `/v1/transactions?${ALL_TIME}`)).status).toBe(200)
   })
 
-  it('creates users (owner and admin only, passwords of 10+ characters) and signs them in with a bearer token', async () => {
+  it('creates users (owner and admin only, passwords of 12+ characters) and signs them in with a bearer token', async () => {
     const server = await teamServer()
     const short = await server.request('POST', '/console/users', { headers: asAutomation, body: { name: 'amina', password: 'short', role: 'maker' } })
     expect(short.status).toBe(400)
@@ -41,7 +41,7 @@ describe('team mode', () => {
 
     const session = await server.request('POST', '/console/sessions', { headers: anonymous, body: { name: 'amina', password: PASSWORD } })
     expect(session.status).toBe(201)
-    expect(session.body.data).toEqual({ token: expect.stringMatching(/^pds_/), user: { id: amina.id, name: 'amina', role: 'maker' }, expiresAt: expect.any(String) })
+    expect(session.body.data).toEqual({ token: expect.stringMatching(/^pds_/), user: { id: amina.id, name: 'amina', role: 'maker' }, expiresAt: expect.any(String), endsAt: expect.any(String) })
     const token = session.body.data.token as string
     expect((await server.request('GET', '/console/sessions/current', { headers: asSession(token) })).body.data.actor).toEqual({ id: amina.id, name: 'amina', role: 'maker' })
     // Console calls on /v1 with the session: the console acting for its user.

@@ -129,6 +129,7 @@ export function seeds(f: FuzzFixtures): Record<RouteId, () => Seed> {
     // A throwaway sandbox: the fixtures' own data lives in the demo organization, which cannot be deleted.
     'console.sandboxes.delete': () => ({ params: { organizationId: f.sandboxId } }),
     'console.sessions.create': () => ({ body: { name: f.userName ?? 'fuzz-nobody', password: TEAM_PASSWORD } }),
+    'console.setup.create': () => ({ body: { token: 'pds_setup_fuzz', name: fresh(), password: 'fuzz password 1' } }),
     'console.sessions.current': () => ({}),
     'console.sessions.end': () => ({}),
     'console.users.list': () => ({}),

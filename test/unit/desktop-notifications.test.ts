@@ -97,7 +97,7 @@ describe('native desktop notifications (electron/main glue)', () => {
     const show = nativeNotifier(Notification, (link) => clicked.push(link), pacing)
     const raised = (id: number, sound = false) => show({
       type: 'notification.raised', environment: 'test', organizationId: 'org', sound,
-      notification: { id, kind: 'payout_failed', title: `Payout ${id} failed`, body: '', createdAt: 0, read: false, link: `/transactions/t${id}` },
+      notification: { id, kind: 'payout_failed', title: `Payout ${id} failed`, body: '', createdAt: 0, read: false, link: `/transactions/t${id}`, recipientId: null },
     })
     raised(1)
     for (let id = 2; id <= 1_500; id++) raised(id)

@@ -8,6 +8,7 @@ import { EXIT_CODES } from '../json-output'
 import { SANDBOX_USAGE } from './sandbox'
 import { SCENARIO_USAGE } from './scenario'
 import { SNAPSHOT_USAGE } from './snapshot'
+import { USERS_USAGE } from './users'
 
 /** Every command and what it does (`paydesk help` and `help --json`). */
 const COMMANDS = [
@@ -15,6 +16,7 @@ const COMMANDS = [
   ['mcp', 'an MCP server over stdio for coding assistants (its own sandbox, or --url a running one)'],
   ['sandbox create|delete', 'one sandbox (organization) per test worker, on a running server'],
   ['snapshot save|restore|list|delete', 'the whole sandbox state of a running server'],
+  ['users add', 'a user of a running team server (the first owner: --role owner)'],
   ['scenario run|check', 'play a scenario file\'s story and check its expectations (JUnit for CI)'],
   ['doctor', 'grade your webhook receiver (needs no server)'],
   ['events sample', 'a signed event body and headers for your receiver\'s unit tests'],
@@ -54,10 +56,11 @@ export function helpText(): string {
     MCP_USAGE,
     SANDBOX_USAGE,
     SNAPSHOT_USAGE,
+    USERS_USAGE,
     SCENARIO_USAGE,
     DOCTOR_USAGE,
     EVENTS_USAGE,
-    'Flags of the commands that talk to a running server (sandbox, snapshot)',
+    'Flags of the commands that talk to a running server (sandbox, snapshot, users)',
     ...client,
     '',
   ].join('\n')

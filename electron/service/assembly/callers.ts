@@ -9,6 +9,7 @@ import type { CallContext } from '../pipeline/auth'
 import type { CallInput } from '../pipeline/call-input'
 import { internalErrorResponse } from '../pipeline/error-response'
 import type { SeededRun } from '../simulator/reproducible'
+import type { SignInProof } from '../team/sign-in-proof'
 
 type Respond = (routeId: string, input: CallInput | undefined, ctx: CallContext, published: PushEvent[]) => ServiceResponse
 type Caller = (routeId: string, input?: CallInput, ctx?: CallContext) => ServiceResponse
@@ -25,7 +26,11 @@ export interface Callers {
  * event-loop turn (group commit). Console routes (key changes, resets, snapshot restores replacing
  * tables) and seeded runs (whose ids must be drawn in the order of a sequential run) always run alone.
  */
-export function createCallers(engine: Engine, respond: Respond, seeded: SeededRun | undefined, catchUp: () => void): Callers {
+/** Hashes a sign-in's password off the engine thread before the call runs (team/sign-in-proof.ts). */
+export type ProveSignIn = (input: CallInput | undefined, ctx: CallContext) => Promise<SignInProof | undefined>
+const SIGN_IN_ROUTE = 'console.sessions.create'
+
+export function createCallers(engine: Engine, respond: Respond, seeded: SeededRun | undefined, catchUp: () => void, proveSignIn?: ProveSignIn): Callers {
   let lastCallAt = Number.NEGATIVE_INFINITY
   /** A call alone, now: a batch of one, after the units already queued (arrival order holds). */
   const runNow: Caller = (routeId, input, ctx = {}) => {
@@ -47,6 +52,9 @@ export function createCallers(engine: Engine, respond: Respond, seeded: SeededRu
     },
     submit(routeId, input, ctx = {}) {
       lastCallAt = performance.now()
+      if (routeId === SIGN_IN_ROUTE && proveSignIn && ctx.signInProof === undefined) {
+        return proveSignIn(input, ctx).then((signInProof) => Promise.resolve(alone(routeId, input, { ...ctx, signInProof })))
+      }
       if (seeded || !isRouteId(routeId) || ROUTES[routeId].surface !== 'public') return Promise.resolve(alone(routeId, input, ctx))
       const requestId = ctx.requestId ?? engine.ids.request()
       return engine.units.submit(selfContained((queued) => respond(routeId, input, { ...ctx, requestId }, queued)))

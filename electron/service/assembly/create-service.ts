@@ -1,4 +1,6 @@
 import type { ServiceResponse } from '../../../shared/api/envelope'
+import { proveSignIn } from '../team/sign-in-proof'
+import { expireDueApprovals } from '../team/approvals'
 import type { PushEvent } from '../../../shared/api/push-events'
 import { runUnit, type Unit } from '../core/unit'
 import type { ApprovalRow } from '../db/approvals-repo'
@@ -97,6 +99,7 @@ async function tickOnce(core: EngineCore, parts: TickParts): Promise<void> {
   }
   if (!parts.open()) return
   parts.payoutBatches.finishDone()
+  expireDueApprovals(core.engine)
   await parts.webhooks.tick()
   // What this tick committed raises its notifications now, not at the next request: a batch of no units,
   // whose side work (beforeUnits) is the notifier's drain.
@@ -118,10 +121,10 @@ export function createService(options: ServiceOptions): PaydeskService {
   const strictRequestChecks = options.strictRequestChecks ?? false
   const host = createOperationHost({
     engine, version: VERSION, strictRequestChecks, requestLog, snapshotsFolder: snapshots.folder, hostInfo: () => hostInfo, stateReplaced: () => webhooks.reset(),
-    team: options.team === true, runApproved: (unit, approval) => runApproved(respond, unit, approval),
+    team: options.team === true, signInLimits: options.signInLimits, runApproved: (unit, approval) => runApproved(respond, unit, approval),
   })
   const respond = createDispatcher({ engine, consoleToken: seeded.consoleToken, strictRequestChecks, host })
-  const callers = createCallers(engine, respond, core.seeded, () => simulator.tick())
+  const callers = createCallers(engine, respond, core.seeded, () => simulator.tick(), (input, ctx) => proveSignIn(engine.store, host.signInGuard, input?.body, ctx.clientAddress))
   const simulator = createSimulator(engine, { tickBudgetMs: options.tickBudgetMs, tickSliceMs: options.tickSliceMs, quietForMs: callers.quietForMs })
   // Bulk payouts: each queued row is paid through the same pipeline as every face's calls.
   const payoutBatches = createBatchRunner(engine, rowPayer(respond, requestLog), { budgetMs: options.tickBudgetMs, sliceMs: options.tickSliceMs, quietForMs: callers.quietForMs })
@@ -172,6 +175,7 @@ export function createService(options: ServiceOptions): PaydeskService {
       hostInfo = info
     },
     teamMode: () => !closed && host.teamMode(),
+    ownerSetupToken: () => host.ownerSetup.token(),
   }
   registerInternals(service, { store: engine.store, engine })
   return service

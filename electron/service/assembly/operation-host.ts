@@ -1,6 +1,7 @@
 import type { Engine } from '../core/engine'
 import { SETTINGS } from '../db/settings-registry'
-import { createSignInGuard } from '../team/sign-in-guard'
+import { createSignInGuard, type SignInGuardLimits } from '../team/sign-in-guard'
+import { createOwnerSetup } from '../team/owner-setup'
 import { createConsoleDoctor } from '../doctor/console-runs'
 import { createSnapshotStore, type SnapshotStore } from '../db/snapshots'
 import type { OperationHost } from '../operations/types'
@@ -19,6 +20,7 @@ export interface OperationHostParts {
   /** `--team` for this run (else the saved setting decides). */
   team: boolean
   runApproved: OperationHost['runApproved']
+  signInLimits?: SignInGuardLimits
 }
 
 /** The one typed object console operations reach the process through (operations/types.ts). */
@@ -36,7 +38,8 @@ export function createOperationHost(parts: OperationHostParts): OperationHost {
     stateReplaced: parts.stateReplaced,
     teamMode: () => parts.team || parts.engine.store.settings.get(SETTINGS.teamRequireSignIn),
     wallNow: parts.engine.wallNow,
-    signInGuard: createSignInGuard(parts.engine.wallNow),
+    signInGuard: createSignInGuard(parts.engine.wallNow, parts.signInLimits),
+    ownerSetup: createOwnerSetup(parts.engine.store),
     runApproved: parts.runApproved,
   }
 }

@@ -1,3 +1,4 @@
+import type { SignInGuardLimits } from '../team/sign-in-guard'
 import type { ServiceResponse } from '../../../shared/api/envelope'
 import type { Wire } from '../../../shared/api/raw-json'
 import type { PushEvent } from '../../../shared/api/push-events'
@@ -54,6 +55,8 @@ export interface ServiceOptions {
   seedHistory?: number
   /** Team mode for this run (`--team` / PAYDESK_TEAM=1): console callers must sign in, whatever the saved setting. */
   team?: boolean
+  /** Bounds of the sign-in guard (team/sign-in-guard.ts); tests make them small. */
+  signInLimits?: SignInGuardLimits
 }
 
 /** What a host shows when it starts (banner, logs): the facts as they were at start. */
@@ -105,4 +108,6 @@ export interface PaydeskService {
   setHostInfo(info: HostInfo): void
   /** Team mode is in force now (`--team`, or sign-in required by the saved setting): the HTTP adapter guards the console harder. */
   teamMode(): boolean
+  /** While no enabled owner exists: the one-time token of the "Create the owner" link a team host prints (`/?setup=<token>`); else null. */
+  ownerSetupToken(): string | null
 }

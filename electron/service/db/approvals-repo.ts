@@ -81,6 +81,10 @@ export function createApprovalsRepo(db: Db) {
     WHERE organization_id = ? AND environment = ? AND transaction_id = ? ORDER BY created_at, id`)
   const pendingByKeyStmt = db.prepare<[string, string, string, string], StoredApproval>(`SELECT ${columns} FROM approvals
     WHERE organization_id = ? AND environment = ? AND requester_id = ? AND idempotency_key = ? AND status = 'pending' ORDER BY created_at DESC LIMIT 1`)
+  const pendingByReferenceStmt = db.prepare<[string, string, number, string], StoredApproval>(`SELECT ${columns} FROM approvals
+    WHERE organization_id = ? AND environment = ? AND status = 'pending' AND expires_at > ?
+      AND json_extract(request_body, '$.merchantTransactionId') = ? ORDER BY created_at LIMIT 1`)
+  const dueStmt = db.prepare<[number], StoredApproval>(`SELECT ${columns} FROM approvals WHERE status = 'pending' AND expires_at <= ? ORDER BY expires_at LIMIT 100`)
   const rulesStmt = db.prepare<[string], { action: ApprovalAction; environment: ApprovalRule['environment']; min_amount: number; approvals: 1 | 2 }>(
     'SELECT action, environment, min_amount, approvals FROM approval_rules WHERE organization_id = ? ORDER BY position')
   const clearRulesStmt = db.prepare('DELETE FROM approval_rules WHERE organization_id = ?')
@@ -115,6 +119,15 @@ export function createApprovalsRepo(db: Db) {
     pendingWithKey(organizationId: string, environment: Environment, requesterId: string, idempotencyKey: string): ApprovalRow | undefined {
       const row = pendingByKeyStmt.get(organizationId, environment, requesterId, idempotencyKey)
       return row && decode(row)
+    },
+    /** A request still waiting for approval that holds this merchantTransactionId (reserved from the moment it was held). */
+    pendingWithReference(organizationId: string, environment: Environment, merchantTransactionId: string, now: number): ApprovalRow | undefined {
+      const row = pendingByReferenceStmt.get(organizationId, environment, now, merchantTransactionId)
+      return row && decode(row)
+    },
+    /** Waiting approvals whose time ran out (every organization), the oldest first: to be marked expired. */
+    dueToExpire(now: number): ApprovalRow[] {
+      return dueStmt.all(now).map(decode)
     },
     rules(organizationId: string): ApprovalRule[] {
       return rulesStmt.all(organizationId).map((r) => ({ action: r.action, environment: r.environment, minAmount: r.min_amount, approvals: r.approvals }))

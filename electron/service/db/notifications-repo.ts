@@ -15,9 +15,14 @@ export interface NotificationRow {
   link: string | null
   created_at: number
   read_at: number | null
+  /** The one user it is for (a decision, to its requester); null: everyone of its organization's environment. */
+  recipient_id: string | null
 }
 
-export type NewNotification = Omit<NotificationRow, 'id' | 'read_at'>
+export type NewNotification = Omit<NotificationRow, 'id' | 'read_at' | 'recipient_id'> & { recipient_id?: string | null }
+
+/** Who reads: a user sees the notifications for everyone and their own. */
+const FOR_VIEWER = '(recipient_id IS NULL OR recipient_id = ?)'
 
 /** What a notification about a transaction says: its owner, what it was, with whom. */
 export interface TransactionFacts {
@@ -83,18 +88,19 @@ function rulesPart(db: Db, watch: TableWatch) {
 
 /** The notifications themselves. */
 function notificationsPart(db: Db) {
-  const insertStmt = db.prepare(`INSERT INTO notifications (organization_id, environment, kind, source, title, body, link, created_at)
-    VALUES (@organization_id, @environment, @kind, @source, @title, @body, @link, @created_at)
+  const insertStmt = db.prepare(`INSERT INTO notifications (organization_id, environment, kind, source, title, body, link, created_at, recipient_id)
+    VALUES (@organization_id, @environment, @kind, @source, @title, @body, @link, @created_at, @recipient_id)
     ON CONFLICT (organization_id, environment, kind, source) DO NOTHING RETURNING *`)
-  const listStmt = db.prepare<[string, string, number], NotificationRow>(
-    'SELECT * FROM notifications WHERE organization_id = ? AND environment = ? ORDER BY id DESC LIMIT ?',
+  const listStmt = db.prepare<[string, string, string, number], NotificationRow>(
+    `SELECT * FROM notifications WHERE organization_id = ? AND environment = ? AND ${FOR_VIEWER} ORDER BY id DESC LIMIT ?`,
   )
-  const unreadStmt = db.prepare<[string, string], { n: number }>(
-    'SELECT COUNT(*) AS n FROM notifications WHERE organization_id = ? AND environment = ? AND read_at IS NULL',
+  const unreadStmt = db.prepare<[string, string, string], { n: number }>(
+    `SELECT COUNT(*) AS n FROM notifications WHERE organization_id = ? AND environment = ? AND read_at IS NULL AND ${FOR_VIEWER}`,
   )
-  const getStmt = db.prepare<[number, string, string], NotificationRow>('SELECT * FROM notifications WHERE id = ? AND organization_id = ? AND environment = ?')
+  const getStmt = db.prepare<[number, string, string, string], NotificationRow>(`SELECT * FROM notifications WHERE id = ? AND organization_id = ? AND environment = ? AND ${FOR_VIEWER}`)
   const readStmt = db.prepare('UPDATE notifications SET read_at = ? WHERE id = ? AND read_at IS NULL')
-  const readAllStmt = db.prepare('UPDATE notifications SET read_at = ? WHERE organization_id = ? AND environment = ? AND read_at IS NULL')
+  const readAllStmt = db.prepare(`UPDATE notifications SET read_at = ? WHERE organization_id = ? AND environment = ? AND read_at IS NULL AND ${FOR_VIEWER}`)
+  const readSourceStmt = db.prepare('UPDATE notifications SET read_at = ? WHERE organization_id = ? AND environment = ? AND kind = ? AND source = ? AND read_at IS NULL')
   const regroupStmt = db.prepare<[string, string, number], NotificationRow>('UPDATE notifications SET title = ?, body = ?, read_at = NULL WHERE id = ? RETURNING *')
   // Read ones first (oldest first), then the oldest unread: what is over `keep` of the scope goes.
   const pruneStmt = db.prepare(`DELETE FROM notifications WHERE id IN (SELECT id FROM notifications WHERE organization_id = @organizationId AND environment = @environment
@@ -102,22 +108,27 @@ function notificationsPart(db: Db) {
   return {
     /** Inserts it unless this kind was already raised for this source; returns the new row, or undefined. */
     raise(notification: NewNotification): NotificationRow | undefined {
-      return insertStmt.get(notification) as NotificationRow | undefined
+      return insertStmt.get({ ...notification, recipient_id: notification.recipient_id ?? null }) as NotificationRow | undefined
     },
-    list(organizationId: string, environment: string, limit: number): NotificationRow[] {
-      return listStmt.all(organizationId, environment, limit)
+    /** `viewer`: the user id reading (their own and everyone's notifications). */
+    list(organizationId: string, environment: string, viewer: string, limit: number): NotificationRow[] {
+      return listStmt.all(organizationId, environment, viewer, limit)
     },
-    unread(organizationId: string, environment: string): number {
-      return unreadStmt.get(organizationId, environment)!.n
+    unread(organizationId: string, environment: string, viewer: string): number {
+      return unreadStmt.get(organizationId, environment, viewer)!.n
     },
-    get(organizationId: string, environment: string, id: number): NotificationRow | undefined {
-      return getStmt.get(id, organizationId, environment)
+    get(organizationId: string, environment: string, viewer: string, id: number): NotificationRow | undefined {
+      return getStmt.get(id, organizationId, environment, viewer)
+    },
+    /** Marks read the notification of `kind` about `source` (its matter is settled: a decided approval's "waiting"). */
+    markDone(organizationId: string, environment: string, kind: NotificationKind, source: string, now: number): number {
+      return readSourceStmt.run(now, organizationId, environment, kind, source).changes
     },
     markRead(id: number, now: number): void {
       readStmt.run(now, id)
     },
-    markAllRead(organizationId: string, environment: string, now: number): number {
-      return readAllStmt.run(now, organizationId, environment).changes
+    markAllRead(organizationId: string, environment: string, viewer: string, now: number): number {
+      return readAllStmt.run(now, organizationId, environment, viewer).changes
     },
     /** A grouped notification's new words, unread again; the row, or undefined when it was pruned. */
     regroup(id: number, title: string, body: string): NotificationRow | undefined {

@@ -8,7 +8,7 @@ import { migrate } from './connection'
 import { ensurePrivateFolder } from './file-access'
 import { MIGRATIONS } from './migrations'
 import { setAsideIndexes } from './set-aside-indexes'
-import { KEPT_SETTINGS, TABLES, TIMER_COLUMNS, schemaTables } from './table-catalogue'
+import { CARRIED_TABLES, KEPT_SETTINGS, TABLES, TIMER_COLUMNS, schemaTables } from './table-catalogue'
 
 /**
  * Snapshots of the whole sandbox: each is one self-contained SQLite file `<name>.sqlite` in the snapshots
@@ -141,6 +141,22 @@ function copyState(db: Db, image: Database.Database, order: readonly string[], p
   return restored
 }
 
+/** The carried tables' rows of now (CARRIED_TABLES); the function that puts them back after the restore. */
+function carryOver(db: Db): () => void {
+  const held = CARRIED_TABLES.map((table) => {
+    const columns = (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => `"${c.name}"`)
+    return { table, columns, rows: db.prepare(`SELECT ${columns.join(', ')} FROM ${table}`).raw().all() as unknown[][] }
+  })
+  return () => {
+    for (const { table, columns, rows } of held) {
+      db.prepare(`DELETE FROM ${table}`).run()
+      const org = columns.indexOf('"organization_id"')
+      const exists = db.prepare<[unknown], { n: number }>('SELECT COUNT(*) AS n FROM organizations WHERE id = ?')
+      copyRows(db, table, columns, rows.filter((row) => exists.get(row[org])!.n > 0))
+    }
+  }
+}
+
 /** Moves every pending timer forward by `shiftMs`. */
 function shiftTimers(db: Db, shiftMs: number): void {
   for (const { table, column, where } of TIMER_COLUMNS) {
@@ -156,10 +172,12 @@ function restoreImage(db: Db, file: string, shiftMs: number): Record<string, num
     const order = Object.keys(TABLES).filter((table) => TABLES[table]!.snapshot === 'state')
     // Rows reference each other across tables; checked once, at commit, instead of per statement.
     db.pragma('defer_foreign_keys = ON')
+    const putBackCarried = carryOver(db)
     const rebuildIndexes = setAsideIndexes(db, order)
     clearState(db, order)
     const restored = copyState(db, image, order, present)
     rebuildIndexes()
+    putBackCarried()
     if (shiftMs > 0) shiftTimers(db, shiftMs)
     return restored
   } finally {

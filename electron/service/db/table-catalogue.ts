@@ -90,6 +90,13 @@ export const TABLES: Record<string, TableClass> = {
 export const KEPT_SETTINGS: readonly string[] = [SETTINGS.consoleToken.key, SETTINGS.teamRequireSignIn.key, SETTINGS.approvalExpiryHours.key, SETTINGS.clockOffsetMs.key, SETTINGS.seededNow.key, SETTINGS.seedGeneration.key]
 
 /**
+ * State tables whose rows of now a restore carries over instead of the snapshot's, for the organizations
+ * that still exist after it: the team's approval policy and its approvals (what its people asked and
+ * decided). A snapshot is the sandbox's data; rewinding it must never lift the policy or un-decide a request.
+ */
+export const CARRIED_TABLES: readonly string[] = ['approval_rules', 'approvals']
+
+/**
  * Columns holding the due time of pending work (simulator timers, webhook retries). A restore moves them
  * forward by the time since the snapshot was taken, so each comes due after the delay it had left then.
  */

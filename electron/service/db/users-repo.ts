@@ -59,6 +59,7 @@ export function createUsersRepo(db: Db) {
 export function createSessionsRepo(db: Db) {
   const insertStmt = db.prepare('INSERT INTO user_sessions (id, user_id, token_hash, created_at, last_seen_at) VALUES (@id, @user_id, @token_hash, @created_at, @last_seen_at)')
   const byHashStmt = db.prepare<[string], SessionRow>('SELECT * FROM user_sessions WHERE token_hash = ?')
+  const byIdStmt = db.prepare<[string], SessionRow>('SELECT * FROM user_sessions WHERE id = ?')
   const touchStmt = db.prepare('UPDATE user_sessions SET last_seen_at = ? WHERE id = ?')
   const endStmt = db.prepare('DELETE FROM user_sessions WHERE id = ?')
   const endAllStmt = db.prepare('DELETE FROM user_sessions WHERE user_id = ?')
@@ -69,6 +70,9 @@ export function createSessionsRepo(db: Db) {
     },
     byTokenHash(tokenHash: string): SessionRow | undefined {
       return byHashStmt.get(tokenHash)
+    },
+    get(id: string): SessionRow | undefined {
+      return byIdStmt.get(id)
     },
     touch(id: string, at: number): void {
       touchStmt.run(at, id)

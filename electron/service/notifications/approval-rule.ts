@@ -1,12 +1,13 @@
 import type { PushEvent } from '../../../shared/api/push-events'
 import { formatMinor } from '../../../shared/money'
 import type { Unit } from '../core/unit'
+import type { ApprovalRow } from '../db/approvals-repo'
 import { raise } from './raise'
 
 type ApprovalChanged = Extract<PushEvent, { type: 'approval.changed' }>
 
 const ACTION_LABELS: Record<ApprovalChanged['action'], string> = {
-  b2c: 'B2C payout', b2b: 'B2B payment', 'bank-transfer': 'Bank transfer', reversal: 'Reversal', 'bulk-payout': 'Bulk payout',
+  b2c: 'B2C payout', b2b: 'B2B payment', 'bank-transfer': 'Bank transfer', reversal: 'Reversal', 'bulk-payout': 'Bulk payout', 'live-key': 'Live API key',
 }
 
 /**
@@ -28,5 +29,32 @@ export function approvalWaiting(unit: Unit, event: ApprovalChanged): void {
     title: `Approval waiting: ${ACTION_LABELS[approval.action]} of ${formatMinor(approval.amount, 'KES')}`,
     body: `Requested by ${who.name} (${who.role}); ${needs}.`,
     link: '/approvals',
+  })
+}
+
+/** What the requester is told, by how it ended (a refusal when it ran is "approved" that did not run). */
+function decision(approval: ApprovalRow): { title: string; body: string } {
+  const what = `${ACTION_LABELS[approval.action]} of ${formatMinor(approval.amount, 'KES')}`
+  const by = approval.decisions.at(-1)?.actor.name ?? 'an approver'
+  if (approval.status === 'rejected') return { title: `Rejected: ${what}`, body: `Rejected by ${by}: “${approval.reason ?? ''}”.` }
+  if (approval.status === 'expired') return { title: `Expired: ${what}`, body: 'Nobody decided it in time; it was not sent. Send it again if it is still wanted.' }
+  if (approval.refusal) return { title: `Approved but refused: ${what}`, body: `Approved by ${by}, then refused when it ran: ${approval.refusal.message}` }
+  return { title: `Approved and sent: ${what}`, body: `Approved by ${by}${approval.transaction_id ? `; sent as ${approval.transaction_id}` : ''}.` }
+}
+
+/**
+ * A decided request (approved and sent, refused when it ran, rejected with its reason, expired):
+ * approval_decided to its requester alone, once; and the approvers' "approval waiting" of it is done.
+ */
+export function approvalDecided(unit: Unit, event: ApprovalChanged): void {
+  if (event.status === 'pending') return
+  const { store } = unit
+  const approval = store.approvals.byId(event.approvalId)
+  if (!approval || approval.status !== event.status) return
+  store.notifications.markDone(approval.organization_id, approval.environment, 'approval_waiting', approval.id, unit.now)
+  const words = decision(approval)
+  raise(unit, {
+    organizationId: approval.organization_id, environment: approval.environment, kind: 'approval_decided', source: approval.id,
+    ...words, link: approval.transaction_id ? `/transactions/${approval.transaction_id}` : '/approvals', recipientId: approval.requester_id,
   })
 }

@@ -1,6 +1,6 @@
 import type { PushEvent } from '../../../shared/api/push-events'
 import type { Unit } from '../core/unit'
-import { approvalWaiting } from './approval-rule'
+import { approvalDecided, approvalWaiting } from './approval-rule'
 import { batchFinished } from './batch-rule'
 import { endpointFailing } from './endpoint-rule'
 import { lowFloat } from './float-rule'
@@ -20,14 +20,16 @@ const RULES: { [Type in PushEvent['type']]?: (unit: Unit, event: Extract<PushEve
   'balance.changed': lowFloat,
   'webhook.attempted': endpointFailing,
   'reconciliation.saved': reconciliationExceptions,
-  'approval.changed': approvalWaiting,
+  'approval.changed': (unit, event) => {
+    if (event.status === 'pending') approvalWaiting(unit, event)
+    else approvalDecided(unit, event)
+  },
   'payoutBatch.finished': batchFinished,
 }
 
 /** Events no rule reads (acceptances, settlements, prompts, the request log): never kept. */
 function wanted(event: PushEvent): boolean {
   if (event.type === 'transaction.changed') return event.status === 'completed' || event.status === 'failed' || event.status === 'rejected'
-  if (event.type === 'approval.changed') return event.status === 'pending'
   return RULES[event.type] !== undefined
 }
 

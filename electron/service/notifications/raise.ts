@@ -4,7 +4,7 @@ import type { NotificationRow } from '../db/notifications-repo'
 import type { Unit } from '../core/unit'
 
 export function toNotification(row: NotificationRow): Notification {
-  return { id: row.id, kind: row.kind, title: row.title, body: row.body, createdAt: row.created_at, read: row.read_at !== null, link: row.link }
+  return { id: row.id, kind: row.kind, title: row.title, body: row.body, createdAt: row.created_at, read: row.read_at !== null, link: row.link, recipientId: row.recipient_id }
 }
 
 /** A notification to raise: whose, which kind, about what (`source`, unique per kind), and its words. */
@@ -18,6 +18,8 @@ export interface Draft {
   link: string | null
   /** Play the payment-received chime (console) / a sound with the desktop notification. */
   sound?: boolean
+  /** The one user it is for (a decision, to its requester); absent: everyone. */
+  recipientId?: string
 }
 
 /**
@@ -34,7 +36,7 @@ export const NOTIFICATIONS_KEPT = 200
 export function raise(unit: Unit, draft: Draft): Notification | null {
   const row = unit.store.notifications.raise({
     organization_id: draft.organizationId, environment: draft.environment, kind: draft.kind, source: draft.source,
-    title: draft.title, body: draft.body, link: draft.link, created_at: unit.now,
+    title: draft.title, body: draft.body, link: draft.link, created_at: unit.now, recipient_id: draft.recipientId ?? null,
   })
   if (!row) return null
   unit.store.notifications.prune(draft.organizationId, draft.environment, NOTIFICATIONS_KEPT)

@@ -7,9 +7,20 @@ import { insertApiKey, provisionOrganization } from '../seed/provisioning'
 import { toApiKey, toOrganization } from '../views/console'
 import type { PartialOperationTable } from './types'
 import { simulatorModeOf } from '../lifecycle/simulator-settings'
+import { assertMayMintLive, holdLiveKey } from './support/live-keys'
 
 function organizationView(ctx: OperationContext, row: OrganizationRow): Organization {
   return toOrganization(row, ctx.store.organizations.shortcodes(row.id))
+}
+
+/**
+ * The host's addresses as this caller may see them, decided per call: while team mode is on (by flag or by
+ * the saved setting) no answer carries the console token, an owner credential, whoever asks.
+ */
+function hostInfoFor(ctx: OperationContext): { httpUrl: string | null; consoleUrl: string | null } {
+  const { httpUrl, consoleUrl } = ctx.host.hostInfo()
+  if (consoleUrl === null || !ctx.host.teamMode()) return { httpUrl, consoleUrl }
+  return { httpUrl, consoleUrl: httpUrl !== null ? `${httpUrl}/` : consoleUrl.split('?')[0]! }
 }
 
 export const CONSOLE_CORE_OPERATIONS: PartialOperationTable<
@@ -19,7 +30,7 @@ export const CONSOLE_CORE_OPERATIONS: PartialOperationTable<
     version: ctx.host.version,
     environment: ctx.principal.environment,
     organization: organizationView(ctx, ctx.store.organizations.get(ctx.principal.organizationId)!),
-    ...ctx.host.hostInfo(),
+    ...hostInfoFor(ctx),
     simulatorMode: simulatorModeOf(ctx.store),
     timeZone: ctx.store.settings.get(SETTINGS.organizationTimeZone(ctx.principal.organizationId)),
   }),
@@ -27,7 +38,11 @@ export const CONSOLE_CORE_OPERATIONS: PartialOperationTable<
     items: ctx.store.apiKeys.list(ctx.principal.organizationId, ctx.principal.environment).map(toApiKey),
   }),
   'console.keys.create': (ctx, { body }) => {
+    const live = ctx.principal.environment === 'live'
+    if (live) assertMayMintLive(ctx.principal.actor, 'Creating')
     const key = ctx.ids.apiKey(ctx.principal.environment)
+    const held = live ? holdLiveKey(ctx, key, body.label ?? 'Console key', body.apiVersion ?? null) : null
+    if (held) return held
     const row = insertApiKey(ctx, ctx.principal.organizationId, ctx.principal.environment, key, body.label ?? 'Console key')
     if (body.apiVersion !== undefined) ctx.store.apiKeys.setApiVersion(row.id, body.apiVersion)
     return { ...toApiKey({ ...row, api_version: body.apiVersion ?? null }), key }
@@ -43,6 +58,7 @@ export const CONSOLE_CORE_OPERATIONS: PartialOperationTable<
   },
   'console.organizations.list': (ctx) => ({ items: ctx.store.organizations.list().map((row) => organizationView(ctx, row)) }),
   'console.organizations.create': (ctx, { body }) => {
+    assertMayMintLive(ctx.principal.actor, 'A new organization comes with')
     const created = provisionOrganization(ctx, { name: body.name, enterprise: body.enterprise ?? false, openingFloatMinor: 50_000_000 })
     return { ...organizationView(ctx, ctx.store.organizations.get(created.organizationId)!), testKey: created.testKey, liveKey: created.liveKey }
   },

@@ -16,21 +16,21 @@ export const CONSOLE_NOTIFICATIONS_OPERATIONS: PartialOperationTable<
   'console.notifications.list': (ctx, { query }) => {
     const { organizationId, environment } = ctx.principal
     return {
-      items: ctx.store.notifications.list(organizationId, environment, query.limit ?? PAGE).map(toNotification),
-      unread: ctx.store.notifications.unread(organizationId, environment),
+      items: ctx.store.notifications.list(organizationId, environment, ctx.principal.actor.id, query.limit ?? PAGE).map(toNotification),
+      unread: ctx.store.notifications.unread(organizationId, environment, ctx.principal.actor.id),
     }
   },
   'console.notifications.read': (ctx, { params }) => {
     const { organizationId, environment } = ctx.principal
-    const row = ctx.store.notifications.get(organizationId, environment, params.id)
+    const row = ctx.store.notifications.get(organizationId, environment, ctx.principal.actor.id, params.id)
     if (!row) throw new ApiError('not_found', `No notification ${params.id} in the ${environment} environment.`, 'id')
     ctx.store.notifications.markRead(row.id, ctx.now)
-    return toNotification(ctx.store.notifications.get(organizationId, environment, params.id)!)
+    return toNotification(ctx.store.notifications.get(organizationId, environment, ctx.principal.actor.id, params.id)!)
   },
   'console.notifications.readAll': (ctx) => {
     const { organizationId, environment } = ctx.principal
-    const marked = ctx.store.notifications.markAllRead(organizationId, environment, ctx.now)
-    return { marked, unread: ctx.store.notifications.unread(organizationId, environment) }
+    const marked = ctx.store.notifications.markAllRead(organizationId, environment, ctx.principal.actor.id, ctx.now)
+    return { marked, unread: ctx.store.notifications.unread(organizationId, environment, ctx.principal.actor.id) }
   },
   'console.floatDesk.get': (ctx) => floatDesk(ctx.store, ctx.principal),
 }

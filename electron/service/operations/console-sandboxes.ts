@@ -6,6 +6,7 @@ import { provisionOrganization } from '../seed/provisioning'
 import { toAccount } from '../views/account'
 import type { PartialOperationTable } from './types'
 import { SETTINGS } from '../db/settings-registry'
+import { assertMayMintLive } from './support/live-keys'
 
 const OPENING_FLOAT_MINOR = 50_000_000
 
@@ -25,6 +26,7 @@ function deleterOf(store: Store) {
 
 export const CONSOLE_SANDBOXES_OPERATIONS: PartialOperationTable<'console.sandboxes.create' | 'console.sandboxes.delete'> = {
   'console.sandboxes.create': (ctx, { body }) => {
+    assertMayMintLive(ctx.principal.actor, 'A new sandbox comes with')
     const enterprise = body.enterprise ?? true
     const seq = ctx.store.settings.get(SETTINGS.sandboxCount) + 1
     ctx.store.settings.set(SETTINGS.sandboxCount, seq)

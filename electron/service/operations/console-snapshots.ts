@@ -2,6 +2,7 @@ import { ApiError } from '../../../shared/errors'
 import { SnapshotTooNewError } from '../db/snapshots'
 import { UnsafeFolderError } from '../db/file-access'
 import type { OperationContext } from './types'
+import { roleAllows, type Permission } from '../../../shared/team/permissions'
 import type { PartialOperationTable } from './types'
 
 function isRefusedRow(error: unknown): boolean {
@@ -32,6 +33,22 @@ function announceBalances(ctx: OperationContext): void {
   }
 }
 
+/**
+ * A restore replaces the whole sandbox, both environments: API keys (live ones too), webhooks, faults, the
+ * simulator and money. It needs every permission of what it would change, in live, not only
+ * snapshots.manage: a developer saves snapshots but cannot bring back a revoked live key or rewind live money.
+ */
+const RESTORE_CHANGES: readonly Permission[] = ['keys.manage', 'keys.live', 'webhooks.manage', 'faults.manage', 'simulator.manage', 'payments.create']
+
+function assertMayRestore(ctx: OperationContext): void {
+  const role = ctx.principal.actor.role
+  if (role === 'api-key') return
+  const lacking = RESTORE_CHANGES.find((permission) => !roleAllows(role, permission, 'live'))
+  if (lacking) {
+    throw new ApiError('forbidden', `Restoring a snapshot replaces live keys and live money too: it needs the permission ${lacking} in live, which the ${role} role lacks.`, lacking)
+  }
+}
+
 export const CONSOLE_SNAPSHOTS_OPERATIONS: PartialOperationTable<
   'console.snapshots.list' | 'console.snapshots.save' | 'console.snapshots.restore' | 'console.snapshots.delete'
 > = {
@@ -44,6 +61,7 @@ export const CONSOLE_SNAPSHOTS_OPERATIONS: PartialOperationTable<
     return inSafeFolder(() => ctx.host.snapshots().save(body.name, { createdAt: realNow, takenAt: ctx.now, paydeskVersion: ctx.host.version }))
   },
   'console.snapshots.restore': (ctx, { params }) => {
+    assertMayRestore(ctx)
     const snapshots = ctx.host.snapshots()
     const snapshot = inSafeFolder(() => snapshots.get(params.name))
     if (!snapshot) throw missing(params.name)

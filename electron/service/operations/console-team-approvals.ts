@@ -1,13 +1,23 @@
 import type { OperationContext } from './types'
 import { approve, reject } from './support/approval-decisions'
 import { toApproval } from '../views/team'
+import { whyCannotRun } from './support/approval-checks'
+import { summaryOf } from './support/approval-summary'
+import type { ApprovalRow } from '../db/approvals-repo'
+import type { Approval } from '../../../shared/schemas/team'
 import type { PartialOperationTable } from './types'
 
 type ApprovalRoutes = 'console.approvalPolicy.get' | 'console.approvalPolicy.update' | 'console.approvals.list' | 'console.approvals.approve' | 'console.approvals.reject'
 
+/** An approval as the inbox shows it: what the maker saw, and why a waiting one could no longer run. */
+function approvalView(ctx: OperationContext, row: ApprovalRow): Approval {
+  const approval = { ...toApproval(row, ctx.now), summary: summaryOf(ctx, row) }
+  return approval.status === 'pending' ? { ...approval, cannotRun: whyCannotRun(ctx, row) } : approval
+}
+
 /** Pending first, oldest first (the inbox's order of work), then the decided ones, newest first. */
 function approvalsOf(ctx: OperationContext, status: string | undefined) {
-  const all = ctx.store.approvals.list(ctx.principal.organizationId, ctx.principal.environment).map((row) => toApproval(row, ctx.now))
+  const all = ctx.store.approvals.list(ctx.principal.organizationId, ctx.principal.environment).map((row) => approvalView(ctx, row))
   const pending = all.filter((a) => a.status === 'pending').reverse()
   const rest = all.filter((a) => a.status !== 'pending')
   const items = [...pending, ...rest].filter((a) => status === undefined || a.status === status)
@@ -22,6 +32,6 @@ export const CONSOLE_TEAM_APPROVAL_OPERATIONS: PartialOperationTable<ApprovalRou
     return { rules: ctx.store.approvals.rules(ctx.principal.organizationId) }
   },
   'console.approvals.list': (ctx, { query }) => approvalsOf(ctx, query.status),
-  'console.approvals.approve': (ctx, { params }) => toApproval(approve(ctx, params.id), ctx.now),
-  'console.approvals.reject': (ctx, { params, body }) => toApproval(reject(ctx, params.id, body.reason), ctx.now),
+  'console.approvals.approve': (ctx, { params }) => approvalView(ctx, approve(ctx, params.id)),
+  'console.approvals.reject': (ctx, { params, body }) => approvalView(ctx, reject(ctx, params.id, body.reason)),
 }

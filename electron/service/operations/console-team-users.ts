@@ -7,7 +7,9 @@ import type { UserRow } from '../db/users-repo'
 import type { OperationContext } from './types'
 import { permissionsHeld } from '../team/permissions-held'
 import { hashPassword, unknownUserHash, verifyPassword } from '../team/passwords'
-import { startSession } from '../team/sessions'
+import { sessionEndsAt, startSession } from '../team/sessions'
+import { assertPasswordAllowed } from '../team/password-rules'
+import { proofHolds } from '../team/sign-in-proof'
 import { toUser } from '../views/team'
 import type { PartialOperationTable } from './types'
 
@@ -39,7 +41,9 @@ function signIn(ctx: OperationContext, name: string | undefined, password: strin
   const user = ctx.store.users.byName(name)
   const usable = user !== undefined && user.disabled_at === null
   // One scrypt whatever the name: an unknown or disabled name costs the same time as a wrong password.
-  const matches = verifyPassword(password, usable ? user.password_hash : unknownUserHash())
+  // Hosts hash it off the engine thread before the call (the proof); only in-process calls hash here.
+  const stored = usable ? user.password_hash : unknownUserHash()
+  const matches = proofHolds(ctx.signInProof, name, password, stored) ? ctx.signInProof.matches : verifyPassword(password, stored)
   if (!usable || !matches) {
     ctx.host.signInGuard.failed(name, address)
     throw new ApiError('unauthorized', WRONG_CREDENTIALS)
@@ -51,7 +55,7 @@ function signIn(ctx: OperationContext, name: string | undefined, password: strin
     at: ctx.now, organization_id: ctx.principal.organizationId, environment: ctx.principal.environment, action: 'console.sessions.create',
     label: 'Signed in', target: user.id, request_id: ctx.requestId, actor_id: user.id, actor_name: user.name, actor_role: user.role,
   })
-  return { token: session.token, user: actorOfUser(user), expiresAt: session.expiresAt }
+  return { token: session.token, user: actorOfUser(user), expiresAt: session.expiresAt, endsAt: session.endsAt }
 }
 
 const actorOfUser = (user: UserRow) => ({ id: user.id, name: user.name, role: user.role })
@@ -77,9 +81,13 @@ function roleMatrix() {
 /** Operations of the team routes about people (shared/api/routes/console-team.ts). */
 export const CONSOLE_TEAM_USER_OPERATIONS: PartialOperationTable<TeamUserRoutes> = {
   'console.sessions.create': (ctx, { body }) => signIn(ctx, body.name, body.password),
-  'console.sessions.current': (ctx) => ({
-    actor: ctx.principal.actor, teamMode: ctx.host.teamMode(), permissions: permissionsHeld(ctx.principal, ctx.principal.environment),
-  }),
+  'console.sessions.current': (ctx) => {
+    const session = ctx.principal.sessionId === null ? undefined : ctx.store.sessions.get(ctx.principal.sessionId)
+    return {
+      actor: ctx.principal.actor, teamMode: ctx.host.teamMode(), permissions: permissionsHeld(ctx.principal, ctx.principal.environment),
+      sessionEndsAt: session ? sessionEndsAt(session.created_at) : null,
+    }
+  },
   'console.sessions.end': (ctx) => {
     if (ctx.principal.sessionId === null) throw new ApiError('invalid_parameter', 'This call was not made with a session token, so there is no session to end.', 'Authorization')
     ctx.store.sessions.end(ctx.principal.sessionId)
@@ -89,6 +97,7 @@ export const CONSOLE_TEAM_USER_OPERATIONS: PartialOperationTable<TeamUserRoutes>
   'console.users.create': (ctx, { body }) => {
     assertMayManage(ctx, body.role)
     if (ctx.store.users.byName(body.name)) throw new ApiError('conflict', `A user named ${body.name} already exists.`, 'name')
+    assertPasswordAllowed(body.password, body.name)
     const row: UserRow = {
       id: `usr_${randomBytes(10).toString('hex')}`, name: body.name, role: body.role, password_hash: hashPassword(body.password),
       disabled_at: null, created_at: ctx.now, updated_at: ctx.now,
@@ -100,6 +109,7 @@ export const CONSOLE_TEAM_USER_OPERATIONS: PartialOperationTable<TeamUserRoutes>
     const target = ctx.store.users.get(params.id)
     if (!target) throw new ApiError('not_found', `No user ${params.id}.`, 'id')
     assertMayManage(ctx, body.role ?? target.role, target)
+    if (body.password !== undefined) assertPasswordAllowed(body.password, target.name)
     const disabledAt = body.disabled === undefined ? target.disabled_at : body.disabled ? (target.disabled_at ?? ctx.now) : null
     const next: UserRow = {
       ...target, role: body.role ?? target.role, disabled_at: disabledAt, updated_at: ctx.now,
@@ -114,6 +124,11 @@ export const CONSOLE_TEAM_USER_OPERATIONS: PartialOperationTable<TeamUserRoutes>
   'console.roles': () => roleMatrix(),
   'console.team.get': (ctx) => teamSettings(ctx),
   'console.team.update': (ctx, { body }) => {
+    // Turning sign-in off makes the desktop window the built-in owner: an admin would become one.
+    const changesSignIn = body.requireSignIn !== undefined && body.requireSignIn !== ctx.store.settings.get(SETTINGS.teamRequireSignIn)
+    if (changesSignIn && ctx.principal.actor.role !== 'owner') {
+      throw new ApiError('forbidden', `Only an owner may change whether sign-in is required (the ${ctx.principal.actor.role} role may not).`, 'requireSignIn')
+    }
     if (body.requireSignIn === true && ctx.store.users.enabledManagers() === 0) {
       throw new ApiError('conflict', 'Create an enabled owner or admin first: with sign-in required and nobody to sign in, this console would lock itself out.', 'requireSignIn')
     }

@@ -4,6 +4,7 @@ import { balanceGet } from './balance-get'
 import { bankCodesList } from './bank-codes-list'
 import { bankTransfer } from './bank-transfer'
 import { CONSOLE_CORE_OPERATIONS } from './console-core'
+import { CONSOLE_TEAM_SETUP_OPERATIONS } from './console-team-setup'
 import { CONSOLE_CUSTOMERS_OPERATIONS } from './console-customers'
 import { CONSOLE_EVENTS_OPERATIONS } from './console-events'
 import { CONSOLE_FAULTS_OPERATIONS } from './console-faults'
@@ -45,6 +46,7 @@ export const OPERATIONS: OperationTable = {
   'transactions.get': transactionsGet,
   'transactions.getById': transactionsGetById,
   ...CONSOLE_CORE_OPERATIONS,
+  ...CONSOLE_TEAM_SETUP_OPERATIONS,
   ...CONSOLE_EVENTS_OPERATIONS,
   ...CONSOLE_SIMULATOR_OPERATIONS,
   ...CONSOLE_WEBHOOKS_OPERATIONS,

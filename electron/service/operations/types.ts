@@ -1,3 +1,5 @@
+import type { OwnerSetup } from '../team/owner-setup'
+import type { SignInProof } from '../team/sign-in-proof'
 import type { z } from 'zod'
 import type { RouteData, RouteId, Routes } from '../../../shared/api/routes'
 import type { Wire } from '../../../shared/api/raw-json'
@@ -50,6 +52,8 @@ export interface OperationHost {
   wallNow(): number
   /** Wrong passwords per name and per client address (team/sign-in-guard.ts). */
   readonly signInGuard: SignInGuard
+  /** The first start of a team server: the one-time "Create the owner" link's token (team/owner-setup.ts). */
+  readonly ownerSetup: OwnerSetup
   /**
    * Runs an approved request inside the current unit, as its requester's request under its Idempotency-Key,
    * through the same pipeline as any call (operations/support/approval-decisions.ts).
@@ -69,6 +73,8 @@ export interface OperationContext extends Unit {
   clientAddress?: string
   /** The caller writes bytes as they come (HTTP): a heavy download may answer a StreamedAnswer. */
   streaming?: boolean
+  /** A sign-in's password hashed off the engine thread before this call ran (team/sign-in-proof.ts). */
+  signInProof?: SignInProof
 }
 
 /** An operation answers its route's data, or that data as JSON text (list pages built in SQLite: shared/api/raw-json.ts). */

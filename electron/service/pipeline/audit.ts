@@ -29,6 +29,7 @@ const LABELS: Record<string, string> = {
   'console.sessions.create': 'Signed in',
   'console.sessions.end': 'Signed out',
   'console.users.create': 'User created',
+  'console.setup.create': 'Owner created through the setup link',
   'console.users.update': 'User changed',
   'console.team.update': 'Team settings changed',
   'console.approvalPolicy.update': 'Approval policy changed',

@@ -7,6 +7,7 @@ import type { Store } from '../db/store'
 import { sha256Hex } from '../core/ids'
 import { SETTINGS } from '../db/settings-registry'
 import type { Actor } from '../../../shared/schemas/team'
+import type { SignInProof } from '../team/sign-in-proof'
 import { actorOf, AUTOMATION, LOCAL_CONSOLE, resolveSession, SESSION_TOKEN_PATTERN } from '../team/sessions'
 
 export type { Principal } from '../core/principal'
@@ -35,6 +36,8 @@ export interface CallContext {
    * sign-in session, so the approval policy never holds it (the batch was held, or not, as a whole).
    */
   actingFor?: Actor
+  /** Set only by the service's async way in (`submit`): a sign-in's password, already hashed off the engine thread. */
+  signInProof?: SignInProof
   /** Filled in by the dispatcher for the request log (the HTTP adapter passes one in). */
   notes?: CallNotes
   /** The caller writes bytes as they come (HTTP): a heavy download may answer a StreamedAnswer (core/streamed-answer.ts). */

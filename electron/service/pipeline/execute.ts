@@ -18,7 +18,7 @@ import { subjectToApproval } from '../team/approvals'
 function runOperation(call: Established, queued: PushEvent[]): ServiceResponse {
   const { engine, host } = call.deps
   const { route, principal, now, requestId, parsed } = call
-  const ctx: OperationContext = { ...newUnit(engine, now, queued), principal, apiVersion: call.apiVersion, host, requestId, clientAddress: call.ctx.clientAddress, streaming: call.ctx.streaming }
+  const ctx: OperationContext = { ...newUnit(engine, now, queued), principal, apiVersion: call.apiVersion, host, requestId, clientAddress: call.ctx.clientAddress, streaming: call.ctx.streaming, signInProof: call.ctx.signInProof }
   const operation = OPERATIONS[route.id] as (ctx: OperationContext, input: unknown) => unknown
   try {
     const data = engine.store.transaction(() => {

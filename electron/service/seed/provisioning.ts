@@ -53,13 +53,16 @@ function nextAccountNo(store: Store, environment: Environment, kind: AccountKind
   return `${environment === 'live' ? '1' : '2'}${KIND_DIGIT[kind]}${String(seq).padStart(8, '0')}`
 }
 
+/** How a key is shown after its creation: its start and end, never the whole secret. */
+export const keyPrefix = (key: string) => `${key.slice(0, 12)}…${key.slice(-4)}`
+
 export function insertApiKey(unit: Unit, organizationId: string, environment: Environment, key: string, label: string) {
   const { store, ids, now } = unit
   const row = {
     id: ids.apiKeyId(),
     organization_id: organizationId,
     environment,
-    prefix: `${key.slice(0, 12)}…${key.slice(-4)}`,
+    prefix: keyPrefix(key),
     key_hash: sha256Hex(key),
     label,
     created_at: now,

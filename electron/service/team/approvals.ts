@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto'
+import { ApiError } from '../../../shared/errors'
 import type { ApprovalAction, ApprovalRule } from '../../../shared/schemas/team'
 import type { Environment } from '../../../shared/schemas/common'
 import type { ApprovalRow } from '../db/approvals-repo'
 import { SETTINGS } from '../db/settings-registry'
 import type { Principal } from '../core/principal'
-import type { Unit } from '../core/unit'
+import { runUnit, type Unit, type UnitRunner } from '../core/unit'
+import type { Store } from '../db/store'
 
 const HOUR_MS = 3_600_000
 
@@ -33,6 +35,28 @@ export interface ApprovalRequest {
   idempotencyKey: string | undefined
 }
 
+/** The merchantTransactionId a held request would use, if it names one. */
+export function referenceOf(body: unknown): string | null {
+  const reference = body !== null && typeof body === 'object' ? (body as Record<string, unknown>)['merchantTransactionId'] : undefined
+  return typeof reference === 'string' ? reference : null
+}
+
+/**
+ * A held request reserves its merchantTransactionId at once: another request with it (held or sent) is
+ * refused 409 naming the waiting approval, so the approved one never fails "already exists" after two
+ * people approved it. A reference a transaction already has is refused here too, before anyone approves.
+ */
+export function assertReferenceUnheld(unit: Pick<Unit, 'store' | 'now'>, organizationId: string, environment: Environment, reference: string | null): void {
+  if (reference === null) return
+  const waiting = unit.store.approvals.pendingWithReference(organizationId, environment, reference, unit.now)
+  if (waiting) {
+    throw new ApiError('conflict', `merchantTransactionId ${reference} is held by approval ${waiting.id}, which is waiting for approval; use another reference.`, 'merchantTransactionId')
+  }
+  if (unit.store.transactions.getByMerchantRef(organizationId, environment, reference)) {
+    throw new ApiError('conflict', `A transaction with merchantTransactionId ${reference} already exists.`, 'merchantTransactionId')
+  }
+}
+
 /**
  * The seam for anything that moves money on a console user's behalf (money routes here, bulk payouts):
  * asks the policy whether `request` must wait for approval and, if so, records it (or finds the same
@@ -47,6 +71,7 @@ export function requestApproval(unit: Unit, principal: Principal, request: Appro
     const waiting = unit.store.approvals.pendingWithKey(organizationId, environment, actor.id, request.idempotencyKey)
     if (waiting && unit.now < waiting.expires_at) return waiting
   }
+  assertReferenceUnheld(unit, organizationId, environment, referenceOf(request.body))
   const row: ApprovalRow = {
     id: `apr_${randomBytes(10).toString('hex')}`, organization_id: organizationId, environment, action: request.action,
     route_id: request.routeId, amount: request.amount, request_body: request.body ?? null, idempotency_key: request.idempotencyKey ?? null,
@@ -59,3 +84,18 @@ export function requestApproval(unit: Unit, principal: Principal, request: Appro
   return row
 }
 
+
+/**
+ * Waiting approvals whose time ran out are recorded as expired (they already read as expired) and
+ * announced, so their requesters are told (notifications/approval-rule.ts). Run by the hosts' tick.
+ */
+export function expireDueApprovals(engine: UnitRunner & { store: Store; now(): number }): void {
+  const now = engine.now()
+  if (engine.store.approvals.dueToExpire(now).length === 0) return
+  runUnit(engine, now, (unit) => {
+    for (const row of unit.store.approvals.dueToExpire(now)) {
+      unit.store.approvals.update({ ...row, status: 'expired', decided_at: row.expires_at })
+      unit.emit({ type: 'approval.changed', environment: row.environment, approvalId: row.id, status: 'expired', action: row.action })
+    }
+  })
+}

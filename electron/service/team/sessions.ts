@@ -6,10 +6,12 @@ import { sha256Hex } from '../core/ids'
 
 /**
  * Sign-in sessions: a random bearer token shown once, stored as its SHA-256 digest. A session ends after
- * 12 idle hours (the host's real clock), when its user signs out, is disabled, gets a new role or a new
- * password. Every call re-reads the user, so a role change applies to the very next call.
+ * 12 idle hours and 7 days after sign-in even if used all along (the host's real clock), when its user
+ * signs out, is disabled, gets a new role or a new password. Every call re-reads the user, so a role
+ * change applies to the very next call.
  */
 export const SESSION_IDLE_MS = 12 * 60 * 60_000
+export const SESSION_MAX_MS = 7 * 24 * 60 * 60_000
 /** last_seen_at is written at most once a minute per session, not on every call. */
 const TOUCH_INTERVAL_MS = 60_000
 export const SESSION_TOKEN_PATTERN = /^pds_[A-Za-z0-9_-]{40}$/
@@ -28,12 +30,15 @@ export interface ActiveSession {
   user: UserRow
 }
 
-/** Starts a session for `user`; answers the token (never stored) and when it ends if left idle. */
-export function startSession(store: Store, user: UserRow, wallNow: number): { token: string; expiresAt: string } {
+/** Starts a session for `user`; answers the token (never stored), when it ends if left idle, and when it ends anyway. */
+export function startSession(store: Store, user: UserRow, wallNow: number): { token: string; expiresAt: string; endsAt: string } {
   const token = `pds_${randomBytes(30).toString('base64url')}`
   store.sessions.insert({ id: `ses_${randomBytes(12).toString('hex')}`, user_id: user.id, token_hash: sha256Hex(token), created_at: wallNow, last_seen_at: wallNow })
-  return { token, expiresAt: new Date(wallNow + SESSION_IDLE_MS).toISOString() }
+  return { token, expiresAt: new Date(wallNow + SESSION_IDLE_MS).toISOString(), endsAt: sessionEndsAt(wallNow) }
 }
+
+/** When a session started at `createdAt` ends even if used all along. */
+export const sessionEndsAt = (createdAt: number): string => new Date(createdAt + SESSION_MAX_MS).toISOString()
 
 /** The session a token names, if it is still alive and its user enabled; ends an idle one. */
 export function resolveSession(store: Store, token: string, wallNow: number): ActiveSession | null {
@@ -41,7 +46,8 @@ export function resolveSession(store: Store, token: string, wallNow: number): Ac
   const session = store.sessions.byTokenHash(sha256Hex(token))
   if (!session) return null
   const user = store.users.get(session.user_id)
-  if (!user || user.disabled_at !== null || wallNow - session.last_seen_at >= SESSION_IDLE_MS) {
+  const ended = wallNow - session.last_seen_at >= SESSION_IDLE_MS || wallNow - session.created_at >= SESSION_MAX_MS
+  if (!user || user.disabled_at !== null || ended) {
     store.sessions.end(session.id)
     return null
   }

@@ -12,6 +12,13 @@ export function approvalStatus(row: ApprovalRow, now: number): Approval['status'
   return row.status === 'pending' && now >= row.expires_at ? 'expired' : row.status
 }
 
+/** What an approver sees of a held request: a held live key's label and prefix, never its digest. */
+function shownBody(row: ApprovalRow): unknown {
+  if (row.action !== 'live-key' || row.request_body === null || typeof row.request_body !== 'object') return row.request_body
+  const { keyHash: _hidden, ...shown } = row.request_body as Record<string, unknown>
+  return shown
+}
+
 export function toApproval(row: ApprovalRow, now: number): Approval {
   return {
     id: row.id,
@@ -24,9 +31,11 @@ export function toApproval(row: ApprovalRow, now: number): Approval {
     expiresAt: row.expires_at,
     approvalsRequired: row.approvals_required,
     decisions: row.decisions,
-    request: { routeId: row.route_id, body: row.request_body, idempotencyKey: row.idempotency_key },
+    request: { routeId: row.route_id, body: shownBody(row), idempotencyKey: row.idempotency_key },
     transactionId: row.transaction_id,
     refusal: row.refusal,
     reason: row.reason,
+    cannotRun: null,
+    summary: null,
   }
 }

@@ -1,14 +1,20 @@
+import { useEffect } from 'react'
+import { onPushEvent } from '../api/push-listeners'
 import { formatMinor } from '../../../shared/money'
 import { useHeldRequestStore } from '../stores/held-request-store'
 import { PATHS } from './paths'
 import { Link } from './router'
 
-const ACTIONS = { b2c: 'B2C payout', b2b: 'B2B payment', 'bank-transfer': 'Bank transfer', reversal: 'Reversal', 'bulk-payout': 'Bulk payout' } as const
+const ACTIONS = { b2c: 'B2C payout', b2b: 'B2B payment', 'bank-transfer': 'Bank transfer', reversal: 'Reversal', 'bulk-payout': 'Bulk payout', 'live-key': 'Live API key' } as const
 
 /** "Sent for approval" instead of a result, when the approval policy held the last money request. */
 export function HeldRequestNotice() {
   const held = useHeldRequestStore((state) => state.held)
   const clear = useHeldRequestStore((state) => state.set)
+  // Gone once its request is decided (approved, rejected or expired): its requester is told by a notification.
+  useEffect(() => onPushEvent((event) => {
+    if (event.type === 'approval.changed' && event.approvalId === held?.id && event.status !== 'pending') clear(null)
+  }), [held, clear])
   if (!held) return null
   return (
     <div className="notice notice--info held-notice" role="status" data-testid="held-notice">

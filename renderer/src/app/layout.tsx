@@ -3,6 +3,7 @@ import { useConsoleInfo } from '../api/hooks/console'
 import { useDisplayTimeZone } from '../lib/dates'
 import { FaultBanner } from '../features/faults/fault-banner'
 import { HeldRequestNotice } from './held-request-notice'
+import { SessionEndNotice } from './session-end-notice'
 import { NotificationToasts } from '../features/notifications/notification-toasts'
 import { useEnvironment } from '../stores/environment-store'
 import { ErrorBoundary } from './error-boundary'
@@ -62,6 +63,7 @@ export function Layout() {
         <TopBar />
         <FaultBanner />
         <HeldRequestNotice />
+        <SessionEndNotice />
         {environment === 'live' ? (
           <p className="live-banner">You are in the <strong>live</strong> environment: live rules apply (Idempotency-Key required for bank transfers, no forced outcomes).</p>
         ) : null}

@@ -5,6 +5,7 @@ import { readConsoleToken, saveConsoleToken } from '../api/console-token'
 import { useConsoleInfo } from '../api/hooks/console'
 import { readSessionToken } from '../api/session-token'
 import { SignInScreen } from './sign-in-screen'
+import { OwnerSetupScreen, setupTokenOfUrl } from './owner-setup-screen'
 import { ErrorNotice } from '../components/error-notice'
 import { LoadingState } from '../components/loading-state'
 
@@ -25,7 +26,10 @@ function InfoCheck({ children, onToken, onSignedIn }: { children: ReactNode; onT
   const http = useApiClient().transport.kind === 'http'
   if (info.isPending) return <div className="centered-page"><LoadingState label="Connecting to the sandbox…" /></div>
   if (info.isError) {
-    if (info.error.status === 401 && info.error.param === 'session') return <SignInScreen onSignedIn={onSignedIn} />
+    if (info.error.status === 401 && info.error.param === 'session') {
+      const setupToken = setupTokenOfUrl()
+      return setupToken ? <OwnerSetupScreen setupToken={setupToken} onSignedIn={onSignedIn} /> : <SignInScreen onSignedIn={onSignedIn} />
+    }
     if (http && info.error.status === 401 && !readConsoleToken()) return <TokenScreen reason="missing" onToken={onToken} />
     if (info.error.status === 401 || info.error.status === 403) return <TokenScreen reason="rejected" detail={info.error.message} onToken={onToken} />
     return (

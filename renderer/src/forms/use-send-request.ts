@@ -19,8 +19,11 @@ interface SendMutation<Body> {
  * confirmation first, `review(body)` holds the request in `pending` (the dialog is open while it is set),
  * `confirm()` sends it and `cancel()` drops it; a send closes the dialog whatever the answer. A request the
  * approval policy held (202 with data.approval) resets the form too, and the console says "Sent for approval".
+ * `renewReference` runs after either: a held request holds its merchantTransactionId as a sent one does.
  */
-export function useSendRequest<Body>(mutation: SendMutation<Body>, form: { reset(): void; setApiError(error: unknown): void }, onAccepted: (transactionId: string) => void) {
+export function useSendRequest<Body>(
+  mutation: SendMutation<Body>, form: { reset(): void; setApiError(error: unknown): void }, onAccepted: (transactionId: string) => void, renewReference?: () => void,
+) {
   const [pending, setPending] = useState<Body | null>(null)
   const setHeld = useHeldRequestStore((state) => state.set)
   const send = (body: Body) => {
@@ -29,6 +32,7 @@ export function useSendRequest<Body>(mutation: SendMutation<Body>, form: { reset
         setPending(null)
         if (isHeldForApproval(accepted)) setHeld(accepted.approval)
         else if ('transactionId' in accepted) onAccepted(accepted.transactionId)
+        renewReference?.()
         form.reset()
       },
       onError: (apiError) => {

@@ -20,7 +20,7 @@ export const CONSOLE_SNAPSHOTS_ROUTES = defineRoutes({
   'console.snapshots.restore': {
     method: 'POST', path: '/console/snapshots/{name}/restore', surface: 'console', permission: 'snapshots.manage', tag: 'Snapshots',
     summary: 'Put the sandbox back to a snapshot, atomically, while the server runs',
-    description: 'Pending webhook deliveries and simulator timers come back with the delay they had left. Logs (request and audit logs) are kept.',
+    description: 'Pending webhook deliveries and simulator timers come back with the delay they had left. Logs (request and audit logs) are kept, and so are the team: its users, approval policy and approvals. Besides snapshots.manage it needs, in live, every permission of what it replaces (keys.manage, keys.live, webhooks.manage, faults.manage, simulator.manage, payments.create): 403 naming the first one lacking.',
     params: SnapshotPathSchema, response: RestoredSnapshotSchema, successStatus: 200, message: 'Snapshot restored', idempotency: 'none',
   },
   'console.snapshots.delete': {

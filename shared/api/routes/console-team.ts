@@ -1,6 +1,6 @@
 import {
   ApprovalListSchema, ApprovalPathSchema, ApprovalPolicySchema, ApprovalSchema, ApprovalsQuerySchema, CreateSessionRequestSchema,
-  CreateUserRequestSchema, EndedSessionSchema, RejectApprovalRequestSchema, RoleMatrixSchema, SessionSchema, TeamSettingsSchema,
+  CreateUserRequestSchema, EndedSessionSchema, OwnerSetupRequestSchema, RejectApprovalRequestSchema, RoleMatrixSchema, SessionSchema, TeamSettingsSchema,
   UpdateTeamSettingsRequestSchema, UpdateUserRequestSchema, UserListSchema, UserPathSchema, UserSchema, WhoAmISchema,
 } from '../../schemas/team'
 import { defineRoutes } from '../route'
@@ -11,11 +11,22 @@ export const CONSOLE_TEAM_ROUTES = defineRoutes({
     method: 'POST', path: '/console/sessions', surface: 'console', permission: 'anyone', tag: 'Team',
     summary: 'Sign in with a name and password; answers a bearer token for console routes and console calls on /v1',
     description: 'Needs no credential. Wrong or missing credentials answer 401 without saying which part was wrong. After 5 wrong passwords for one name within 15 minutes, '
-      + 'that name answers 429 with Retry-After (the right password too) until the 15 minutes pass; each client address has a bound of its own.',
+      + 'that name answers 429 with Retry-After (the right password too) until the 15 minutes pass; each client address has a bound of its own, and all addresses together one.',
     body: CreateSessionRequestSchema, response: SessionSchema, successStatus: 201, message: 'Signed in', idempotency: 'none',
     refusals: [
       { name: 'wrongCredentials', kind: 'unauthorized', param: null, when: 'The name or the password is not right (which one is not said), or the user is disabled.' },
-      { name: 'signInLocked', kind: 'rate_limited', param: null, when: '5 wrong passwords for this name within 15 minutes, or 50 from this client address: refused until Retry-After passes.' },
+      { name: 'signInLocked', kind: 'rate_limited', param: null, when: '5 wrong passwords for this name within 15 minutes, 50 from this client address, or 500 from all addresses together: refused until Retry-After passes.' },
+    ],
+  },
+  'console.setup.create': {
+    method: 'POST', path: '/console/setup', surface: 'console', permission: 'anyone', tag: 'Team',
+    summary: 'Create the owner through the one-time setup link a team server prints on its first start, and sign in',
+    description: 'Only while no enabled owner exists, with the token of the setup link (`/?setup=<token>`) that `paydesk serve --team` prints then: 403 for another token, 409 once an owner exists (the link stops working). The owner is signed in at once (as POST /console/sessions answers).',
+    body: OwnerSetupRequestSchema, response: SessionSchema, successStatus: 201, message: 'Owner created', idempotency: 'none',
+    refusals: [
+      { name: 'notTheSetupLink', kind: 'forbidden', param: 'token', when: 'The token is not the one of the setup link this server printed.' },
+      { name: 'ownerExists', kind: 'conflict', param: 'token', when: 'An enabled owner exists already: the setup link no longer works (sign in instead).' },
+      { name: 'passwordRefused', kind: 'invalid_parameter', param: 'password', when: "The password is common (or a common one with digits or signs added), or the owner's name." },
     ],
   },
   'console.sessions.current': {
@@ -63,7 +74,7 @@ export const CONSOLE_TEAM_ROUTES = defineRoutes({
   'console.team.update': {
     method: 'PUT', path: '/console/team', surface: 'console', permission: 'settings.manage', tag: 'Team',
     summary: 'Require sign-in on this computer (needs an enabled owner or admin first), or change how long approvals wait',
-    description: 'Fields left out keep their value. 409 on requireSignIn true while no enabled owner or admin exists: nobody could sign in.',
+    description: 'Fields left out keep their value. Only an owner changes requireSignIn (403 param requireSignIn). 409 on requireSignIn true while no enabled owner or admin exists: nobody could sign in.',
     body: UpdateTeamSettingsRequestSchema, response: TeamSettingsSchema, successStatus: 200, message: 'Team settings saved', idempotency: 'none',
   },
   'console.approvalPolicy.get': {

@@ -5,6 +5,7 @@ import type { OperationContext } from '../types'
 import { approvalStatus } from '../../views/team'
 import { actorOf } from '../../team/sessions'
 import { startApprovedBatch } from '../../payout-batches/approval'
+import { mintApprovedKey } from './live-keys'
 
 /** The approval a decision is about, still open: 404 unknown, 409 decided or expired (a pending one past its time reads as expired). */
 function openApproval(ctx: OperationContext, id: string): ApprovalRow {
@@ -39,7 +40,11 @@ export function approve(ctx: OperationContext, id: string): ApprovalRow {
   const decisions = [...row.decisions, { actor: ctx.principal.actor, decision: 'approve' as const, at: ctx.now, reason: null }]
   const given = decisions.filter((d) => d.decision === 'approve').length
   let next: ApprovalRow = { ...row, decisions }
-  if (given >= row.approvals_required) next = { ...next, status: 'approved', decided_at: ctx.now, ...runAsRequester(ctx, row) }
+  if (given >= row.approvals_required) {
+    // Approved before it runs: the request no longer holds its reference against itself.
+    ctx.store.approvals.update({ ...next, status: 'approved', decided_at: ctx.now })
+    next = { ...next, status: 'approved', decided_at: ctx.now, ...runAsRequester(ctx, row) }
+  }
   ctx.store.approvals.update(next)
   ctx.emit({ type: 'approval.changed', environment: row.environment, approvalId: row.id, status: next.status, action: row.action })
   return next
@@ -57,6 +62,7 @@ function runAsRequester(ctx: OperationContext, row: ApprovalRow): { transaction_
   const approval = requester ? { ...row, requested_by: actorOf(requester) } : row
   // A bulk payout's approval starts its held batch, which the batch runner then pays row by row.
   if (row.action === 'bulk-payout') return startApprovedBatch(ctx, approval)
+  if (row.action === 'live-key') return mintApprovedKey(ctx, approval)
   const response = ctx.host.runApproved(ctx, approval)
   if (!isErrorEnvelope(response.body)) return { transaction_id: transactionOf(response), refusal: null }
   return { transaction_id: null, refusal: { status: response.status, code: response.body.error.code, message: response.body.error.message } }

@@ -1,4 +1,5 @@
 import { ApiError } from '../../../../shared/errors'
+import { assertReferenceUnheld } from '../../team/approvals'
 import type { FeeTariff } from '../../../../shared/schemas/fees'
 import type { AccountRow } from '../../db/rows'
 import { DEFAULT_TARIFF } from '../../domain/fees'
@@ -63,11 +64,9 @@ export function assertForceStatusAllowed(ctx: OperationContext, forceStatus: str
   }
 }
 
+/** Neither a transaction nor a request waiting for approval has this reference (team/approvals.ts). */
 export function assertReferenceFree(ctx: OperationContext, merchantTransactionId: string): void {
-  const { organizationId, environment } = ctx.principal
-  if (ctx.store.transactions.getByMerchantRef(organizationId, environment, merchantTransactionId)) {
-    throw new ApiError('conflict', `A transaction with merchantTransactionId ${merchantTransactionId} already exists.`, 'merchantTransactionId')
-  }
+  assertReferenceUnheld(ctx, ctx.principal.organizationId, ctx.principal.environment, merchantTransactionId)
 }
 
 export function tariffOf(ctx: OperationContext): FeeTariff {

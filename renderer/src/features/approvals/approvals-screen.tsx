@@ -11,8 +11,9 @@ import { Panel } from '../../components/panel'
 import { QueryView } from '../../components/query-view'
 import { Tag } from '../../components/status-badge'
 import { Timestamp } from '../../components/timestamp'
+import { ApprovalSummary } from './approval-summary'
 
-export const APPROVAL_ACTION_LABELS = { b2c: 'B2C payout', b2b: 'B2B payment', 'bank-transfer': 'Bank transfer', reversal: 'Reversal', 'bulk-payout': 'Bulk payout' } as const
+export const APPROVAL_ACTION_LABELS = { b2c: 'B2C payout', b2b: 'B2B payment', 'bank-transfer': 'Bank transfer', reversal: 'Reversal', 'bulk-payout': 'Bulk payout', 'live-key': 'Live API key' } as const
 const STATUS_TONES = { pending: 'warning', approved: 'success', rejected: 'danger', expired: 'neutral' } as const
 
 /**
@@ -61,7 +62,9 @@ function ApprovalRow({ approval }: { approval: Approval }) {
         {approval.decisions.map((d) => (
           <span key={`${d.actor.id}-${d.at}`} className="form__note">{d.decision === 'approve' ? 'Approved' : 'Rejected'} by {d.actor.name}{d.reason ? `: “${d.reason}”` : ''}</span>
         ))}
+        <ApprovalSummary approval={approval} />
         <HeldBatch approval={approval} />
+        {approval.cannotRun ? <span className="notice notice--error" data-testid="approval-cannot-run">Cannot run now: {approval.cannotRun}</span> : null}
         {approval.transactionId ? (
           <span>Sent: <Link to={pathTo(PATHS.transaction, { transactionId: approval.transactionId })}><code>{approval.transactionId}</code></Link></span>
         ) : null}

@@ -32,8 +32,7 @@ export function BankTransferForm({ accounts, onSent }: { accounts: readonly Acco
   const sender = accounts.find((a) => a.accountNo === form.values.senderAccountNo)
   const { pending, review, cancel, confirm } = useSendRequest(transfer, form, (transactionId) => {
     onSent(transactionId)
-    renewReference()
-  })
+  }, renewReference)
 
   return (
     <form className="form" onSubmit={form.handleSubmit(review)} ref={form.formRef} noValidate aria-label="New bank transfer">

@@ -54,8 +54,7 @@ export function ChargeForm({ onSent }: { onSent(transactionId: string): void }) 
 
   const { send } = useSendRequest(charge, form, (transactionId) => {
     onSent(transactionId)
-    renewReference()
-  })
+  }, renewReference)
   const submit = form.handleSubmit((body) => send(body))
 
   return (

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import type { Notification } from '../../../../shared/schemas/notifications'
 import { useApiClient } from '../../api/api-context'
 import { useConsoleInfo } from '../../api/hooks/console'
+import { useWhoAmI } from '../../api/hooks/team'
 import { onPushEvent } from '../../api/push-listeners'
 import { navigate } from '../../app/router'
 import { useEnvironment } from '../../stores/environment-store'
@@ -19,15 +20,18 @@ export function NotificationToasts() {
   const client = useApiClient()
   const environment = useEnvironment()
   const organizationId = useConsoleInfo().data?.organization.id
+  const me = useWhoAmI().data?.actor.id
   const [toasts, setToasts] = useState<Notification[]>([])
   useEffect(() => onPushEvent((event) => {
     if (event.type !== 'notification.raised' || event.environment !== environment || event.organizationId !== organizationId) return
     const { notification } = event
+    // A decision is its requester's alone.
+    if (notification.recipientId !== null && notification.recipientId !== me) return
     setToasts((current) => [notification, ...current].slice(0, AT_ONCE))
     setTimeout(() => setToasts((current) => current.filter((toast) => toast.id !== notification.id)), SHOWN_MS)
     if (event.sound) playChime()
     if (client.transport.kind === 'http') showPageNotification(notification.title, notification.body)
-  }), [client, environment, organizationId])
+  }), [client, environment, organizationId, me])
   const dismiss = (id: number) => setToasts((current) => current.filter((toast) => toast.id !== id))
   return (
     <div className="toasts" role="status" aria-live="polite">

@@ -68,8 +68,7 @@ export function B2bForm({ account, onSent }: { account: Account | undefined; onS
   const paybill = values.accountNumberType === 'paybill'
   const { pending, review, cancel, confirm } = useSendRequest(b2b, form, (transactionId) => {
     onSent(transactionId)
-    renewReference()
-  })
+  }, renewReference)
 
   return (
     <form className="form" onSubmit={form.handleSubmit(review)} ref={form.formRef} noValidate aria-label="New B2B payment">

@@ -46,8 +46,7 @@ export function B2cForm({ account, onSent }: { account: Account | undefined; onS
   const amountMinor = amountInput(values.amount).minor
   const { pending, review, cancel, confirm } = useSendRequest(b2c, form, (transactionId) => {
     onSent(transactionId)
-    renewReference()
-  })
+  }, renewReference)
 
   return (
     <form className="form" onSubmit={form.handleSubmit(review)} ref={form.formRef} noValidate aria-label="New B2C payout">

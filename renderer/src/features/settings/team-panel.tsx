@@ -28,7 +28,8 @@ export function TeamPanel() {
 
 function SignInSetting({ settings }: { settings: TeamSettings }) {
   const update = useUpdateTeamSettings()
-  const canChange = useCan('settings.manage')
+  // Only an owner changes it: with sign-in off the desktop window is the built-in owner.
+  const canChange = useWhoAmI().data?.actor.role === 'owner'
   const desktop = useApiClient().transport.kind === 'ipc'
   return (
     <div className="stack">
