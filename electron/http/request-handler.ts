@@ -4,7 +4,7 @@ import { stringifyEnvelope } from '../../shared/api/raw-json'
 import type { RouteSpec } from '../../shared/api/route'
 import { ROUTES, type RouteId } from '../../shared/api/routes'
 import { ApiError } from '../../shared/errors'
-import { errorResponse, provisionalApiVersion, type CallContext, type CallNotes, type PaydeskService } from '../service'
+import { errorResponse, provisionalApiVersion, type CallContext, type CallInput, type CallNotes, type PaydeskService } from '../service'
 import { callWithFaults } from './api-faults'
 import { ClientGoneError, parseJsonBody, parseQuery, readBody } from './body'
 import { documentOf } from './download'
@@ -135,14 +135,11 @@ async function bodyOf(a: Answering, routeId: RouteId): Promise<{ body: unknown }
 }
 
 /** Runs the route through the engine (group commit: the answer comes once its batch committed) and answers. */
-async function callRoute(deps: HandlerDeps, a: Answering, route: { routeId: RouteId; params: Record<string, string>; pathname: string }, input: { query: Record<string, unknown>; body: unknown }, ctx: CallContext): Promise<void> {
+async function callRoute(deps: HandlerDeps, a: Answering, route: { routeId: RouteId; params: Record<string, string> }, pathname: string, input: CallInput, ctx: CallContext): Promise<void> {
   const { req, exchange, requestId } = a
   const { service } = deps
   // `faults`: the fault lab's API faults applied to this request, for the request log.
-  const { response, drop, faults } = await callWithFaults(
-    service, route.routeId, ROUTES[route.routeId].surface === 'public',
-    { ...input, params: route.params, idempotencyKey: header(req, 'idempotency-key') }, ctx,
-  )
+  const { response, drop, faults } = await callWithFaults(service, route.routeId, ROUTES[route.routeId].surface === 'public', input, ctx)
   exchange?.faults.push(...faults)
   if (drop) {
     // commit-then-drop: the client never gets this answer; the log keeps what was committed, with the fault named.
@@ -153,12 +150,12 @@ async function callRoute(deps: HandlerDeps, a: Answering, route: { routeId: Rout
   const spec: RouteSpec = ROUTES[route.routeId]
   const streamed = streamedOf(response)
   if (streamed) {
-    const sent = await sendStreamed(service, a.res, streamed, { spec, params: route.params, pathname: route.pathname, status: response.status, headers: response.headers })
+    const sent = await sendStreamed(service, a.res, streamed, { spec, params: route.params, pathname: pathname, status: response.status, headers: response.headers })
     if (sent instanceof ApiError) return a.fail(sent)
     if (exchange) service.logRequest(exchange.finish(response.status, { 'X-Request-Id': requestId, ...sent.headers }, sent.parts))
     return
   }
-  const file = fileOf(spec, response, route.params, route.pathname) ?? documentOf(spec, response, route.params)
+  const file = fileOf(spec, response, route.params, pathname) ?? documentOf(spec, response, route.params)
   if (!file) return a.answer(response.status, response.body, response.headers)
   const sent = sendFile(a.res, response.status, file, response.headers)
   if (exchange) service.logRequest(exchange.finish(response.status, { 'X-Request-Id': requestId, ...sent.headers }, sent.parts))
@@ -209,7 +206,7 @@ export function createRequestHandler(deps: HandlerDeps) {
       openEventStream(req, res, deps.service, route.routeId, { query, params: route.params }, ctx, (refused) => a.answer(refused.status, refused.body, refused.headers))
       return settle(notes)
     }
-    await callRoute(deps, a, { ...route, pathname }, { query, body: read.body }, ctx)
+    await callRoute(deps, a, route, pathname, { query, body: read.body, params: route.params, idempotencyKey: header(req, 'idempotency-key') }, ctx)
     settle(notes)
   }
 }

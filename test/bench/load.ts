@@ -11,6 +11,8 @@ export interface LoadResult {
   failures: number
   statusCounts: Record<string, number>
   durationS: number
+  /** Requests of the unmeasured warm-up before it (0 without one). */
+  warmupTotal: number
 }
 
 function summarize(result: autocannon.Result): LoadResult {
@@ -19,7 +21,7 @@ function summarize(result: autocannon.Result): LoadResult {
   const total = Object.values(statusCounts).reduce((a, b) => a + b, 0)
   return {
     requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, total,
-    failures: result.non2xx + result.errors + result.timeouts, statusCounts, durationS: result.duration,
+    failures: result.non2xx + result.errors + result.timeouts, statusCounts, durationS: result.duration, warmupTotal: 0,
   }
 }
 
@@ -28,8 +30,8 @@ function summarize(result: autocannon.Result): LoadResult {
  * the measured run. Both use the same options apart from duration.
  */
 export async function measure(options: Options, warmupS = 2): Promise<LoadResult> {
-  if (warmupS > 0) await autocannon({ ...options, duration: warmupS, amount: undefined })
-  return summarize(await autocannon(options))
+  const warmup = warmupS > 0 ? summarize(await autocannon({ ...options, duration: warmupS, amount: undefined })) : undefined
+  return { ...summarize(await autocannon(options)), warmupTotal: warmup?.total ?? 0 }
 }
 
 /** A fixed number of requests (no warm-up), e.g. the end-to-end batch. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { migrate } from '../../electron/service/db/connection'
 import { createApiRequestsRepo, type NewApiRequestRow } from '../../electron/service/db/api-requests-repo'
 import { MIGRATIONS } from '../../electron/service/db/migrations'
+import { createStore } from '../../electron/service/db/store'
 import { queryPlan } from '../support/query-plan'
 
 /**
@@ -53,6 +54,32 @@ describe('request log bytes (migration 016)', () => {
     for (const sql of ['SELECT coalesce(sum(stored_bytes), 0) FROM api_requests WHERE environment = ?', 'SELECT seq, stored_bytes FROM api_requests WHERE environment = ? ORDER BY seq']) {
       expect(queryPlan(db, sql, ['test']).join(' ')).toMatch(/USING COVERING INDEX api_requests_env/)
     }
+    db.close()
+  })
+
+  it('keeps each environment\'s tally exact without counting again, and counts again after what it cannot follow', () => {
+    const db = new Database(':memory:')
+    migrate(db)
+    const store = createStore(db)
+    const repo = store.apiRequests
+    const counted = () => ({ rows: repo.count('test'), bytes: repo.bytes('test') })
+    for (let i = 0; i < 5; i++) repo.insert({ ...row(`r${i}`, 'x'.repeat((i + 1) * 10)), organization_id: i < 2 ? 'org_a' : null })
+    expect(repo.tally('test')).toEqual(counted())
+    // Counted once, then kept: a row inserted behind the repository's back is not seen (nothing counts again).
+    db.prepare(`INSERT INTO api_requests (request_id, environment, at, method, path, query, status, duration_ms, request_headers, response_headers, stored_bytes)
+      VALUES ('hidden', 'test', 1, 'GET', '/', '', 200, 1, '{}', '{}', 7)`).run()
+    repo.insert(row('r5', 'y'))
+    repo.dropOldest('test', 1)
+    expect(repo.tally('test')).toEqual({ rows: counted().rows - 1, bytes: counted().bytes - 7 })
+    // Rows another statement deletes (an organization's), and a rollback of rows the repository wrote.
+    db.prepare("DELETE FROM api_requests WHERE organization_id = 'org_a'").run()
+    expect(repo.tally('test')).toEqual(counted())
+    expect(() => store.transaction(() => {
+      repo.insert(row('gone', 'z'))
+      throw new Error('rolled back')
+    })).toThrow('rolled back')
+    expect(repo.tally('test')).toEqual(counted())
+    expect(repo.tally('test').rows).toBe(5)
     db.close()
   })
 })

@@ -57,7 +57,9 @@ export function createCallers(engine: Engine, respond: Respond, seeded: SeededRu
       }
       if (seeded || !isRouteId(routeId) || ROUTES[routeId].surface !== 'public') return Promise.resolve(alone(routeId, input, ctx))
       const requestId = ctx.requestId ?? engine.ids.request()
-      return engine.units.submit(selfContained((queued) => respond(routeId, input, { ...ctx, requestId }, queued)))
+      // The adapter's context already names its request (HTTP): the call uses it as it is, not a copy.
+      const callCtx = ctx.requestId === requestId ? ctx : { ...ctx, requestId }
+      return engine.units.submit(selfContained((queued) => respond(routeId, input, callCtx, queued)))
         .catch((error: unknown) => {
           console.error(`[paydesk] the batch of ${routeId} (${requestId}) did not commit:`, error instanceof Error ? error.message : error)
           // The request log must not name a transaction the failed COMMIT took back.

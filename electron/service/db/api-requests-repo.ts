@@ -142,13 +142,19 @@ export function createApiRequestsRepo(db: Db) {
   const bounds = createApiRequestsBounds(db, (rows) => {
     changed += rows
   })
+  let inserted = 0
   return {
     ...bounds,
+    /** Moves with every row of the log this connection writes (the store forgets the tallies when a rollback took some back). */
+    version: () => bounds.version(inserted),
     /** Returns the bytes the row keeps (`stored_bytes`). */
     insert(row: NewApiRequestRow): number {
       const stored = encode(row)
       const storedBytes = storedBytesOf(stored)
-      changed += insertStmt.run({ ...stored, stored_bytes: storedBytes }).changes
+      const rows = insertStmt.run({ ...stored, stored_bytes: storedBytes }).changes
+      changed += rows
+      inserted += rows
+      bounds.inserted(row.environment, storedBytes)
       return storedBytes
     },
     /**

@@ -39,6 +39,7 @@ export function createStore(db: Db) {
     db,
     /** Runs `work` in one SQLite transaction (a savepoint when nested). Never pass async work. */
     transaction<T>(work: () => T): T {
+      const logVersion = apiRequests.version()
       try {
         // Another connection's commits are looked for inside the transaction, as its first read: the answer
         // then describes the snapshot the transaction reads (not the moment before BEGIN), and the look
@@ -46,7 +47,7 @@ export function createStore(db: Db) {
         // 9.7 -> 5.9 us in process).
         if (!db.inTransaction) {
           return inTransaction(() => {
-            watch.beginning()
+            if (watch.beginning()) apiRequests.forgetTallies()
             return work()
           }) as T
         }
@@ -55,6 +56,8 @@ export function createStore(db: Db) {
         // Rolled back: cached list pages and remembered reads may hold rows that are gone (db/page-cache.ts).
         transactions.forgetPages()
         watch.rolledBack()
+        // The request log's tallies count rows only if this rollback took none of them back.
+        if (apiRequests.version() !== logVersion) apiRequests.forgetTallies()
         throw error
       }
     },

@@ -43,5 +43,7 @@ export function forRelease(routeId: string, query: unknown, version: ApiVersion)
 
 /** Every answer names the release it was given under. */
 export function withApiVersion(response: ServiceResponse, version: ApiVersion): ServiceResponse {
-  return { ...response, headers: { ...response.headers, [API_VERSION_HEADER]: version } }
+  // Every response is the call's own (built for it, its headers too): named in place, not copied.
+  response.headers[API_VERSION_HEADER] = version
+  return response
 }

@@ -18,12 +18,19 @@ import { subjectToApproval } from '../team/approvals'
 function runOperation(call: Established, queued: PushEvent[]): ServiceResponse {
   const { engine, host } = call.deps
   const { route, principal, now, requestId, parsed } = call
-  const ctx: OperationContext = { ...newUnit(engine, now, queued), principal, apiVersion: call.apiVersion, host, requestId, clientAddress: call.ctx.clientAddress, streaming: call.ctx.streaming, signInProof: call.ctx.signInProof }
+  // The unit and the operation's context are one object, built once per call.
+  const ctx: OperationContext = {
+    store: engine.store, ids: engine.ids, now, emit: (event) => queued.push(event),
+    principal, apiVersion: call.apiVersion, host, requestId, clientAddress: call.ctx.clientAddress,
+    streaming: call.ctx.streaming, signInProof: call.ctx.signInProof,
+  }
   const operation = OPERATIONS[route.id] as (ctx: OperationContext, input: unknown) => unknown
+  // Only a console caller's change is audited: an API-key call builds nothing for it.
+  const audited = route.method !== 'GET' && principal.via === 'console'
   try {
     const data = engine.store.transaction(() => {
       const result = operation(ctx, parsed)
-      recordConsoleAction(engine.store, { route, routeId: route.id, principal, at: now, requestId, input: parsed, data: result })
+      if (audited) recordConsoleAction(engine.store, { route, routeId: route.id, principal, at: now, requestId, input: parsed, data: result })
       return result
     })
     return { status: route.successStatus, body: { status: 'success', message: route.message, data }, headers: {}, requestId }

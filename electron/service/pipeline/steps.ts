@@ -1,5 +1,6 @@
 import { ApiError } from '../../../shared/errors'
-import { ROUTES, isRouteId } from '../../../shared/api/routes'
+import { ROUTES, type RouteId } from '../../../shared/api/routes'
+import type { RouteSpec } from '../../../shared/api/route'
 import { forRelease, resolveApiVersion } from './api-version'
 import { authenticate } from './auth'
 import { authorize, teamContext } from './authorize'
@@ -12,9 +13,15 @@ import { assertEnterpriseFields, enterpriseFieldsOf } from '../operations/suppor
 /** One step of the request pipeline: adds what it establishes to the call, or refuses it (throws ApiError). */
 export type Step = (call: Call) => void
 
+/** Every route with its id, built once: a call names its route, never copies it. */
+const ROUTES_WITH_ID = new Map<string, RouteSpec & { id: RouteId }>(
+  (Object.keys(ROUTES) as RouteId[]).map((id) => [id, Object.freeze({ ...(ROUTES[id] as RouteSpec), id })]),
+)
+
 function findRoute(call: Call): void {
-  if (!isRouteId(call.routeId)) throw new ApiError('not_found', `No route ${String(call.routeId)}.`)
-  call.route = { ...ROUTES[call.routeId], id: call.routeId }
+  const route = ROUTES_WITH_ID.get(call.routeId)
+  if (!route) throw new ApiError('not_found', `No route ${String(call.routeId)}.`)
+  call.route = route
 }
 
 /** Who calls; a bearer presented is noted accepted or refused (the HTTP face budgets refusals per client address). */

@@ -104,32 +104,17 @@ function toRow(store: Store, redact: Redact, exchange: ApiExchange, responseBody
   }
 }
 
-/** Rows and bytes per environment as last counted, kept up to date by inserts and trims (cleared on doubt). */
-interface Tallies {
-  counts: Map<Environment, number>
-  sizes: Map<Environment, number>
-}
-
-/** Drops an environment's oldest rows past the bounds (rows, then bytes), once a bound is passed by more than 1%. */
-function trim(store: Store, { counts, sizes }: Tallies, environment: Environment): void {
+/**
+ * Drops an environment's oldest rows past the bounds (rows, then bytes), once a bound is passed by more than
+ * 1%. The repository's tallies are exact (db/api-requests-bounds.ts): nothing is counted here.
+ */
+function trim(store: Store, environment: Environment): void {
   const limit = requestLogLimit(store)
   const maxBytes = requestLogMaxBytes(store)
-  const over = (rows: number, size: number) => rows > limit + Math.max(1, Math.ceil(limit / 100)) || size > maxBytes + Math.ceil(maxBytes / 100)
-  let count = counts.get(environment) ?? store.apiRequests.count(environment)
-  let bytes = sizes.get(environment) ?? store.apiRequests.bytes(environment)
-  // Counted afresh before dropping anything: rows deleted elsewhere (an organization's) leave the tallies high.
-  if (over(count, bytes) && counts.has(environment)) {
-    count = store.apiRequests.count(environment)
-    bytes = store.apiRequests.bytes(environment)
-  }
-  const dropped = (gone: { rows: number; bytes: number }) => {
-    count -= gone.rows
-    bytes -= gone.bytes
-  }
-  if (count > limit + Math.max(1, Math.ceil(limit / 100))) dropped(store.apiRequests.dropOldest(environment, count - limit))
-  if (bytes > maxBytes + Math.ceil(maxBytes / 100)) dropped(store.apiRequests.dropOldestBytes(environment, bytes - maxBytes))
-  counts.set(environment, count)
-  sizes.set(environment, bytes)
+  const { rows } = store.apiRequests.tally(environment)
+  if (rows > limit + Math.max(1, Math.ceil(limit / 100))) store.apiRequests.dropOldest(environment, rows - limit)
+  const { bytes } = store.apiRequests.tally(environment)
+  if (bytes > maxBytes + Math.ceil(maxBytes / 100)) store.apiRequests.dropOldestBytes(environment, bytes - maxBytes)
 }
 
 /**
@@ -142,8 +127,6 @@ function trim(store: Store, { counts, sizes }: Tallies, environment: Environment
 export function createRequestLog(store: Store, now: () => number, emit: (event: PushEvent) => void) {
   let redact: Redact = createRedactor()
   let queue: { exchange: ApiExchange; responseBody: string; at: number }[] = []
-  const tallies: Tallies = { counts: new Map(), sizes: new Map() }
-  const { counts, sizes } = tallies
 
   const log = {
     /** The console token, keys and webhook secret the host knows in clear (known once the database is seeded), redacted by value (redact.ts). */
@@ -154,9 +137,12 @@ export function createRequestLog(store: Store, now: () => number, emit: (event: 
     redact(text: string): string {
       return redact(text)
     },
+    /** Takes the exchange over (each is built for its one call to here): it keeps it without the sent text. */
     record(exchange: ApiExchange): void {
-      // The exchange without the sent text, which a list page makes ~60 KB: it may be collected now.
-      queue.push({ exchange: { ...exchange, responseBody: '' }, responseBody: storedResponseBody(exchange, redact), at: now() })
+      const responseBody = storedResponseBody(exchange, redact)
+      // The sent text, which a list page makes ~60 KB, may be collected now.
+      exchange.responseBody = ''
+      queue.push({ exchange, responseBody, at: now() })
       if (queue.length >= REQUEST_LOG_QUEUE_LIMIT) log.flush()
     },
     /** `announce`: a reader flushing inside its unit passes `unit.emit`, so the push event waits for its COMMIT. */
@@ -169,26 +155,17 @@ export function createRequestLog(store: Store, now: () => number, emit: (event: 
         store.transaction(() => {
           for (const { exchange, responseBody, at } of batch) {
             const row = toRow(store, redact, exchange, responseBody, at)
-            const storedBytes = store.apiRequests.insert(row)
-            if (counts.has(row.environment)) counts.set(row.environment, counts.get(row.environment)! + 1)
-            if (sizes.has(row.environment)) sizes.set(row.environment, sizes.get(row.environment)! + storedBytes)
+            store.apiRequests.insert(row)
             touched.add(row.environment)
           }
-          for (const environment of touched) trim(store, tallies, environment)
+          for (const environment of touched) trim(store, environment)
         })
       } catch (error) {
-        counts.clear()
-        sizes.clear()
         // Never the request data (it may hold secrets): the log is a convenience, the answers were already sent.
         console.error(`[paydesk] could not write ${batch.length} request log entries:`, error instanceof Error ? error.message : error)
         return
       }
       for (const environment of touched) announce({ type: 'requests.logged', environment })
-    },
-    /** Drops the counts after something else changed the table (a sandbox reset). */
-    forgetCounts(): void {
-      counts.clear()
-      sizes.clear()
     },
   }
   return log

@@ -1,7 +1,8 @@
 import { join } from 'node:path'
 import type autocannon from 'autocannon'
 import { profileDirOf, type BenchContext } from '../context'
-import { measure, type LoadResult } from '../load'
+import { engineMeter, engineQuiet, formatUs } from '../engine-time'
+import { measure } from '../load'
 import { API_HEADERS, readServerDb, startPaydesk } from '../processes'
 import { formatNumber, verdict, type FigureRow } from '../report'
 import { measureHelloWorld } from './reference'
@@ -17,6 +18,9 @@ export const CHARGE_P99_GOAL_MS = 15
 export const PEERS_RATIO_GOAL = 3
 
 export const CHARGE_CONNECTIONS = 50
+/** Engine-thread CPU time per charge: its whole lifecycle (fast simulator), and acceptance alone. */
+export const LIFECYCLE_GOAL_US = 110
+export const ACCEPTANCE_GOAL_US = 60
 
 /**
  * The charge load as autocannon options: `POST /v1/mobile/charge` at 50 connections, every request with
@@ -65,28 +69,48 @@ async function chargeLoad(ctx: BenchContext, url: string, label: string) {
  * run. A second, diagnostic run uses the interactive simulator (charges wait 60 s for an answer, so
  * nothing is finalized during the run): acceptance alone, to show what the finalization costs.
  */
-export async function chargeThroughput(ctx: BenchContext): Promise<FigureRow[]> {
-  const reference = await measureHelloWorld(ctx)
-  const dbPath = join(ctx.scratch, 'charge.db')
-  const server = await startPaydesk({ dbPath, cpuProfileDir: profileDirOf(ctx, 'charge') })
-  let result: LoadResult
-  let finalizing: Finalized
+/**
+ * One charge load against a fresh server, with the engine thread's CPU time per charge: from a quiet
+ * thread before the warm-up to a quiet thread after the load (the finalizations and request log rows the
+ * load owed included), over every charge sent, warm-up included.
+ */
+async function meteredLoad(ctx: BenchContext, dbPath: string, label: string, options: { simulator?: 'interactive'; cpuProfileDir?: string }) {
+  const server = await startPaydesk({ dbPath, ...options })
   try {
-    result = await chargeLoad(ctx, server.url, 'fast simulator')
-    finalizing = finalizedSoFar(dbPath)
-    ctx.log(`  charge (fast simulator): ${finalizing.finalized} of ${finalizing.accepted} charges finalized when the load ended`)
+    await engineQuiet(server.pid)
+    const meter = engineMeter(server.pid)
+    const result = await chargeLoad(ctx, server.url, label)
+    const finalizing = finalizedSoFar(dbPath)
+    await engineQuiet(server.pid, 15_000)
+    const engineUs = meter.stop(result.warmupTotal + result.total)
+    ctx.log(`  charge (${label}): engine thread ${formatUs(engineUs)} per charge over ${result.warmupTotal + result.total} charges`)
+    return { result, finalizing, engineUs }
   } finally {
     await server.stop()
   }
-  const acceptServer = await startPaydesk({ dbPath: join(ctx.scratch, 'charge-accept.db'), simulator: 'interactive' })
-  let acceptance: LoadResult
-  try {
-    acceptance = await chargeLoad(ctx, acceptServer.url, 'acceptance only')
-  } finally {
-    await acceptServer.stop()
-  }
+}
+
+/**
+ * POST /v1/mobile/charge at 50 connections, every request with a new merchantTransactionId, against
+ * `paydesk serve --rate-limit 0` on a fresh file database (WAL, as users run it). The figure runs the
+ * fast simulator as users do, so the charges accepted are also finalized in the same process during the
+ * run. A second, diagnostic run uses the interactive simulator (charges wait 60 s for an answer, so
+ * nothing is finalized during the run): acceptance alone, to show what the finalization costs. Both print
+ * the engine thread's CPU time per charge (engine-time.ts): a whole lifecycle, and acceptance alone.
+ */
+export async function chargeThroughput(ctx: BenchContext): Promise<FigureRow[]> {
+  const reference = await measureHelloWorld(ctx)
+  const dbPath = join(ctx.scratch, 'charge.db')
+  const fast = await meteredLoad(ctx, dbPath, 'fast simulator', { cpuProfileDir: profileDirOf(ctx, 'charge') })
+  const { result, finalizing } = fast
+  ctx.log(`  charge (fast simulator): ${finalizing.finalized} of ${finalizing.accepted} charges finalized when the load ended`)
+  const accept = await meteredLoad(ctx, join(ctx.scratch, 'charge-accept.db'), 'acceptance only', { simulator: 'interactive' })
+  const acceptance = accept.result
   const ratio = result.requestsPerSecond / reference.requestsPerSecond
   const failed = result.failures > 0 ? `${result.failures} of ${result.total} not 202` : undefined
+  const engineRow = (figure: string, us: number | null, goalUs: number): FigureRow => ({
+    figure, measured: `${formatUs(us)} per charge`, goal: `≤ ${goalUs} µs`, verdict: us === null ? 'not measured' : verdict(us <= goalUs),
+  })
   return [
     {
       figure: 'Charge throughput, 50 connections, fast simulator finalizing',
@@ -99,11 +123,13 @@ export async function chargeThroughput(ctx: BenchContext): Promise<FigureRow[]> 
       reference: `hello-world p99 ${formatNumber(reference.p99Ms, 1)} ms`, goal: `≤ ${CHARGE_P99_GOAL_MS} ms`,
       verdict: failed ? 'missed' : verdict(result.p99Ms <= CHARGE_P99_GOAL_MS), note: failed,
     },
+    engineRow('Engine-thread CPU per charge lifecycle (accepted, finalized by the fast simulator, request log row; no webhook URL)', fast.engineUs, LIFECYCLE_GOAL_US),
     {
       figure: 'Diagnosis: charge acceptance alone (--simulator interactive, nothing finalized during the run)',
       measured: `${formatNumber(acceptance.requestsPerSecond)} req/s, p99 ${formatNumber(acceptance.p99Ms, 1)} ms`,
       reference: `hello-world ${formatNumber(reference.requestsPerSecond)} req/s`, ratio: acceptance.requestsPerSecond / reference.requestsPerSecond,
       goal: 'for diagnosis', verdict: 'info', note: acceptance.failures > 0 ? `${acceptance.failures} of ${acceptance.total} not 202` : undefined,
     },
+    engineRow('Engine-thread CPU per charge, acceptance alone (--simulator interactive, request log row included)', accept.engineUs, ACCEPTANCE_GOAL_US),
   ]
 }

@@ -81,12 +81,12 @@ export function createTableWatch(db: Db) {
     })
   }
 
-  function otherConnectionsChecked(): void {
+  function otherConnectionsChecked(): boolean {
     const now = dataVersionStmt.get() as number
-    if (now !== dataVersion) {
-      dataVersion = now
-      everything++
-    }
+    if (now === dataVersion) return false
+    dataVersion = now
+    everything++
+    return true
   }
 
   /**
@@ -108,9 +108,9 @@ export function createTableWatch(db: Db) {
     memo<V>(tables: readonly WatchedTable[], read: (key: string) => V): (key: string) => V {
       return remembered(db, changes(tables), read)
     },
-    /** A top-level transaction begins: another connection may have committed since the last one. */
-    beginning(): void {
-      otherConnectionsChecked()
+    /** A top-level transaction begins: another connection may have committed since the last one (true: it did). */
+    beginning(): boolean {
+      return otherConnectionsChecked()
     },
     /** A transaction or savepoint rolled back: values read inside it may name rows that are gone. */
     rolledBack(): void {
