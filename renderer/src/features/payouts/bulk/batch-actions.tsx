@@ -10,6 +10,7 @@ import { ErrorNotice } from '../../../components/error-notice'
 import { TextField } from '../../../components/fields/text-field'
 import { formatDateTime, zonedInputToMs } from '../../../lib/dates'
 import { downloadCsv } from '../../../lib/download'
+import { DeleteDraftButton } from './row-editor'
 
 /** Submit a draft: now, or at a time on the simulated clock; a duplicate file needs an explicit confirmation. */
 function SubmitBatch({ batch }: { batch: PayoutBatch }) {
@@ -77,6 +78,7 @@ export function BatchActions({ batch }: { batch: PayoutBatch }) {
           <button type="button" className="button button--secondary" onClick={() => setRetrying(true)}>Retry failed rows ({batch.progress.failed})</button>
         ) : null}
         <button type="button" className="button button--secondary" onClick={download} disabled={results.isPending}>Download results</button>
+        {batch.status === 'draft' || batch.status === 'invalid' ? (canPay ? <DeleteDraftButton batch={batch} /> : null) : null}
       </div>
       <ConfirmDialog open={retrying} title="Retry the failed rows?" confirmLabel={`Retry ${batch.progress.failed} rows`} busy={retry.isPending}
         onCancel={() => setRetrying(false)} onConfirm={() => retry.mutate({ params: { batchId: batch.id } }, { onSettled: () => setRetrying(false) })}>
