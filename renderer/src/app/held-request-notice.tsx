@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { formatMinor } from '../../../shared/money'
 import { useHeldRequestStore } from '../stores/held-request-store'
 import { PATHS } from './paths'
@@ -5,13 +6,20 @@ import { Link } from './router'
 
 const ACTIONS = { b2c: 'B2C payout', b2b: 'B2B payment', 'bank-transfer': 'Bank transfer', reversal: 'Reversal', 'bulk-payout': 'Bulk payout' } as const
 
-/** "Sent for approval" instead of a result, when the approval policy held the last money request. */
+/**
+ * "Sent for approval" instead of a result, when the approval policy held the last money request; brought
+ * into view when it appears, as a sent request's tracker is (the form that sent it may be far below).
+ */
 export function HeldRequestNotice() {
   const held = useHeldRequestStore((state) => state.held)
   const clear = useHeldRequestStore((state) => state.set)
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (held) ref.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [held])
   if (!held) return null
   return (
-    <div className="notice notice--info held-notice" role="status" data-testid="held-notice">
+    <div className="notice notice--info held-notice" role="status" data-testid="held-notice" ref={ref}>
       <p>
         <strong>Sent for approval.</strong> The {ACTIONS[held.action]} of KES {formatMinor(held.amount)} moves no money until it is
         approved: see <Link to={PATHS.approvals}>Approvals</Link> (<code>{held.id}</code>).

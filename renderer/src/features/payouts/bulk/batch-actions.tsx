@@ -5,6 +5,7 @@ import { useBatchResults, useRetryFailedRows, useSubmitPayoutBatch } from '../..
 import { useCan } from '../../../api/hooks/team'
 import { PATHS } from '../../../app/paths'
 import { Link } from '../../../app/router'
+import { MoneyOnConfirm } from '../../../components/approval-hold'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { ErrorNotice } from '../../../components/error-notice'
 import { TextField } from '../../../components/fields/text-field'
@@ -43,6 +44,7 @@ function SubmitBatch({ batch }: { batch: PayoutBatch }) {
       <ConfirmDialog open={reviewing} title="Submit this batch?" confirmLabel={`Pay ${batch.totals.validRows} rows`} busy={submit.isPending}
         onCancel={() => setReviewing(false)} onConfirm={send}>
         <p>{batch.totals.validRows} payouts, KES {formatMinor(batch.totals.amount)} plus KES {formatMinor(batch.totals.fees)} fees from the payouts float{later && runAt ? `, at ${formatDateTime(zonedInputToMs(runAt))}` : ' now'}. Invalid rows are not paid.</p>
+        <MoneyOnConfirm action="bulk-payout" amountMinor={batch.totals.amount} reserved={null} />
       </ConfirmDialog>
     </div>
   )

@@ -1,0 +1,76 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { ConsoleShell } from './pages/console-shell'
+import { PayoutsPage } from './pages/payouts-page'
+import { seriousAxeViolations } from './support/axe'
+import { labelPattern } from './support/console-page'
+import { pageOverflow } from './support/fit'
+import { CONSOLE_TOKEN } from './support/sandbox'
+
+// The office's people at 1024×700 in team mode: what a held request says before and after Send, the
+// screens a role cannot use, and approval decisions. Sign-in is required for these tests only.
+test.use({ viewport: { width: 1024, height: 700 } })
+
+const PASSWORD = 'correct horse battery'
+const suffix = Date.now().toString(36)
+const MAKER = `bookkeeper-${suffix}`
+const SUPPORT = `agent-${suffix}`
+const APPROVER = `approver-${suffix}`
+const SECOND = `approver2-${suffix}`
+const automation = { authorization: `Bearer ${CONSOLE_TOKEN}` }
+
+async function api(request: APIRequestContext, method: 'post' | 'put' | 'get', path: string, data?: unknown): Promise<any> {
+  const response = await request[method](path, { headers: automation, ...(data === undefined ? {} : { data }) })
+  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300)
+  return (await response.json()).data
+}
+
+test.beforeAll(async ({ request }) => {
+  for (const [name, role] of [[`owner-${suffix}`, 'admin'], [MAKER, 'maker'], [SUPPORT, 'support'], [APPROVER, 'approver'], [SECOND, 'approver']]) {
+    await api(request, 'post', '/console/users', { name, password: PASSWORD, role })
+  }
+  await api(request, 'put', '/console/approval-policy', { rules: [{ action: 'b2c', environment: 'any', minAmount: 0, approvals: 2 }] })
+  await api(request, 'put', '/console/team', { requireSignIn: true })
+})
+test.afterAll(async ({ request }) => {
+  const open = await api(request, 'get', '/console/approvals?status=pending')
+  for (const approval of open.items as { id: string; requestedBy: { name: string } }[]) {
+    if (approval.requestedBy.name === MAKER) await api(request, 'post', `/console/approvals/${approval.id}/reject`, { reason: 'test over' })
+  }
+  await api(request, 'put', '/console/team', { requireSignIn: false })
+  await api(request, 'put', '/console/approval-policy', { rules: [] })
+})
+
+async function signIn(page: Page, name: string, path = '/'): Promise<ConsoleShell> {
+  const shell = new ConsoleShell(page)
+  await page.goto(`/#${path}`)
+  const form = page.getByRole('form', { name: 'Sign in' })
+  await form.getByLabel('Name').fill(name)
+  await form.getByLabel('Password').fill(PASSWORD)
+  await form.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByTestId('signed-in-user')).toContainText(name)
+  return shell
+}
+
+/** A maker's B2C the policy holds, sent from the form; answers the payouts page. */
+async function sendHeldB2c(page: Page, amount: string): Promise<PayoutsPage> {
+  const payouts = new PayoutsPage(page)
+  await payouts.b2cForm.getByLabel(labelPattern('Recipient phone')).fill('0712345678')
+  await payouts.b2cForm.getByLabel(labelPattern('Amount')).fill(amount)
+  await payouts.b2cForm.getByRole('button', { name: /^Review/ }).click()
+  return payouts
+}
+
+test('a payout the policy will hold says so before Send, and the held notice is brought into view after it', async ({ page }) => {
+  const shell = await signIn(page, MAKER, '/payouts')
+  await shell.goTo('Payouts')
+  await sendHeldB2c(page, '1,250')
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByTestId('needs-approval')).toHaveText('Needs approval by 2 people; no money moves until then.')
+  await expect(dialog).not.toContainText('reserved')
+  await dialog.getByRole('button', { name: /^Send KES 1,250\.00/ }).click()
+  await expect(page.getByTestId('held-notice')).toBeInViewport()
+  await expect(page.getByTestId('held-notice')).toContainText('Sent for approval')
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0)
+  expect(await seriousAxeViolations(page)).toEqual([])
+  shell.expectNoPageErrors()
+})
