@@ -54,9 +54,9 @@ export function AuditScreen() {
       <PageHeader title="Audit log" description="Every console action that changed something, with its time, environment, target, who did it and request id. Append-only: it cannot be edited, and a sandbox reset keeps it." />
       <div className="stack">
         <form className="filter-bar" aria-label="Filter the audit log" onSubmit={(event) => event.preventDefault()}>
-          <SelectField label="Environment" value={environment} options={ENVIRONMENTS} placeholder="Both" onChange={(v) => { setEnvironment(v); resetPaging() }} />
-          <SelectField label="Action" value={action} options={actions} placeholder="Any action" onChange={(v) => { setAction(v); resetPaging() }} />
-          <TextField label="Target" value={target} spellCheck={false} autoComplete="off" placeholder="Key, event or transaction id" onChange={(v) => { setTarget(v); resetPaging() }} />
+          <SelectField markOptional={false} label="Environment" value={environment} options={ENVIRONMENTS} placeholder="Both" onChange={(v) => { setEnvironment(v); resetPaging() }} />
+          <SelectField markOptional={false} label="Action" value={action} options={actions} placeholder="Any action" onChange={(v) => { setAction(v); resetPaging() }} />
+          <TextField markOptional={false} label="Target" value={target} spellCheck={false} autoComplete="off" placeholder="Key, event or transaction id" onChange={(v) => { setTarget(v); resetPaging() }} />
         </form>
         <Panel title="Entries" actions={<button type="button" className="button button--secondary button--small" onClick={() => void log.refetch()}>Refresh</button>}>
           <QueryView query={log} loadingLabel="Loading the audit log…" isEmpty={(data) => data.items.length === 0}

@@ -60,7 +60,7 @@ function RulesForm({ rules }: { rules: NotificationRules }) {
       </div>
       <fieldset className="stack"><legend>Low float: tell me when a movement leaves an account below</legend>
         {(accounts.data ?? []).map((account) => (
-          <TextField key={account.accountNo} label={`${account.name} (${account.accountNo})`} prefix="KES" inputMode="decimal" placeholder="No threshold"
+          <TextField markOptional={false} key={account.accountNo} label={`${account.name} (${account.accountNo})`} prefix="KES" inputMode="decimal" placeholder="No threshold"
             value={thresholds[account.accountNo] ?? ''} onChange={(value) => setThresholds({ ...thresholds, [account.accountNo]: value })} />
         ))}
       </fieldset>

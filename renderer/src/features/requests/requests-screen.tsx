@@ -115,14 +115,14 @@ function RequestFilters({ applied, onApply }: { applied: RequestLogFilters; onAp
   return (
     <form className="request-filters" onSubmit={submit} aria-label="Filter requests">
       <SelectField label="Sent by" value={draft.source} options={SOURCE_OPTIONS} placeholder="Anyone" onChange={field('source')} markOptional={false} />
-      <SelectField label="Status" value={draft.status} options={STATUS_OPTIONS} placeholder="Any status" onChange={field('status')} />
-      <TextField label="Path" value={draft.path} placeholder="/v1/mobile/charge" spellCheck={false} autoComplete="off" onChange={field('path')} />
-      <TextField label="API key" value={draft.key} placeholder="sk_test_AbCd" spellCheck={false} autoComplete="off" onChange={field('key')} hint="Start of the key prefix" />
-      <TextField label="Idempotency-Key" value={draft.idempotencyKey} spellCheck={false} autoComplete="off" onChange={field('idempotencyKey')} />
-      <TextField label="Request id" value={draft.requestId} placeholder="req_…" spellCheck={false} autoComplete="off" onChange={field('requestId')} hint="X-Request-Id of the answer" />
-      <TextField label="Transaction id" value={draft.transactionId} placeholder="txn_…" spellCheck={false} autoComplete="off" onChange={field('transactionId')} />
-      <TextField label="From" value={draft.from} placeholder="YYYY-MM-DD HH:MM" spellCheck={false} autoComplete="off" onChange={field('from')} />
-      <TextField label="To" value={draft.to} placeholder="YYYY-MM-DD HH:MM" spellCheck={false} autoComplete="off" onChange={field('to')} />
+      <SelectField markOptional={false} label="Status" value={draft.status} options={STATUS_OPTIONS} placeholder="Any status" onChange={field('status')} />
+      <TextField markOptional={false} label="Path" value={draft.path} placeholder="/v1/mobile/charge" spellCheck={false} autoComplete="off" onChange={field('path')} />
+      <TextField markOptional={false} label="API key" value={draft.key} placeholder="sk_test_AbCd" spellCheck={false} autoComplete="off" onChange={field('key')} hint="Start of the key prefix" />
+      <TextField markOptional={false} label="Idempotency-Key" value={draft.idempotencyKey} spellCheck={false} autoComplete="off" onChange={field('idempotencyKey')} />
+      <TextField markOptional={false} label="Request id" value={draft.requestId} placeholder="req_…" spellCheck={false} autoComplete="off" onChange={field('requestId')} hint="X-Request-Id of the answer" />
+      <TextField markOptional={false} label="Transaction id" value={draft.transactionId} placeholder="txn_…" spellCheck={false} autoComplete="off" onChange={field('transactionId')} />
+      <TextField markOptional={false} label="From" value={draft.from} placeholder="YYYY-MM-DD HH:MM" spellCheck={false} autoComplete="off" onChange={field('from')} />
+      <TextField markOptional={false} label="To" value={draft.to} placeholder="YYYY-MM-DD HH:MM" spellCheck={false} autoComplete="off" onChange={field('to')} />
       <div className="row request-filters__actions">
         <button type="submit" className="button button--primary">Filter</button>
         <button type="button" className="button button--secondary" onClick={clear}>Clear</button>

@@ -31,7 +31,7 @@ export function TransactionFields({ detail }: { detail: TransactionDetail }) {
     <dl className="facts transaction-fields" data-testid="transaction-fields">
       <dt>Status</dt><dd><TransactionStatusBadge tx={{ status: tx.status, reversal: reversalOf(detail) }} /></dd>
       {detail.failure ? <><dt>Result code</dt><dd><code>{detail.failure.resultCode ?? 'none'}</code> {detail.failure.reason}</dd></> : null}
-      <dt>Type</dt><dd>{TRANSACTION_TYPE_LABELS[tx.type]} <code className="top-bar__meta">{tx.type}</code></dd>
+      <dt>Type</dt><dd title={`API type: ${tx.type}`}>{TRANSACTION_TYPE_LABELS[tx.type]}</dd>
       <dt>Amount</dt><dd><Money minor={tx.amount} currency={tx.currency} /></dd>
       <dt>Fees</dt><dd>{moved ? <Money minor={tx.fees} currency={tx.currency} /> : NOTHING_TAKEN}</dd>
       <dt>Charged amount</dt><dd>{moved ? <Money minor={tx.chargedAmount} currency={tx.currency} /> : NOTHING_TAKEN}</dd>
