@@ -5,6 +5,7 @@ import { seriousAxeViolations } from './support/axe'
 import { labelPattern } from './support/console-page'
 import { pageOverflow } from './support/fit'
 import { CONSOLE_TOKEN } from './support/sandbox'
+import { sandboxApi } from './support/sandbox-http'
 
 // The office's people at 1024×700 in team mode: what a held request says before and after Send, the
 // screens a role cannot use, and approval decisions. Sign-in is required for these tests only.
@@ -72,5 +73,24 @@ test('a payout the policy will hold says so before Send, and the held notice is 
   await expect(page.getByTestId('held-notice')).toContainText('Sent for approval')
   expect(await pageOverflow(page)).toBeLessThanOrEqual(0)
   expect(await seriousAxeViolations(page)).toEqual([])
+  shell.expectNoPageErrors()
+})
+
+test('roles shape the screens: a typed URL says whom to ask, the API requests panel and the float move are left out', async ({ page }) => {
+  const chargeId = await sandboxApi().charge({ merchantTransactionId: `roles-${suffix}` })
+  const shell = await signIn(page, SUPPORT, '/payouts')
+  await expect(page.getByTestId('role-cannot')).toHaveText('Your role (support) cannot send payouts; ask an owner, admin or maker.')
+  await expect(page.getByRole('form', { name: 'New B2C payout' })).toHaveCount(0)
+  expect(await seriousAxeViolations(page)).toEqual([])
+  await page.goto(`/#/transactions/${chargeId}`)
+  await expect(shell.heading).toContainText('Charge')
+  await expect(page.getByRole('heading', { name: 'API requests' })).toHaveCount(0)
+  await page.goto('/#/requests')
+  await expect(page.getByTestId('role-cannot')).toHaveText('Your role (support) cannot read the API request log; ask an owner, admin or developer.')
+  await page.getByTestId('signed-in-user').getByRole('button', { name: 'Sign out' }).click()
+  await signIn(page, MAKER, '/')
+  await expect(page.getByRole('list').filter({ has: page.getByRole('listitem', { name: /^Float of/ }) }).getByTestId('role-cannot').first())
+    .toHaveText('Your role (maker) cannot move money from collections to payouts; ask an owner, admin or developer.')
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0)
   shell.expectNoPageErrors()
 })

@@ -3,6 +3,7 @@ import { parseMajorToMinor, formatMinor } from '../../../../shared/money'
 import type { FloatDesk, FloatDeskAccount } from '../../../../shared/schemas/float-desk'
 import { useFloatDesk, useMoveToPayouts } from '../../api/hooks/notifications'
 import { useCan } from '../../api/hooks/team'
+import { RoleCannot } from '../../components/role-cannot'
 import { ErrorNotice } from '../../components/error-notice'
 import { TextField } from '../../components/fields/text-field'
 import { Money } from '../../components/money'
@@ -44,7 +45,7 @@ function AccountLine({ account, collections }: { account: FloatDeskAccount; coll
             hint={`Settled collections: ${formatMinor(collections.available, 'KES')}`} />
           <button type="submit" className="button button--secondary" disabled={minor === null || minor === 0 || move.isPending}>Move to payouts</button>
         </form>
-      ) : mayMove ? <p className="form__note">No settled collections to move yet.</p> : null}
+      ) : mayMove ? <p className="form__note">No settled collections to move yet.</p> : <RoleCannot permission="simulator.manage" doing="move money from collections to payouts" />}
       {move.isError ? <ErrorNotice error={move.error} title="Nothing was moved" /> : null}
       {move.isSuccess ? <p className="notice notice--success" role="status">Moved {formatMinor(move.data.amount ?? 0, 'KES')} from collections.</p> : null}
     </li>
