@@ -1,3 +1,4 @@
+import { formatDay } from '../../lib/dates'
 import { useMemo, useRef, useState } from 'react'
 import { useExportReconciliation, useReconciliation, useUndoMatch, type ItemFilter } from '../../api/hooks/reconciliations'
 import { useCan } from '../../api/hooks/team'
@@ -48,7 +49,7 @@ export function ReconciliationScreen({ params }: ScreenProps) {
   return (
     <>
       <PageHeader title={data?.name ?? 'Reconciliation'}
-        description={data ? `${data.from} to ${data.to} (${data.timeZone}) · ${data.summary.fileRows.toLocaleString()} file rows · amounts in ${data.amountUnit}` : undefined}
+        description={data ? `${formatDay(data.from)} to ${formatDay(data.to)} (${data.timeZone}) · ${data.summary.fileRows.toLocaleString()} file rows · amounts in ${data.amountUnit}` : undefined}
         actions={<>
           <Link to={PATHS.reconcile} className="button button--ghost">All reconciliations</Link>
           <button type="button" className="button button--secondary" onClick={download} disabled={!data}>Export CSV</button>
