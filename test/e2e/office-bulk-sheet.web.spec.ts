@@ -19,9 +19,9 @@ test('a salary sheet with Employee and extra columns is previewed, put right row
   const csv = `Staff No,Employee,Phone,Amount,Department\n17,Fatuma Munyao,0722600101,"25,000",Sales\n18,Fatuma Munyao,0722600102,"10,000",Sales\n19,Grace Njeri,07226,"5,000",Stores\n`
   await bulk.upload('November salaries.csv', csv)
   await expect(page.getByTestId('batch-unused-columns')).toContainText('Not used: Staff No, Department')
-  const wrong = bulk.rows.getByRole('row').filter({ hasText: '+254722600102' })
+  const wrong = bulk.rows.getByRole('row').filter({ hasText: 'PETER OTIENO' })
   await expect(wrong.getByTestId('intended-name')).toHaveText('Differs File: Fatuma Munyao')
-  await expect(bulk.rows.getByRole('row').filter({ hasText: '+254722600101' }).getByTestId('intended-name')).toHaveText('File: Fatuma Munyao')
+  await expect(bulk.rows.getByRole('row').filter({ hasText: /FATUMA MUNYAO/ }).getByTestId('intended-name')).toHaveText('File: Fatuma Munyao')
   await expect(bulk.rows.getByRole('row').filter({ hasText: 'Grace Njeri' })).toContainText('phone 07226 is too short')
   await expect(bulk.summary.getByTestId('batch-rows')).toHaveText('2 valid of 3 (1 invalid, not paid)')
   expect(await pageOverflow(page)).toBeLessThanOrEqual(0)

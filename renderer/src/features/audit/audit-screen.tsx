@@ -13,13 +13,17 @@ import { Tag } from '../../components/status-badge'
 import { Timestamp } from '../../components/timestamp'
 
 const col = dataTableColumns<AuditEntry>()
+/** Who did what, when and to what always show; the request id waits behind Columns, and on a narrow window the environment too. */
+const HIDDEN = ['requestId']
+const NARROW_HIDDEN = ['environment']
+
 const COLUMNS = col.columns([
   col.accessor('at', { id: 'at', header: 'When', meta: { label: 'When' }, sortFn: 'basic', cell: (info) => <Timestamp ms={info.getValue()} /> }),
+  col.accessor((entry) => whoDid(entry.actor), { id: 'actor', header: 'Who', meta: { label: 'Who', wrap: true }, sortFn: 'text', cell: (info) => info.getValue() }),
   col.accessor('environment', { id: 'environment', header: 'Environment', meta: { label: 'Environment' }, sortFn: 'text', cell: (info) => <Tag tone={info.getValue() === 'live' ? 'warning' : 'neutral'}>{info.getValue()}</Tag> }),
-  col.accessor('label', { id: 'label', header: 'Action', meta: { label: 'Action' }, sortFn: 'text', cell: (info) => <span title={info.row.original.action}>{info.getValue()}</span> }),
-  col.accessor('target', { id: 'target', header: 'Target', meta: { label: 'Target' }, sortFn: 'text', cell: (info) => (info.getValue() ? <code>{info.getValue()}</code> : '—') }),
+  col.accessor('label', { id: 'label', header: 'Action', meta: { label: 'Action', wrap: true }, sortFn: 'text', cell: (info) => <span title={info.row.original.action}>{info.getValue()}</span> }),
+  col.accessor('target', { id: 'target', header: 'Target', meta: { label: 'Target' }, sortFn: 'text', cell: (info) => (info.getValue() ? <code className="cut-id" title={info.getValue() ?? undefined}>{info.getValue()}</code> : '—') }),
   col.accessor((entry) => entry.details ?? '', { id: 'details', header: 'Details', meta: { label: 'Details', wrap: true }, sortFn: 'text', cell: (info) => info.getValue() || '—' }),
-  col.accessor((entry) => whoDid(entry.actor), { id: 'actor', header: 'Who', meta: { label: 'Who' }, sortFn: 'text', cell: (info) => info.getValue() }),
   col.accessor('requestId', { id: 'requestId', header: 'Request id', meta: { label: 'Request id' }, sortFn: 'text', cell: (info) => <code>{info.getValue()}</code> }),
 ])
 /** Who acted, in words: a user with their role; the console token and the desktop window by what they are. */
@@ -63,7 +67,7 @@ export function AuditScreen() {
             empty={<EmptyState title="Nothing recorded yet">Actions such as creating a key, resending a webhook or resetting the sandbox show up here.</EmptyState>}>
             {(data) => (
               <div className="stack">
-                <DataTable caption="Audit log" columns={COLUMNS} data={data.items} getRowId={rowId} initialSorting={NEWEST_FIRST} preferencesKey="audit.list" />
+                <DataTable caption="Audit log" columns={COLUMNS} data={data.items} getRowId={rowId} initialSorting={NEWEST_FIRST} preferencesKey="audit.list" initialHidden={HIDDEN} narrowHidden={NARROW_HIDDEN} />
                 <div className="form__actions">
                   {pages.length > 0 ? <button type="button" className="button button--secondary button--small" onClick={() => setPages(pages.slice(0, -1))}>Newer</button> : null}
                   {data.nextBefore !== null ? <button type="button" className="button button--secondary button--small" onClick={() => setPages([...pages, data.nextBefore!])}>Older</button> : null}

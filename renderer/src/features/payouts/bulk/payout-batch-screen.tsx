@@ -14,6 +14,10 @@ import { batchRowColumns, rowsForReview } from './batch-row-columns'
 import { BatchSummary } from './batch-summary'
 import { useRowEditing } from './row-editor'
 
+/** The line and receipt wait behind Columns; on a narrow window the phone, fee and payout too (name, why, amount and reference first). */
+const HIDDEN = ['line', 'receipt']
+const NARROW_HIDDEN = ['recipient', 'fee', 'transactionId']
+
 function BatchRows({ batch }: { batch: PayoutBatch }) {
   const rows = useMemo(() => rowsForReview(batch.rows), [batch.rows])
   const canPay = useCan('payments.create')
@@ -29,7 +33,7 @@ function BatchRows({ batch }: { batch: PayoutBatch }) {
         </p>
       ) : null}
       {dialogs}
-      <DataTable caption="Rows of the batch" columns={columns} data={rows} getRowId={(row) => String(row.line)} preferencesKey="payout-batch-rows"
+      <DataTable caption="Rows of the batch" columns={columns} data={rows} getRowId={(row) => String(row.line)} preferencesKey="payout-batch-rows" initialHidden={HIDDEN} narrowHidden={NARROW_HIDDEN}
         onRowActivate={(row) => { if (row.transactionId) navigate(pathTo(PATHS.transaction, { transactionId: row.transactionId })) }} />
     </div>
   )
