@@ -30,7 +30,7 @@ test('bulk rows, reconcile results and the audit log keep their key columns in v
   expect(recon.status, JSON.stringify(recon.body)).toBe(201)
   for (const width of [1024, 1440]) {
     await fitsAt(page, width, () => shell.open(batchPath), 'Rows of the batch', ['Status', 'Why', 'Name', 'Amount', 'Reference'])
-    await fitsAt(page, width, () => shell.open(`/reconcile/${recon.body.data.id}`), 'Reconciliation items', ['Outcome', 'Transaction', 'File amount', 'Paydesk amount'])
+    await fitsAt(page, width, () => shell.open(`/reconcile/${recon.body.data.id}`), 'Reconciliation items', ['Outcome', 'Reference', 'File amount', 'Paydesk amount'])
     await fitsAt(page, width, () => shell.open('/audit'), 'Audit log', ['When', 'Who', 'Action', 'Target', 'Details'])
   }
   shell.expectNoPageErrors()

@@ -21,6 +21,18 @@ export function matchable(item: ReconciliationItem): boolean {
 
 const item = dataTableColumns<ItemRow>()
 
+/** The file's order number, and Paydesk's merchant reference beneath it when it is another. */
+function References({ row }: { row: ItemRow }) {
+  const { fileReference: file, paydeskReference: paydesk } = row
+  if (file === null && paydesk === null) return <>—</>
+  return (
+    <span className="item-references">
+      {file !== null ? <code className="cut-id" title={file} data-testid="file-reference">{file}</code> : null}
+      {paydesk !== null && paydesk !== file ? <span className="item-references__paydesk" title={paydesk}>Paydesk: <code className="cut-id">{paydesk}</code></span> : null}
+    </span>
+  )
+}
+
 /**
  * The items' columns; the outcome's cell holds the row's action, through `actions` (stable for the
  * table's life), left out for a role that may not match by hand (`actions` null).
@@ -42,6 +54,8 @@ export function itemColumns(actions: ItemActions | null) {
           {action(info.row.original)}
         </span>
       ) }),
+    item.accessor((row) => row.fileReference ?? row.paydeskReference ?? '', { id: 'reference', header: 'Reference', meta: { label: 'Reference (file and Paydesk)' }, sortFn: 'text',
+      cell: (info) => <References row={info.row.original} /> }),
     item.accessor('transactionId', { id: 'transactionId', header: 'Transaction', meta: { label: 'Transaction' }, sortFn: 'text',
       cell: (info) => { const id = info.getValue(); return id ? <Link to={transactionPath(id)}><ShortId id={id} /></Link> : '—' } }),
     item.accessor('fileAmount', { id: 'fileAmount', header: 'File amount', meta: { label: 'File amount', align: 'end' }, sortFn: 'basic', cell: (info) => <Money minor={info.getValue()} /> }),

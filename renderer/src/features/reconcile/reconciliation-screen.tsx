@@ -23,8 +23,9 @@ const FILTER_TITLES: Record<ItemFilter, string> = {
 }
 
 /** One reconciliation: summary cards, its exceptions first, matching by hand (and undo), CSV export. */
-/** On a narrow window the outcome, references, amounts and note come first; the line and candidates wait behind Columns. */
-const NARROW_HIDDEN = ['line', 'candidates']
+/** The outcome, references, amounts and note come first: the line and candidates (listed in Match by hand) wait behind Columns, on a narrow window the transaction id too. */
+const HIDDEN = ['line', 'candidates']
+const NARROW_HIDDEN = ['transactionId']
 
 export function ReconciliationScreen({ params }: ScreenProps) {
   const id = params['reconciliationId']!
@@ -65,7 +66,7 @@ export function ReconciliationScreen({ params }: ScreenProps) {
             <SummaryCards summary={loaded.summary} exceptions={loaded.exceptions} filter={filter} onFilter={setFilter} />
             <Panel title={`${FILTER_TITLES[filter]} (${loaded.itemsTotal.toLocaleString()})`}>
               <div className="panel-flush">
-                <DataTable caption="Reconciliation items" columns={columns} data={rows} getRowId={(row) => row.key} preferencesKey="reconcile.items" narrowHidden={NARROW_HIDDEN}
+                <DataTable caption="Reconciliation items" columns={columns} data={rows} getRowId={(row) => row.key} preferencesKey="reconcile.items" initialHidden={HIDDEN} narrowHidden={NARROW_HIDDEN}
                   empty={<EmptyState title={filter === 'exceptions' ? 'No exceptions: every row is matched' : 'Nothing here'} />} />
               </div>
               {loaded.itemsTotal > rows.length ? <p className="form__note">The first {rows.length.toLocaleString()} are shown; the export holds every row.</p> : null}
@@ -73,7 +74,7 @@ export function ReconciliationScreen({ params }: ScreenProps) {
           </div>
         )}
       </QueryView>
-      <ManualMatchDialog reconciliationId={id} row={matching} onClose={() => setMatching(null)} />
+      <ManualMatchDialog reconciliationId={id} row={matching} period={{ from: reconciliation.data?.from ?? '', to: reconciliation.data?.to ?? '' }} onClose={() => setMatching(null)} />
     </>
   )
 }
