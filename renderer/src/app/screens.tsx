@@ -52,6 +52,7 @@ export const NAV_SECTIONS: readonly NavSection[] = ['Overview', 'Move money', 'R
  */
 export const SCREENS: readonly ScreenDef[] = [
   { path: PATHS.home, title: 'Home', section: 'Overview', component: HomeScreen },
+  { path: PATHS.floatDesk, title: 'Home', parent: PATHS.home, component: HomeScreen },
   { path: PATHS.charges, title: 'Charges', section: 'Move money', component: ChargesScreen, permission: 'payments.create', doing: 'ask customers to pay (charges)' },
   { path: PATHS.payouts, title: 'Payouts', section: 'Move money', component: PayoutsScreen, permission: 'payments.create', doing: 'send payouts' },
   { path: PATHS.payoutsBulk, title: 'Bulk payouts', component: BulkPayoutsScreen },

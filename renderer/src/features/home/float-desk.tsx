@@ -1,4 +1,6 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { PATHS } from '../../app/paths'
+import { usePath } from '../../app/router'
 import { parseMajorToMinor, formatMinor } from '../../../../shared/money'
 import type { FloatDesk, FloatDeskAccount } from '../../../../shared/schemas/float-desk'
 import { useFloatDesk, useMoveToPayouts } from '../../api/hooks/notifications'
@@ -59,7 +61,15 @@ function AccountLine({ account, collections }: { account: FloatDeskAccount; coll
  */
 export function FloatDeskPanel() {
   const desk = useFloatDesk()
+  const path = usePath()
+  const ref = useRef<HTMLDivElement>(null)
+  // A low-float notification opens Home at its float desk (#/float-desk): brought into view once it has loaded.
+  const loaded = desk.data !== undefined
+  useEffect(() => {
+    if (path === PATHS.floatDesk && loaded) ref.current?.scrollIntoView?.({ block: 'start' })
+  }, [path, loaded])
   return (
+    <div ref={ref} className="float-desk-anchor" data-testid="float-desk">
     <Panel title="Float desk">
       <QueryView query={desk} loadingLabel="Loading float…">
         {(data) => (
@@ -69,5 +79,6 @@ export function FloatDeskPanel() {
         )}
       </QueryView>
     </Panel>
+    </div>
   )
 }
