@@ -85,8 +85,8 @@ test('bulk payouts: template, file, preview with invalid rows first, submit, liv
   expect(lines.find((line) => line[1] === bad)?.[6]).toBe('invalid')
   expect(lines).toHaveLength(4)
 
-  // The row links to its payout; the search box finds the payout by the row's reference.
-  await bulk.rows.getByRole('row').filter({ hasText: paid }).getByRole('link').click()
+  // The row opens its payout (its Payout column waits behind Columns); the search box finds it by the row's reference.
+  await bulk.rows.getByRole('row').filter({ hasText: paid }).click()
   const detail = new TransactionDetailPage(page)
   await detail.expectLoaded(paidLine[7]!)
   await shell.open('/')

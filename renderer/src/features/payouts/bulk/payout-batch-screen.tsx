@@ -14,9 +14,12 @@ import { batchRowColumns, rowsForReview } from './batch-row-columns'
 import { BatchSummary } from './batch-summary'
 import { useRowEditing } from './row-editor'
 
-/** The line and receipt wait behind Columns; on a narrow window the phone, fee and payout too (name, why, amount and reference first). */
-const HIDDEN = ['line', 'receipt']
-const NARROW_HIDDEN = ['recipient', 'fee', 'transactionId']
+/**
+ * Name, why, amount and reference first: the line, payout and receipt wait behind Columns (a row opens its
+ * payout when clicked), on a narrow window the phone and fee too.
+ */
+const HIDDEN = ['line', 'transactionId', 'receipt']
+const NARROW_HIDDEN = ['recipient', 'fee']
 
 function BatchRows({ batch }: { batch: PayoutBatch }) {
   const rows = useMemo(() => rowsForReview(batch.rows), [batch.rows])
