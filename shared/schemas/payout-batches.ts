@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { IsoDateSchema } from './common'
+import { IsoDateSchema, queryInt } from './common'
 import { ActorSchema, ApprovalStatusSchema } from './team'
 
 /**
@@ -32,6 +32,10 @@ export const PayoutBatchRowSchema = z.object({
   recipient: z.string().nullable(),
   /** The registered name the name check found; null when not found or the row could not be read. */
   recipientName: z.string().nullable(),
+  /** The name the file gives for the row (its name, employee, recipient or payee column); null when the file has none. */
+  intendedName: z.string().nullable(),
+  /** True when the file's name and the registered one are not the same person (often a wrong digit in the number). */
+  nameDiffers: z.boolean(),
   amount: z.number().int().nullable(),
   fee: z.number().int().nullable(),
   reference: z.string().nullable(),
@@ -77,6 +81,8 @@ export const PayoutBatchSummarySchema = z.object({
   floatSufficient: z.boolean(),
   /** An earlier batch of the same file (same content), or null. */
   duplicateOf: z.string().nullable(),
+  /** Headers of the file's columns Paydesk does not use (kept out of the payouts, shown as not used). */
+  unusedColumns: z.array(z.string()),
   createdAt: z.string(),
   submittedAt: z.string().nullable(),
   /** When a scheduled batch runs (simulated clock). */
@@ -108,3 +114,29 @@ export const PayoutBatchSubmitRequestSchema = z.strictObject({
 })
 
 export const PayoutBatchPathSchema = z.strictObject({ batchId: z.string().min(1).max(64) })
+
+export const PayoutBatchRowPathSchema = z.strictObject({
+  batchId: z.string().min(1).max(64),
+  line: queryInt(2, 999_999),
+})
+
+const cell = (max: number) => z.string().max(max).optional()
+
+/**
+ * A row corrected on screen: its cells as a file row would have them (absent = empty), checked anew as an
+ * upload checks them. Amounts as people write them (1500, 1,500.00, KES 1,500).
+ */
+export const PayoutBatchRowCorrectionSchema = z.strictObject({
+  type: z.enum(['mobile', 'bank']).optional(),
+  phoneNumber: cell(40),
+  amount: cell(40),
+  reference: cell(64),
+  narration: cell(200),
+  name: cell(140),
+  bankCode: cell(10),
+  accountNumber: cell(40),
+  accountName: cell(140),
+})
+export type PayoutBatchRowCorrection = z.infer<typeof PayoutBatchRowCorrectionSchema>
+
+export const PayoutBatchDeletedSchema = z.object({ id: z.string(), deleted: z.literal(true) })

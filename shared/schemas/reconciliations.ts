@@ -59,6 +59,11 @@ export const ReconciliationItemSchema = z.object({
   /** Cents, whatever unit the file used. */
   fileAmount: z.number().int().nullable(),
   paydeskAmount: z.number().int().nullable(),
+  /** The file row's own reference (the merchant's order number) and phone, when the mapping has them. */
+  fileReference: z.string().nullable(),
+  filePhone: z.string().nullable(),
+  /** The merchant reference of the Paydesk charge the item names. */
+  paydeskReference: z.string().nullable(),
   /** The charges an ambiguous row could be, or the payment a duplicate repeats. */
   candidates: z.array(z.string()),
   note: z.string().nullable(),

@@ -33,7 +33,7 @@ test('"Export HAR" on the Requests screen saves the filtered log as HAR 1.2', as
   const requests = new RequestsPage(page)
   await requests.open()
   await requests.filters.getByLabel(labelPattern('Transaction id')).fill(transactionId)
-  await requests.filters.getByRole('button', { name: 'Filter' }).click()
+  await requests.filters.getByRole('button', { name: 'Filter', exact: true }).click()
   const download = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Export HAR' }).click()
   const file = await download

@@ -85,6 +85,8 @@ test('sign in, a maker\'s payout waits for an approver, and completes once appro
   await shell.screenshot('team-approvals-inbox')
   const id = await pending.getAttribute('data-approval-id')
   await pending.getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByRole('dialog').getByTestId('approve-question')).toContainText('Approve B2C payout of KES 2,500.00 to')
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click()
   const approved = page.locator(`[data-approval-id="${id}"]`)
   await expect(approved).toHaveAttribute('data-status', 'approved')
   await approved.getByRole('link', { name: /^txn_/ }).click()

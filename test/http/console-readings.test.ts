@@ -96,6 +96,19 @@ describe('a failed transaction explains itself', () => {
     expect(customer.paidCounts).toEqual({ charges: 1, payouts: 0, reversals: 0 })
     expect(customer.paidIn).toBe(60_000)
   })
+
+  it('explains a failed payout as a payout: the recipient, and the money back in the payouts float', async () => {
+    const payout = await server.request('POST', '/v1/mobile/b2c', { body: { phoneNumber: '254700000001', amount: 50_000, merchantTransactionId: `b2c-${Date.now()}`, forceStatus: 'cancelled' } })
+    expect(payout.status, JSON.stringify(payout.body)).toBe(202)
+    let detail: any
+    for (let i = 0; i < 10 && detail?.status !== 'failed'; i++) {
+      await server.service.tick()
+      server.clock.advance(2_000)
+      detail = (await consoleGet(`/console/transactions/${payout.body.data.transactionId}`)).body.data
+    }
+    expect(detail.failure).toEqual({ resultCode: '1032', reason: 'Cancelled', nextStep: expect.stringMatching(/send the payout again\. The amount and fee went back to the payouts float/) })
+    expect(detail.failure.nextStep).not.toMatch(/charge|customer/)
+  })
 })
 
 describe('search as people type', () => {

@@ -29,6 +29,24 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
+describe('the merchant\'s own references beside Paydesk\'s', () => {
+  it('gives each file row its order number and phone from the file, and each matched charge its merchant reference', async () => {
+    const result = await reconcile('KES')
+    const { ids, references } = world
+    expect(rowItem(result.items, 2)).toMatchObject({ fileReference: references.A, paydeskReference: references.A, transactionId: ids.A })
+    expect(rowItem(result.items, 6)).toMatchObject({ kind: 'missing_in_paydesk', fileReference: 'ORD-NONE-1', filePhone: null, paydeskReference: null })
+    // Matched by receipt: the file has no order number, Paydesk's charge has its own.
+    expect(rowItem(result.items, 8)).toMatchObject({ fileReference: null, transactionId: ids.F })
+    expect(rowItem(result.items, 8).paydeskReference).toMatch(/^ORD-X-/)
+    expect(rowItem(result.items, 9).filePhone).toMatch(/^\+2547\d{8}$/)
+    // A charge the file misses has no file row: nothing of the file beside it.
+    const missing = result.items.find((item) => item.kind === 'missing_in_file')!
+    expect(missing).toMatchObject({ fileReference: null, filePhone: null })
+    const again = (await get(`/console/reconciliations/${result.id}`)).body.data as Reconciliation
+    expect(rowItem(again.items, 2)).toMatchObject({ fileReference: references.A, paydeskReference: references.A })
+  })
+})
+
 describe('POST /console/reconciliations: every item kind', () => {
   it('matches by reference, then receipt, then phone and amount; lists what the file and Paydesk each miss', async () => {
     const result = await reconcile('KES')

@@ -104,7 +104,7 @@ describe('bulk payouts over IPC', () => {
     expect(batch.rows.map((row: any) => [row.type, row.status, row.recipient])).toEqual([
       ['bank', 'valid', '01/7788990011'], ['bank', 'invalid', 'ZZ/7788990012'], ['mobile', 'valid', '+254712345670'],
     ])
-    expect(batch.rows[1].errors).toEqual([expect.stringMatching(/^bankCode "ZZ" is not a known bank code/)])
+    expect(batch.rows[1].errors).toEqual([expect.stringMatching(/^bank code ZZ is not a Kenyan bank Paydesk knows/)])
     const runAt = new Date(server.clock.now() + 600_000).toISOString()
     expect((await ipc('console.payoutBatches.submit', { params: { batchId: batch.id }, body: { runAt } })).body.data).toMatchObject({ status: 'scheduled', runAt })
     await server.service.tick()

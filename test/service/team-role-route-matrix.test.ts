@@ -79,7 +79,7 @@ describe('the matrix says what the roles are', () => {
     }
   })
   it('bulk payouts: makers upload, submit and retry; approvers and viewers only read batches', () => {
-    for (const id of ['console.payoutBatches.create', 'console.payoutBatches.submit', 'console.payoutBatches.retryFailed'] as const) {
+    for (const id of ['console.payoutBatches.create', 'console.payoutBatches.submit', 'console.payoutBatches.retryFailed', 'console.payoutBatches.delete', 'console.payoutBatches.dropRow', 'console.payoutBatches.correctRow'] as const) {
       const permission = ROUTES[id].permission
       expect([roleAllows('maker', permission, 'live'), roleAllows('approver', permission, 'test'), roleAllows('viewer', permission, 'test')], id).toEqual([true, false, false])
     }

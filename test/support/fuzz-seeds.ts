@@ -167,6 +167,9 @@ export function seeds(f: FuzzFixtures): Record<RouteId, () => Seed> {
     'console.payoutBatches.submit': () => ({ params: { batchId: f.payoutBatchId }, body: { confirmDuplicate: true } }),
     'console.payoutBatches.retryFailed': () => ({ params: { batchId: f.payoutBatchId } }),
     'console.payoutBatches.results': () => ({ params: { batchId: f.payoutBatchId } }),
+    'console.payoutBatches.delete': () => ({ params: { batchId: f.payoutBatchId } }),
+    'console.payoutBatches.dropRow': () => ({ params: { batchId: f.payoutBatchId, line: '2' } }),
+    'console.payoutBatches.correctRow': () => ({ params: { batchId: f.payoutBatchId, line: '2' }, body: { phoneNumber: '0712345678', amount: '1,500', name: 'Fatuma Munyao' } }),
   }
 }
 

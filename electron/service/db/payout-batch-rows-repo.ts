@@ -12,6 +12,8 @@ export interface PayoutBatchRowRecord {
   account_number: string | null
   account_name: string | null
   recipient_name: string | null
+  /** The name the file gives (its name, employee, recipient or payee column), shown beside the registered one. */
+  intended_name: string | null
   amount: number | null
   fee: number | null
   reference: string | null
@@ -42,7 +44,7 @@ export const FINAL_DONE = "('completed', 'settled')"
 const WITH_PAYOUT = `SELECT r.*, t.public_id AS transaction_public_id, t.status AS transaction_status, t.processor_reference AS receipt,
   t.message AS transaction_message FROM payout_batch_rows r LEFT JOIN transactions t ON t.id = r.transaction_id`
 
-const INSERTED = ['batch_id', 'line', 'kind', 'phone_number', 'bank_code', 'account_number', 'account_name', 'recipient_name', 'amount', 'fee',
+const INSERTED = ['batch_id', 'line', 'kind', 'phone_number', 'bank_code', 'account_number', 'account_name', 'recipient_name', 'intended_name', 'amount', 'fee',
   'reference', 'narration', 'errors', 'state'] as const
 /** Rows per INSERT statement: a file of 10,000 rows is 100 statements instead of 10,000 (a third of the upload's time). */
 const ROWS_PER_INSERT = 100
@@ -63,6 +65,8 @@ export function createPayoutBatchRowsRepo(db: Db) {
   const requeueStmt = db.prepare(`UPDATE payout_batch_rows SET state = 'queued', attempt = attempt + 1, transaction_id = NULL, failure_reason = NULL
     WHERE batch_id = ? AND (state = 'refused'
       OR (state = 'sent' AND EXISTS (SELECT 1 FROM transactions t WHERE t.id = payout_batch_rows.transaction_id AND t.status IN ${FINAL_FAILED})))`)
+  const removeStmt = db.prepare("DELETE FROM payout_batch_rows WHERE batch_id = ? AND line = ? AND state IN ('valid', 'invalid')")
+  const removeAllStmt = db.prepare('DELETE FROM payout_batch_rows WHERE batch_id = ?')
   return {
     /** Inserts a batch's rows; call inside the transaction that inserted the batch. */
     insert(batchId: number, rows: readonly Omit<NewPayoutBatchRow, 'batch_id'>[]): void {
@@ -78,6 +82,19 @@ export function createPayoutBatchRowsRepo(db: Db) {
     /** Up to `limit` rows after line `afterLine`, in line order: a page of the results file. */
     rowsPage(batchId: number, afterLine: number, limit: number): PayoutBatchRowView[] {
       return rowsPageStmt.all(batchId, afterLine, limit).map(decode)
+    },
+    /** Replaces a row not yet submitted with the same line checked anew (a correction made on screen). */
+    replace(batchId: number, row: Omit<NewPayoutBatchRow, 'batch_id'>): void {
+      removeStmt.run(batchId, row.line)
+      this.insert(batchId, [row])
+    },
+    /** Drops a row not yet submitted; false when there is no such row (or it was already submitted). */
+    remove(batchId: number, line: number): boolean {
+      return removeStmt.run(batchId, line).changes === 1
+    },
+    /** Every row of a batch, for deleting a draft. */
+    removeAll(batchId: number): void {
+      removeAllStmt.run(batchId)
     },
     queueValid(batchId: number): number {
       return queueValidStmt.run(batchId).changes

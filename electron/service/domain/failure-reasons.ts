@@ -25,16 +25,33 @@ const EXPLAINED: Record<string, { reason: string; nextStep: string }> = {
   },
 }
 
+/**
+ * A payout's failures read from the other side: the person paid is the recipient, and the money went back
+ * to the payouts float (a failed payout releases its reservation). Codes not here keep the charge's words.
+ */
+const PAYOUT_EXPLAINED: Record<string, { reason: string; nextStep: string }> = {
+  '1032': { reason: 'Cancelled', nextStep: 'Check with the recipient, then send the payout again. The amount and fee went back to the payouts float.' },
+  '1037': { reason: 'Timed out: the recipient\'s phone could not be reached', nextStep: 'Send the payout again later. The amount and fee went back to the payouts float.' },
+  '1': { reason: 'The payout could not be funded', nextStep: 'Check the payouts float, then send the payout again. Nothing was paid.' },
+  '2001': { reason: 'Refused: the sender\'s credentials were not accepted', nextStep: 'Send the payout again; if it keeps failing, quote the result code to the processor. Nothing was paid.' },
+  '1001': { reason: 'Another transaction was in progress on the recipient\'s phone', nextStep: 'Wait a minute, then send the payout again. The amount and fee went back to the payouts float.' },
+  '4': { reason: 'Over the recipient\'s M-PESA limit', nextStep: 'Pay a smaller amount, or again tomorrow. The amount and fee went back to the payouts float.' },
+  '11': { reason: 'The recipient\'s M-PESA account is blocked', nextStep: 'Pay the recipient another way; they must ask Safaricom to unblock it.' },
+  '2040': { reason: 'The number is not registered for M-PESA', nextStep: 'Check the number with the recipient: it must be an M-PESA line. Nothing was paid.' },
+}
+const PAYOUT_TYPES = new Set(['transfer', 'payment', 'bank_withdrawal'])
+
 export interface FailureExplanation {
   resultCode: string | null
   reason: string
   nextStep: string
 }
 
-/** Plain words for a failed or rejected transaction; null for any other status. */
-export function explainFailure(status: string, resultCode: string | null, message: string | null): FailureExplanation | null {
+/** Plain words for a failed or rejected transaction (a payout's as a payout's, `type` given); null for any other status. */
+export function explainFailure(status: string, resultCode: string | null, message: string | null, type?: string): FailureExplanation | null {
   if (status !== 'failed' && status !== 'rejected') return null
-  const known = resultCode === null ? undefined : EXPLAINED[resultCode]
+  const payout = type !== undefined && PAYOUT_TYPES.has(type)
+  const known = resultCode === null ? undefined : (payout ? PAYOUT_EXPLAINED[resultCode] : undefined) ?? EXPLAINED[resultCode]
   if (known) return { resultCode, ...known }
   if (status === 'rejected') {
     return { resultCode, reason: `Refused before it started${message ? `: ${message}` : ''}`, nextStep: 'Correct what the reason names, then send again. No money moved.' }

@@ -34,6 +34,6 @@ export function lowFloat(unit: Unit, event: BalanceChanged): void {
     organizationId, environment, kind: 'low_float', source: `${account.account_no}#${crossing}`,
     title: `Low float: ${account.name}`,
     body: `Available ${formatMinor(account.available, 'KES')} is below your threshold of ${formatMinor(rule.below, 'KES')} (account ${account.account_no}).`,
-    link: '/',
+    link: '/float-desk',
   })
 }

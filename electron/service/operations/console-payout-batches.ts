@@ -3,6 +3,7 @@ import type { PayoutBatchRecord } from '../db/payout-batches-repo'
 import { batchDetail, batchSummary } from '../payout-batches/batch-views'
 import { createBatch } from '../payout-batches/create-batch'
 import { streamedAnswer } from '../core/streamed-answer'
+import { correctRow, deleteBatch, dropRow } from '../payout-batches/edit-batch'
 import { resultsCsv, resultsCsvPages } from '../payout-batches/results-csv'
 import { retryFailed, submitBatch } from '../payout-batches/submit-batch'
 import type { OperationContext, PartialOperationTable } from './types'
@@ -18,7 +19,8 @@ function batchOf(ctx: OperationContext, batchId: string): PayoutBatchRecord {
 }
 
 type Ids = 'console.payoutBatches.create' | 'console.payoutBatches.list' | 'console.payoutBatches.get' | 'console.payoutBatches.submit'
-  | 'console.payoutBatches.retryFailed' | 'console.payoutBatches.results'
+  | 'console.payoutBatches.retryFailed' | 'console.payoutBatches.results' | 'console.payoutBatches.delete' | 'console.payoutBatches.dropRow'
+  | 'console.payoutBatches.correctRow'
 
 export const CONSOLE_PAYOUT_BATCHES_OPERATIONS: PartialOperationTable<Ids> = {
   'console.payoutBatches.create': (ctx, { body }) => {
@@ -29,6 +31,9 @@ export const CONSOLE_PAYOUT_BATCHES_OPERATIONS: PartialOperationTable<Ids> = {
     items: ctx.store.payoutBatches.list(ctx.principal.organizationId, ctx.principal.environment, LIST_LIMIT).map((batch) => batchSummary(ctx.store, ctx.now, batch)),
   }),
   'console.payoutBatches.get': (ctx, { params }) => batchDetail(ctx.store, ctx.now, batchOf(ctx, params.batchId)),
+  'console.payoutBatches.delete': (ctx, { params }) => deleteBatch(ctx, batchOf(ctx, params.batchId)),
+  'console.payoutBatches.dropRow': (ctx, { params }) => batchDetail(ctx.store, ctx.now, dropRow(ctx, batchOf(ctx, params.batchId), params.line)),
+  'console.payoutBatches.correctRow': (ctx, { params, body }) => batchDetail(ctx.store, ctx.now, correctRow(ctx, batchOf(ctx, params.batchId), params.line, body)),
   'console.payoutBatches.submit': (ctx, { params, body }) => batchDetail(ctx.store, ctx.now, submitBatch(ctx, ctx.principal, batchOf(ctx, params.batchId), body)),
   'console.payoutBatches.retryFailed': (ctx, { params }) => batchDetail(ctx.store, ctx.now, retryFailed(ctx, ctx.principal, batchOf(ctx, params.batchId))),
   'console.payoutBatches.results': (ctx, { params }) => {

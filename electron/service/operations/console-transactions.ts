@@ -43,7 +43,7 @@ export function transactionDetail(ctx: OperationContext, row: TransactionRow): T
     related: linked(ctx, row).map((other) => ({
       publicId: other.public_id, type: other.type, status: other.status, amount: other.amount,
     })),
-    failure: explainFailure(row.status, row.result_code, row.message),
+    failure: explainFailure(row.status, row.result_code, row.message, row.type),
   }
 }
 

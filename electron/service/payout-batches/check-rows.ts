@@ -31,7 +31,7 @@ function readRowAmount(text: string | undefined, kind: 'mobile' | 'bank', errors
   }
   const minor = readAmount(text)
   if (minor === null) {
-    errors.push(/\d/.test(text) && !/[1-9]/.test(text) ? 'amount must be more than zero' : `amount "${text.slice(0, 40)}" is not an amount in shillings (write 1500, 1,500.00 or KES 1,500)`)
+    errors.push(/\d/.test(text) && !/[1-9]/.test(text) ? 'amount must be more than zero' : `amount ${text.slice(0, 40)} is not an amount in shillings; write 1500, 1,500.00 or KES 1,500`)
     return null
   }
   const max = kind === 'mobile' ? AMOUNT_BOUNDS.b2c.max : AMOUNT_BOUNDS.bankTransfer.max
@@ -39,15 +39,25 @@ function readRowAmount(text: string | undefined, kind: 'mobile' | 'bank', errors
   return minor
 }
 
+/** Why a phone cell is not a number Paydesk can pay, as a person would say it ("phone 07123 is too short"). */
+function phoneProblem(text: string): string {
+  const shown = text.slice(0, 40)
+  const digits = text.replace(/\D/g, '')
+  if (/[A-Za-z]/.test(text)) return `phone ${shown} has letters in it; write it as 0712345678 or +254712345678`
+  if (digits.length < 9) return `phone ${shown} is too short; a Kenyan mobile number is 10 digits, like 0712345678`
+  if (digits.length > 12) return `phone ${shown} is too long; a Kenyan mobile number is 10 digits, like 0712345678`
+  return `phone ${shown} is not a Kenyan mobile number; write it as 0712345678 or +254712345678`
+}
+
 function mobileRecipient(ctx: CheckContext, row: FileRow, errors: string[]): Pick<CheckedRow, 'phone_number' | 'recipient_name'> {
   const text = row.cells.phoneNumber
   if (text === undefined) {
-    errors.push('phoneNumber is missing')
+    errors.push('phone is missing')
     return { phone_number: null, recipient_name: null }
   }
   const phone = readPhone(text)
   if (phone === null) {
-    errors.push(`phoneNumber "${text.slice(0, 40)}" is not a Kenyan mobile number (+254712345678, 254712345678 or 0712345678)`)
+    errors.push(phoneProblem(text))
     return { phone_number: text.slice(0, 40), recipient_name: null }
   }
   const name = lookupAccountName(ctx.store, { accountType: 'mobile_mobile', accountId: phone })
@@ -62,11 +72,11 @@ function bankRecipient(ctx: CheckContext, row: FileRow, errors: string[]): BankF
   const { bankCode, accountNumber, accountName } = row.cells
   const fields: BankFields = { bank_code: bankCode?.slice(0, 10) ?? null, account_number: accountNumber?.slice(0, 40) ?? null, account_name: accountName?.slice(0, 140) ?? null, recipient_name: null }
   const bank = bankCode === undefined ? undefined : ctx.store.bankCodes.get('KE', bankCode)
-  if (bankCode === undefined) errors.push('bankCode is missing (a bank row needs bankCode and accountNumber)')
-  else if (!bank) errors.push(`bankCode "${bankCode.slice(0, 10)}" is not a known bank code (GET /v1/local-bank-codes?country=KE)`)
-  if (accountNumber === undefined) errors.push('accountNumber is missing')
-  else if (!BANK_ACCOUNT.test(accountNumber)) errors.push('accountNumber must be 1-34 letters, digits or hyphens')
-  if (accountName !== undefined && accountName.length > 140) errors.push('accountName must be at most 140 characters')
+  if (bankCode === undefined) errors.push('bank code is missing (a bank row needs a bank code and an account number)')
+  else if (!bank) errors.push(`bank code ${bankCode.slice(0, 10)} is not a Kenyan bank Paydesk knows (the bank list is under Payouts, Bank transfer)`)
+  if (accountNumber === undefined) errors.push('account number is missing')
+  else if (!BANK_ACCOUNT.test(accountNumber)) errors.push('account number must be 1-34 letters, digits or hyphens')
+  if (accountName !== undefined && accountName.length > 140) errors.push('account name must be at most 140 characters')
   if (bank && accountNumber !== undefined && BANK_ACCOUNT.test(accountNumber)) {
     const name = lookupAccountName(ctx.store, { accountType: 'instantbank', accountId: accountNumber, bankCode: bank.code })
     if (!name.found) errors.push(`the name check found no account ${accountNumber} at ${bank.name}`)
@@ -93,10 +103,11 @@ function rowReference(ctx: CheckContext, row: FileRow, seen: Map<string, number>
   return reference
 }
 
-function checkRow(ctx: CheckContext, row: FileRow, seen: Map<string, number>): CheckedRow {
+/** One row checked; `seen` holds the references of the file's other rows (reference -> line). */
+export function checkRow(ctx: CheckContext, row: FileRow, seen: Map<string, number>): CheckedRow {
   const errors: string[] = []
   const typeText = row.cells.type?.toLowerCase() ?? 'mobile'
-  if (typeText !== 'mobile' && typeText !== 'bank') errors.push(`type "${row.cells.type!.slice(0, 20)}" must be mobile or bank`)
+  if (typeText !== 'mobile' && typeText !== 'bank') errors.push(`type ${row.cells.type!.slice(0, 20)} must be mobile or bank`)
   const kind = typeText === 'bank' ? 'bank' : 'mobile'
   if (row.extraCells > 0) errors.push(`the row has ${row.extraCells} more cell${row.extraCells === 1 ? '' : 's'} than the header has columns`)
   const recipient = kind === 'mobile'
@@ -108,7 +119,7 @@ function checkRow(ctx: CheckContext, row: FileRow, seen: Map<string, number>): C
   const reference = rowReference(ctx, row, seen, errors)
   const fee = amount === null ? null : computeFee(ctx.tariff, kind === 'mobile' ? 'b2c' : 'bankTransfer', amount)
   return {
-    line: row.line, kind, ...recipient, amount, fee, reference, narration: narration?.slice(0, NARRATION_MAX_LENGTH) ?? null,
+    line: row.line, kind, ...recipient, intended_name: row.intendedName?.slice(0, 140) ?? null, amount, fee, reference, narration: narration?.slice(0, NARRATION_MAX_LENGTH) ?? null,
     errors, state: errors.length === 0 ? 'valid' : 'invalid',
   }
 }

@@ -21,10 +21,10 @@ export function fileHashOf(csv: string): string {
  */
 export function createBatch(unit: Unit, scope: Scope, input: { name: string; csv: string }): { batch: PayoutBatchRecord; rows: CheckedRow[] } {
   const { organizationId, environment } = scope
-  const fileRows = parsePayoutFile(input.csv)
+  const file = parsePayoutFile(input.csv)
   const account = unit.store.accounts.resolve(organizationId, environment, 'payouts')
   const publicId = unit.ids.payoutBatch()
-  const rows = checkRows({ store: unit.store, organizationId, environment, tariff: unit.store.organizations.get(organizationId)!.fee_tariff ?? DEFAULT_TARIFF, batchId: publicId }, fileRows)
+  const rows = checkRows({ store: unit.store, organizationId, environment, tariff: unit.store.organizations.get(organizationId)!.fee_tariff ?? DEFAULT_TARIFF, batchId: publicId }, file.rows)
   const valid = rows.filter((row) => row.state === 'valid')
   const fileHash = fileHashOf(input.csv)
   const earlier = unit.store.payoutBatches.firstWithHash(organizationId, environment, fileHash)
@@ -32,7 +32,7 @@ export function createBatch(unit: Unit, scope: Scope, input: { name: string; csv
     public_id: publicId, organization_id: organizationId, environment, account_id: account.id, name: input.name,
     status: valid.length === 0 ? 'invalid' : 'draft', file_hash: fileHash, duplicate_of: earlier?.public_id ?? null,
     row_count: rows.length, valid_rows: valid.length, amount: valid.reduce((sum, row) => sum + row.amount!, 0),
-    fees: valid.reduce((sum, row) => sum + row.fee!, 0), created_at: unit.now, updated_at: unit.now,
+    fees: valid.reduce((sum, row) => sum + row.fee!, 0), unused_columns: file.unusedColumns, created_at: unit.now, updated_at: unit.now,
   })
   unit.store.payoutBatchRows.insert(batch.id, rows)
   // The preview answers the rows as checked: nothing was sent yet, so reading them back would add nothing.

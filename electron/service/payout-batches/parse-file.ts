@@ -12,12 +12,23 @@ const COLUMN_BY_KEY = new Map<string, PayoutFileColumn>([
   ['phone', 'phoneNumber'], ['merchanttransactionid', 'reference'],
 ])
 
+/** Headers read as the name the merchant means to pay, shown beside the registered name the check finds. */
+const NAME_KEYS = new Set(['name', 'employee', 'recipient', 'payee', 'employeename', 'recipientname', 'payeename', 'fullname'])
+
 /** One data row as written: its line in the file and its cells by column (trimmed; absent columns absent). */
 export interface FileRow {
   line: number
   cells: Partial<Record<PayoutFileColumn, string>>
+  /** The name column's cell: whom the merchant means to pay. */
+  intendedName?: string
   /** Non-empty cells beyond the header's columns (a stray comma, a shifted row). */
   extraCells: number
+}
+
+/** A file as read: its rows, and the headers of columns Paydesk does not use (kept, shown as not used). */
+export interface PayoutFile {
+  rows: FileRow[]
+  unusedColumns: string[]
 }
 
 interface CsvRecord {
@@ -67,14 +78,18 @@ export function csvRecords(text: string): CsvRecord[] {
   return records
 }
 
-function columnsOf(header: CsvRecord): (PayoutFileColumn | null)[] {
-  const seen = new Set<PayoutFileColumn>()
-  return header.fields.map((text, index) => {
+type HeaderColumn = PayoutFileColumn | 'intendedName' | null
+
+function columnsOf(header: CsvRecord, unused: string[]): HeaderColumn[] {
+  const seen = new Set<PayoutFileColumn | 'intendedName'>()
+  return header.fields.map((text) => {
     const name = text.trim()
     if (name === '') return null
-    const column = COLUMN_BY_KEY.get(headerKey(name))
-    if (!column) {
-      throw new ApiError('invalid_parameter', `The file's column ${index + 1} "${name.slice(0, 40)}" is not one Paydesk reads; columns are ${PAYOUT_FILE_COLUMNS.join(', ')} (any order, any letter case).`, 'csv')
+    const key = headerKey(name)
+    const column = NAME_KEYS.has(key) ? 'intendedName' : COLUMN_BY_KEY.get(key)
+    if (!column || (column === 'intendedName' && seen.has(column))) {
+      unused.push(name.slice(0, 40))
+      return null
     }
     if (seen.has(column)) throw new ApiError('invalid_parameter', `The file has the column ${column} twice.`, 'csv')
     seen.add(column)
@@ -84,14 +99,16 @@ function columnsOf(header: CsvRecord): (PayoutFileColumn | null)[] {
 
 /**
  * A payout file: a header row naming the columns (any order, case-insensitive), then one payout per row.
- * Problems of the whole file (no header, no amount column, no recipient column, no rows, too many rows,
- * an unknown column) are a 400 naming the file; problems of a row are that row's errors (check-rows.ts).
+ * Problems of the whole file (no header, no amount column, no recipient column, no rows, too many rows)
+ * are a 400 naming the file; problems of a row are that row's errors (check-rows.ts). Columns Paydesk does
+ * not read (an employee number, a department) are kept out of the payouts and named in `unusedColumns`.
  */
-export function parsePayoutFile(text: string): FileRow[] {
+export function parsePayoutFile(text: string): PayoutFile {
   const records = csvRecords(text).filter((record) => record.fields.some((field) => field.trim() !== ''))
   const header = records.shift()
   if (!header) throw new ApiError('invalid_parameter', 'The file is empty: it needs a header row (phoneNumber,amount,reference,narration) and one row per payout.', 'csv')
-  const columns = columnsOf(header)
+  const unusedColumns: string[] = []
+  const columns = columnsOf(header, unusedColumns)
   if (!columns.includes('amount')) throw new ApiError('invalid_parameter', 'The file has no amount column (its header row must name the columns).', 'csv')
   if (!columns.includes('phoneNumber') && !columns.includes('accountNumber')) {
     throw new ApiError('invalid_parameter', 'The file has no phoneNumber column (nor bankCode and accountNumber for bank rows).', 'csv')
@@ -100,13 +117,15 @@ export function parsePayoutFile(text: string): FileRow[] {
   if (records.length > PAYOUT_BATCH_MAX_ROWS) {
     throw new ApiError('invalid_parameter', `The file has ${records.length} rows; a batch takes at most ${PAYOUT_BATCH_MAX_ROWS}. Split it into several files.`, 'csv')
   }
-  return records.map((record) => {
-    const cells: FileRow['cells'] = {}
+  const rows = records.map((record) => {
+    const row: FileRow = { line: record.line, cells: {}, extraCells: record.fields.slice(columns.length).filter((field) => field.trim() !== '').length }
     columns.forEach((column, index) => {
       const value = record.fields[index]?.trim()
-      if (column !== null && value !== undefined && value !== '') cells[column] = value
+      if (column === null || value === undefined || value === '') return
+      if (column === 'intendedName') row.intendedName = value
+      else row.cells[column] = value
     })
-    const extraCells = record.fields.slice(columns.length).filter((field) => field.trim() !== '').length
-    return { line: record.line, cells, extraCells }
+    return row
   })
+  return { rows, unusedColumns }
 }

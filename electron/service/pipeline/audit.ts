@@ -43,6 +43,9 @@ const LABELS: Record<string, string> = {
   'console.notifications.readAll': 'All notifications marked read',
   'console.payoutBatches.create': 'Payout file uploaded',
   'console.payoutBatches.submit': 'Payout batch submitted',
+  'console.payoutBatches.delete': 'Draft payout batch deleted',
+  'console.payoutBatches.dropRow': 'Row dropped from a draft payout batch',
+  'console.payoutBatches.correctRow': 'Row of a draft payout batch corrected',
   'console.payoutBatches.retryFailed': 'Failed payout rows sent again',
 }
 

@@ -10,6 +10,7 @@ import type { Store } from '../db/store'
 import type { Principal } from '../core/principal'
 import type { Unit } from '../core/unit'
 import { readFile } from './file-rows'
+import { itemReferences } from './item-references'
 import { matchFile } from './matcher'
 import { periodOf } from './period'
 import { exceptionsOf, summaryOf, toHead, toItem } from './view'
@@ -43,7 +44,8 @@ export function reconciliationOf(store: Store, scope: Scope, id: string): Reconc
 export function reconciliationPage(store: Store, record: ReconciliationRecord, page: PageRequest = {}): Reconciliation {
   const filter: ItemFilter = { kind: page.kind, exceptions: page.exceptions }
   const items = store.reconciliationItems.page(record.number, filter, page.limit ?? RECONCILIATION_PAGE, page.offset ?? 0)
-  return { ...toHead(record), items: items.map(toItem), itemsTotal: store.reconciliationItems.count(record.number, filter) }
+  const references = itemReferences(store, record, items)
+  return { ...toHead(record), items: items.map((item) => toItem(item, references(item))), itemsTotal: store.reconciliationItems.count(record.number, filter) }
 }
 
 /**

@@ -22,9 +22,12 @@ export function toHead(record: ReconciliationRecord): ReconciliationHead {
   }
 }
 
-export function toItem(item: ReconciliationItemRecord): ReconciliationItem {
+type References = Pick<ReconciliationItem, 'fileReference' | 'filePhone' | 'paydeskReference'>
+const NO_REFERENCES: References = { fileReference: null, filePhone: null, paydeskReference: null }
+
+export function toItem(item: ReconciliationItemRecord, references: References = NO_REFERENCES): ReconciliationItem {
   return {
-    kind: item.kind, line: item.line, transactionId: item.transaction_id, fileAmount: item.file_amount, paydeskAmount: item.paydesk_amount,
+    kind: item.kind, line: item.line, transactionId: item.transaction_id, fileAmount: item.file_amount, paydeskAmount: item.paydesk_amount, ...references,
     candidates: item.candidates, note: item.note, manual: item.manual,
   }
 }

@@ -2,6 +2,7 @@ import type { PayoutBatch, PayoutBatchProgress, PayoutBatchRow, PayoutBatchRowSt
 import type { PayoutBatchRecord } from '../db/payout-batches-repo'
 import type { PayoutBatchCounts } from '../db/payout-batch-progress-repo'
 import type { PayoutBatchRowView } from '../db/payout-batch-rows-repo'
+import { namesDiffer } from '../domain/names'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
@@ -29,7 +30,8 @@ export function toPayoutBatchRow(row: RowLike): PayoutBatchRow {
   const status = rowStatusOf(row)
   const recipient = row.kind === 'mobile' ? row.phone_number : row.bank_code === null && row.account_number === null ? null : `${row.bank_code ?? ''}/${row.account_number ?? ''}`
   return {
-    line: row.line, type: row.kind, status, errors: row.errors, recipient, recipientName: row.recipient_name, amount: row.amount, fee: row.fee,
+    line: row.line, type: row.kind, status, errors: row.errors, recipient, recipientName: row.recipient_name,
+    intendedName: row.intended_name, nameDiffers: namesDiffer(row.intended_name, row.recipient_name), amount: row.amount, fee: row.fee,
     reference: row.reference, narration: row.narration, transactionId: row.transaction_public_id ?? null, receipt: row.receipt ?? null,
     failureReason: status !== 'failed' ? null : (row.state === 'refused' ? row.failure_reason : row.transaction_message) ?? null, attempt: row.attempt ?? 0,
   }
@@ -60,6 +62,7 @@ export function toPayoutBatchSummary({ batch, status, approval, accountNo, float
     id: batch.public_id, name: batch.name, status, accountNo,
     totals: { rows: batch.row_count, validRows: batch.valid_rows, amount: batch.amount, fees: batch.fees },
     progress: { ...progress }, floatAvailable, floatSufficient: floatAvailable >= needed, duplicateOf: batch.duplicate_of,
+    unusedColumns: batch.unused_columns,
     createdAt: iso(batch.created_at)!, submittedAt: iso(batch.submitted_at), runAt: iso(batch.run_at), finishedAt: iso(batch.finished_at),
     submittedBy: batch.run_as, approval,
   }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { onPushEvent } from '../api/push-listeners'
 import { formatMinor } from '../../../shared/money'
 import { useHeldRequestStore } from '../stores/held-request-store'
@@ -7,7 +7,10 @@ import { Link } from './router'
 
 const ACTIONS = { b2c: 'B2C payout', b2b: 'B2B payment', 'bank-transfer': 'Bank transfer', reversal: 'Reversal', 'bulk-payout': 'Bulk payout', 'live-key': 'Live API key' } as const
 
-/** "Sent for approval" instead of a result, when the approval policy held the last money request. */
+/**
+ * "Sent for approval" instead of a result, when the approval policy held the last money request; brought
+ * into view when it appears, as a sent request's tracker is (the form that sent it may be far below).
+ */
 export function HeldRequestNotice() {
   const held = useHeldRequestStore((state) => state.held)
   const clear = useHeldRequestStore((state) => state.set)
@@ -15,9 +18,13 @@ export function HeldRequestNotice() {
   useEffect(() => onPushEvent((event) => {
     if (event.type === 'approval.changed' && event.approvalId === held?.id && event.status !== 'pending') clear(null)
   }), [held, clear])
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (held) ref.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [held])
   if (!held) return null
   return (
-    <div className="notice notice--info held-notice" role="status" data-testid="held-notice">
+    <div className="notice notice--info held-notice" role="status" data-testid="held-notice" ref={ref}>
       <p>
         <strong>Sent for approval.</strong> The {ACTIONS[held.action]} of KES {formatMinor(held.amount)} moves no money until it is
         approved: see <Link to={PATHS.approvals}>Approvals</Link> (<code>{held.id}</code>).

@@ -14,6 +14,8 @@ import { TopBar } from './top-bar'
 import { PageHeader } from '../components/page-header'
 import { EmptyState } from '../components/empty-state'
 import { Link } from './router'
+import { RoleCannot } from '../components/role-cannot'
+import { useWhoAmI } from '../api/hooks/team'
 
 function resolveScreen(path: string): { screen: ScreenDef; params: Record<string, string> } | null {
   for (const screen of SCREENS) {
@@ -53,6 +55,10 @@ export function Layout() {
   }, [path, match?.screen.title])
 
   const Screen = match?.screen.component
+  // A typed URL to a screen the role cannot use says so, instead of a form the server would refuse.
+  const permissions = useWhoAmI().data?.permissions
+  const needed = match?.screen.permission
+  const blocked = needed !== undefined && permissions !== undefined && !permissions.includes(needed) ? needed : null
   return (
     <div className="app" data-environment={environment}>
       <button type="button" className="skip-link" onClick={() => mainRef.current?.querySelector<HTMLElement>('[data-page-heading]')?.focus()}>
@@ -69,7 +75,12 @@ export function Layout() {
         ) : null}
         <main className="app__main" ref={mainRef} tabIndex={-1} id="main">
           <ErrorBoundary resetKey={path}>
-            {Screen && match ? (
+            {Screen && match && blocked ? (
+              <>
+                <PageHeader title={match.screen.title} />
+                <RoleCannot permission={blocked} doing={match.screen.doing ?? `use ${match.screen.title}`} />
+              </>
+            ) : Screen && match ? (
               <Screen key={`${environment}:${timeZone}:${path}`} params={match.params} />
             ) : (
               <>

@@ -4,6 +4,8 @@
  */
 export const PATHS = {
   home: '/',
+  /** Home with its float desk in view (where a low-float notification leads). */
+  floatDesk: '/float-desk',
   charges: '/charges',
   payouts: '/payouts',
   payoutsBulk: '/payouts/bulk',

@@ -38,6 +38,8 @@ export interface ScreenDef {
   component: ComponentType<ScreenProps>
   /** The sidebar hides the screen from a role without this permission (the server refuses its calls anyway). */
   permission?: Permission
+  /** What the screen does, for a role without its permission: "Your role (support) cannot send payouts". */
+  doing?: string
 }
 
 export type NavSection = 'Overview' | 'Move money' | 'Records' | 'Developers'
@@ -50,11 +52,12 @@ export const NAV_SECTIONS: readonly NavSection[] = ['Overview', 'Move money', 'R
  */
 export const SCREENS: readonly ScreenDef[] = [
   { path: PATHS.home, title: 'Home', section: 'Overview', component: HomeScreen },
-  { path: PATHS.charges, title: 'Charges', section: 'Move money', component: ChargesScreen, permission: 'payments.create' },
-  { path: PATHS.payouts, title: 'Payouts', section: 'Move money', component: PayoutsScreen, permission: 'payments.create' },
+  { path: PATHS.floatDesk, title: 'Home', parent: PATHS.home, component: HomeScreen },
+  { path: PATHS.charges, title: 'Charges', section: 'Move money', component: ChargesScreen, permission: 'payments.create', doing: 'ask customers to pay (charges)' },
+  { path: PATHS.payouts, title: 'Payouts', section: 'Move money', component: PayoutsScreen, permission: 'payments.create', doing: 'send payouts' },
   { path: PATHS.payoutsBulk, title: 'Bulk payouts', component: BulkPayoutsScreen },
   { path: PATHS.payoutBatch, title: 'Payout batch', component: PayoutBatchScreen },
-  { path: PATHS.bankTransfers, title: 'Bank transfers', section: 'Move money', component: BankTransferScreen, permission: 'payments.create' },
+  { path: PATHS.bankTransfers, title: 'Bank transfers', section: 'Move money', component: BankTransferScreen, permission: 'payments.create', doing: 'make bank transfers' },
   { path: PATHS.approvals, title: 'Approvals', section: 'Move money', component: ApprovalsScreen },
   { path: PATHS.accounts, title: 'Accounts', section: 'Records', component: AccountsScreen },
   { path: PATHS.transactions, title: 'Transactions', section: 'Records', component: TransactionsScreen },
@@ -62,13 +65,13 @@ export const SCREENS: readonly ScreenDef[] = [
   { path: PATHS.statements, title: 'Statements', section: 'Records', component: StatementsScreen },
   { path: PATHS.reconcile, title: 'Reconcile', section: 'Records', component: ReconcileScreen },
   { path: PATHS.reconciliation, title: 'Reconciliation', component: ReconciliationScreen },
-  { path: PATHS.audit, title: 'Audit log', section: 'Records', component: AuditScreen, permission: 'audit.read' },
+  { path: PATHS.audit, title: 'Audit log', section: 'Records', component: AuditScreen, permission: 'audit.read', doing: 'read the audit log' },
   { path: PATHS.search, title: 'Search results', component: SearchScreen },
   // A real payer's history (support desk), not the simulator's customers: it belongs with the transactions.
   { path: PATHS.customer, title: 'Customer', parent: PATHS.transactions, component: CustomerScreen },
   { path: PATHS.webhooks, title: 'Webhooks', section: 'Developers', component: WebhooksScreen },
-  { path: PATHS.requests, title: 'Requests', section: 'Developers', component: RequestsScreen, permission: 'requests.read' },
-  { path: PATHS.request, title: 'Request', parent: PATHS.requests, component: RequestDetailScreen },
+  { path: PATHS.requests, title: 'Requests', section: 'Developers', component: RequestsScreen, permission: 'requests.read', doing: 'read the API request log' },
+  { path: PATHS.request, title: 'Request', parent: PATHS.requests, component: RequestDetailScreen, permission: 'requests.read', doing: 'read the API request log' },
   // The simulator's pretend M-PESA customers (wallets, limits), a developer's tool.
   { path: PATHS.customers, title: 'Simulated customers', section: 'Developers', component: CustomersScreen },
   { path: PATHS.settings, title: 'Settings', section: 'Developers', component: SettingsScreen },

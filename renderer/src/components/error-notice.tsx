@@ -1,5 +1,6 @@
 import { isApiClientError } from '../api/api-client-error'
 import { CopyButton } from './copy-button'
+import { inShopWords } from '../forms/shop-words'
 
 const TITLES: Record<string, string> = {
   invalid_request_error: 'The request was refused',
@@ -14,8 +15,9 @@ const TITLES: Record<string, string> = {
 }
 
 /**
- * An API error as the user needs it: the API's own message, the field it names (error.param), and the
- * request id to quote. Announced as an alert. Non-API errors show their message.
+ * An API error as the person needs it: the API's own message in front; the field it names (error.param),
+ * the error's type and code, the HTTP status and the request id to quote behind "Details", one click away
+ * for a developer. Announced as an alert. Non-API errors show their message.
  */
 export function ErrorNotice({ error, title, onRetry }: { error: unknown; title?: string; onRetry?: () => void }) {
   const api = isApiClientError(error) ? error : null
@@ -23,14 +25,18 @@ export function ErrorNotice({ error, title, onRetry }: { error: unknown; title?:
   return (
     <div className="notice notice--error" role="alert">
       <p className="notice__title">{title ?? (api ? (TITLES[api.type] ?? 'Request failed') : 'Something went wrong')}</p>
-      <p className="notice__message">{message}</p>
+      <p className="notice__message">{inShopWords(message)}</p>
       {api ? (
-        <dl className="notice__facts">
-          {api.param ? (<><dt>Field</dt><dd><code>{api.param}</code></dd></>) : null}
-          <dt>Error</dt>
-          <dd><code>{api.type}</code> / <code>{api.code}</code>{api.status ? ` (HTTP ${api.status})` : ''}</dd>
-          {api.requestId ? (<><dt>Request</dt><dd><code>{api.requestId}</code> <CopyButton value={api.requestId} label="Copy request id" /></dd></>) : null}
-        </dl>
+        <details className="notice__details">
+          <summary>Details</summary>
+          <dl className="notice__facts">
+            {api.param ? (<><dt>Field</dt><dd><code>{api.param}</code></dd></>) : null}
+            {inShopWords(message) !== message ? (<><dt>Message</dt><dd>{message}</dd></>) : null}
+            <dt>Error</dt>
+            <dd><code>{api.type}</code> / <code>{api.code}</code>{api.status ? ` (HTTP ${api.status})` : ''}</dd>
+            {api.requestId ? (<><dt>Request</dt><dd><code>{api.requestId}</code> <CopyButton value={api.requestId} label="Copy request id" /></dd></>) : null}
+          </dl>
+        </details>
       ) : null}
       {onRetry ? <button type="button" className="button button--secondary button--small" onClick={onRetry}>Try again</button> : null}
     </div>

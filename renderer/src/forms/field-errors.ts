@@ -1,3 +1,4 @@
+import { inShopWords } from './shop-words'
 import type { z } from 'zod'
 import { isApiClientError } from '../api/api-client-error'
 import { valueAt } from '../../../shared/object-path'
@@ -28,7 +29,7 @@ export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[], input: 
 /** An API error that names a field (`error.param`) as a field error; other errors name no field. */
 export function apiErrorToFieldErrors(error: unknown): FieldErrors {
   if (!isApiClientError(error) || error.param === null) return {}
-  return { [error.param]: error.message }
+  return { [error.param]: inShopWords(error.message) }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import {
-  PayoutBatchCreateRequestSchema, PayoutBatchListSchema, PayoutBatchPathSchema, PayoutBatchSchema, PayoutBatchSubmitRequestSchema,
+  PayoutBatchCreateRequestSchema, PayoutBatchDeletedSchema, PayoutBatchListSchema, PayoutBatchPathSchema, PayoutBatchRowCorrectionSchema,
+  PayoutBatchRowPathSchema, PayoutBatchSchema, PayoutBatchSubmitRequestSchema,
 } from '../../schemas/payout-batches'
 import { defineRoutes, EXPORT_BUSY } from '../route'
 
@@ -30,6 +31,24 @@ export const CONSOLE_PAYOUT_BATCHES_ROUTES = defineRoutes({
     summary: 'One payout batch with every row: its status, payout, receipt and failure reason',
     description: 'Every row in file order: what was asked, what the check found (the registered name against the one given) and what the payout did.',
     params: PayoutBatchPathSchema, response: PayoutBatchSchema, successStatus: 200, message: 'Payout batch retrieved successfully', idempotency: 'none',
+  },
+  'console.payoutBatches.delete': {
+    method: 'DELETE', path: '/console/payout-batches/{batchId}', surface: 'console', permission: 'payments.create', tag: 'Bulk payouts',
+    summary: 'Delete a draft batch (one never submitted) with its rows',
+    description: 'Refused (409) once the batch was submitted: a batch that is waiting for approval, scheduled, running or finished stays on record.',
+    params: PayoutBatchPathSchema, response: PayoutBatchDeletedSchema, successStatus: 200, message: 'Payout batch deleted', idempotency: 'none',
+  },
+  'console.payoutBatches.dropRow': {
+    method: 'DELETE', path: '/console/payout-batches/{batchId}/rows/{line}', surface: 'console', permission: 'payments.create', tag: 'Bulk payouts',
+    summary: 'Leave one row of a draft batch out; the batch\'s counts and totals follow',
+    description: 'Drafts only (409 otherwise); the last row cannot be dropped (delete the batch). Answers the batch as it is now.',
+    params: PayoutBatchRowPathSchema, response: PayoutBatchSchema, successStatus: 200, message: 'Row dropped', idempotency: 'none',
+  },
+  'console.payoutBatches.correctRow': {
+    method: 'PUT', path: '/console/payout-batches/{batchId}/rows/{line}', surface: 'console', permission: 'payments.create', tag: 'Bulk payouts',
+    summary: 'Correct one row of a draft batch: its cells replaced and checked again as an upload checks them',
+    description: 'The cells as a file row has them (absent = empty; amounts as people write them). Drafts only (409 otherwise). Answers the batch with its totals.',
+    params: PayoutBatchRowPathSchema, body: PayoutBatchRowCorrectionSchema, response: PayoutBatchSchema, successStatus: 200, message: 'Row corrected', idempotency: 'none',
   },
   'console.payoutBatches.submit': {
     method: 'POST', path: '/console/payout-batches/{batchId}/submit', surface: 'console', permission: 'payments.create', tag: 'Bulk payouts',

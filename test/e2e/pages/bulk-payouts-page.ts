@@ -25,7 +25,7 @@ export class BulkPayoutsPage {
     await this.page.getByRole('button', { name: 'Submit batch' }).click()
     const dialog = this.page.getByRole('dialog')
     await expect(dialog).toBeVisible()
-    await dialog.getByRole('button', { name: /^Pay \d+ rows$/ }).click()
+    await dialog.getByRole('button', { name: /^Pay \d+ rows?$/ }).click()
     await expect(dialog).toBeHidden()
   }
 

@@ -22,7 +22,7 @@ export class RequestsPage {
   /** Shows only the request with this id (the X-Request-Id of its answer). */
   async filterByRequestId(requestId: string): Promise<void> {
     await this.filters.getByLabel(labelPattern('Request id')).fill(requestId)
-    await this.filters.getByRole('button', { name: 'Filter' }).click()
+    await this.filters.getByRole('button', { name: 'Filter', exact: true }).click()
   }
 
   async clearFilters(): Promise<void> {

@@ -39,3 +39,16 @@ export function useRetryFailedRows() {
 export function useBatchResults() {
   return useApiMutation('console.payoutBatches.results')
 }
+
+/** A draft's row left out (DELETE …/rows/{line}) or corrected (PUT …/rows/{line}); the batch answers with its new totals. */
+export function useDropBatchRow() {
+  return useApiMutation('console.payoutBatches.dropRow', { invalidates: ['console.payoutBatches.'] })
+}
+
+export function useCorrectBatchRow() {
+  return useApiMutation('console.payoutBatches.correctRow', { invalidates: ['console.payoutBatches.'] })
+}
+
+export function useDeletePayoutBatch() {
+  return useApiMutation('console.payoutBatches.delete', { invalidates: ['console.payoutBatches.'] })
+}

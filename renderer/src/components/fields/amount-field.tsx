@@ -10,11 +10,11 @@ export interface AmountFieldProps extends Omit<TextFieldProps, 'prefix' | 'input
 
 /**
  * An amount typed in shillings ("1,250.50"). The form converts it with parseMajorToMinor; the hint states
- * the operation's range and echoes what will be sent, so a typo like 12500 vs 125.00 is caught early.
+ * the operation's range and echoes the amount as it will be sent, so a typo like 12500 vs 125.00 is caught early.
  */
 export function AmountField({ bounds, hint, value, ...rest }: AmountFieldProps) {
   const { minor } = amountInput(value)
-  const echo = minor !== undefined ? ` · sends ${minor.toLocaleString('en-US')} minor units (KES ${formatMinor(minor)})` : ''
+  const echo = minor !== undefined ? ` · sends KES ${formatMinor(minor)}` : ''
   return (
     <TextField
       {...rest}

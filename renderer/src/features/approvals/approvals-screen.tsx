@@ -1,10 +1,10 @@
-import { useState } from 'react'
+import { useRef } from 'react'
+import { formatMinor } from '../../../../shared/money'
 import type { Approval } from '../../../../shared/schemas/team'
-import { useApprovals, useApprove, useCan, useReject, useWhoAmI } from '../../api/hooks/team'
+import { useApprovals } from '../../api/hooks/team'
 import { PATHS } from '../../app/paths'
 import { Link, pathTo } from '../../app/router'
 import { EmptyState } from '../../components/empty-state'
-import { ErrorNotice } from '../../components/error-notice'
 import { Money } from '../../components/money'
 import { PageHeader } from '../../components/page-header'
 import { Panel } from '../../components/panel'
@@ -12,8 +12,9 @@ import { QueryView } from '../../components/query-view'
 import { Tag } from '../../components/status-badge'
 import { Timestamp } from '../../components/timestamp'
 import { ApprovalSummary } from './approval-summary'
+import { APPROVAL_ACTION_LABELS, Decide } from './approval-decide'
 
-export const APPROVAL_ACTION_LABELS = { b2c: 'B2C payout', b2b: 'B2B payment', 'bank-transfer': 'Bank transfer', reversal: 'Reversal', 'bulk-payout': 'Bulk payout', 'live-key': 'Live API key' } as const
+export { APPROVAL_ACTION_LABELS } from './approval-decide'
 const STATUS_TONES = { pending: 'warning', approved: 'success', rejected: 'danger', expired: 'neutral' } as const
 
 /**
@@ -22,13 +23,25 @@ const STATUS_TONES = { pending: 'warning', approved: 'success', rejected: 'dange
  */
 export function ApprovalsScreen() {
   const approvals = useApprovals()
+  const order = useRef<string[]>([])
+  // A decided card stays where it was (marked by its status) until the list is refreshed: new ones go last.
+  const steady = (items: readonly Approval[]) => {
+    const known = new Map(items.map((item) => [item.id, item]))
+    const kept = order.current.filter((id) => known.has(id))
+    order.current = [...kept, ...items.map((item) => item.id).filter((id) => !kept.includes(id))]
+    return order.current.map((id) => known.get(id)!)
+  }
+  const refresh = () => {
+    order.current = []
+    void approvals.refetch()
+  }
   return (
     <>
       <PageHeader title="Approvals" description="Money requests held by the approval policy: what, how much and who asked. The last approval needed sends the request, once, as the requester's." />
-      <Panel title="Requests">
+      <Panel title="Requests" actions={<button type="button" className="button button--secondary button--small" onClick={refresh}>Refresh</button>}>
         <QueryView query={approvals} loadingLabel="Loading approvals…" isEmpty={(data) => data.items.length === 0}
           empty={<EmptyState title="Nothing waits for approval">A request held by the approval policy (Settings → Team) shows up here.</EmptyState>}>
-          {(data) => <ul className="plain-list" aria-label="Approvals">{data.items.map((approval) => <ApprovalRow key={approval.id} approval={approval} />)}</ul>}
+          {(data) => <ul className="plain-list" aria-label="Approvals">{steady(data.items).map((approval) => <ApprovalRow key={approval.id} approval={approval} />)}</ul>}
         </QueryView>
       </Panel>
     </>
@@ -47,8 +60,10 @@ function HeldBatch({ approval }: { approval: Approval }) {
 
 function ApprovalRow({ approval }: { approval: Approval }) {
   const decided = approval.decisions.filter((d) => d.decision === 'approve').length
+  const card = useRef<HTMLLIElement>(null)
   return (
-    <li className="approval-row" data-testid="approval" data-approval-id={approval.id} data-status={approval.status}>
+    <li className="approval-row" data-testid="approval" data-approval-id={approval.id} data-status={approval.status} ref={card} tabIndex={-1}
+      aria-label={`${APPROVAL_ACTION_LABELS[approval.action]} of KES ${formatMinor(approval.amount)} by ${approval.requestedBy.name}: ${approval.status}`}>
       <div className="stack stack--tight">
         <div className="row">
           <strong>{APPROVAL_ACTION_LABELS[approval.action]}</strong> <Money minor={approval.amount} />
@@ -70,37 +85,7 @@ function ApprovalRow({ approval }: { approval: Approval }) {
         ) : null}
         {approval.refusal ? <span className="notice notice--error">Refused when it ran: {approval.refusal.message}</span> : null}
       </div>
-      {approval.status === 'pending' ? <Decide approval={approval} /> : null}
+      {approval.status === 'pending' ? <Decide approval={approval} cardRef={card} /> : null}
     </li>
-  )
-}
-
-function Decide({ approval }: { approval: Approval }) {
-  const canDecide = useCan('approvals.decide')
-  const me = useWhoAmI().data?.actor.id
-  const approve = useApprove()
-  const reject = useReject()
-  const [rejecting, setRejecting] = useState(false)
-  const [reason, setReason] = useState('')
-  if (!canDecide) return null
-  if (approval.requestedBy.id === me) return <span className="form__note">Your request: another approver decides it.</span>
-  const error = approve.error ?? reject.error
-  return (
-    <div className="approval-row__actions">
-      {error ? <ErrorNotice error={error} title="Not decided" /> : null}
-      {rejecting ? (
-        <form className="row" onSubmit={(e) => { e.preventDefault(); reject.mutate({ params: { id: approval.id }, body: { reason } }) }}>
-          <label className="field__label" htmlFor={`reason-${approval.id}`}>Reason</label>
-          <input id={`reason-${approval.id}`} className="input" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
-          <button type="submit" className="button button--danger button--small" disabled={!reason.trim() || reject.isPending}>Reject</button>
-          <button type="button" className="button button--secondary button--small" onClick={() => setRejecting(false)}>Cancel</button>
-        </form>
-      ) : (
-        <>
-          <button type="button" className="button button--primary button--small" disabled={approve.isPending} onClick={() => approve.mutate({ params: { id: approval.id } })}>Approve</button>
-          <button type="button" className="button button--secondary button--small" onClick={() => setRejecting(true)}>Reject…</button>
-        </>
-      )}
-    </div>
   )
 }

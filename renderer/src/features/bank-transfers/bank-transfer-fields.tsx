@@ -65,7 +65,7 @@ export function TransferFields({ form, reference }: { form: BankTransferForm; re
         hint="1–64 letters, digits, dots, underscores or hyphens. Left empty, the one shown is used." />
       <TextAreaField label="Narration" required className="field--wide" maxLength={NARRATION_MAX_LENGTH} rows={2} value={values.narration}
         onChange={(v) => setValue('narration', v)} onBlur={() => touch('narration')} error={error('narration')} />
-      <TextField label="Payment channel" value="INSTANTBANK" onChange={() => undefined} hint="The only channel for local transfers." readOnly />
+      <TextField markOptional={false} label="Payment channel" value="INSTANTBANK" onChange={() => undefined} hint="The only channel for local transfers." readOnly />
       <TextField label="Payment purpose" value={values.paymentPurposeId}
         onChange={(v) => setValue('paymentPurposeId', v)} onBlur={() => touch('paymentPurposeId')} error={error('paymentPurposeId')} />
       <TextField label="Webhook URL" className="field--wide" type="url" value={values.webhookUrl} placeholder="https://example.com/webhooks" spellCheck={false}

@@ -2,6 +2,7 @@ import { formatMinor } from '../../../../shared/money'
 import type { Account } from '../../../../shared/schemas/account'
 import { BankTransferRequestSchema } from '../../../../shared/schemas/requests'
 import { useCreateBankTransfer } from '../../api/hooks/money-movement'
+import { MoneyOnConfirm } from '../../components/approval-hold'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { ErrorNotice } from '../../components/error-notice'
 import { amountInput, amountRewrite } from '../../forms/amount'
@@ -57,6 +58,7 @@ export function BankTransferForm({ accounts, onSent }: { accounts: readonly Acco
           <>
             <RecipientName query={accountNameQuery('instantbank', pending.beneficiaryAccountId ?? '', pending.beneficiaryBankCode)} />
             <p>KES {formatMinor(pending.amount)} to {pending.beneficiaryName}, {pending.beneficiaryBankName} account {pending.beneficiaryAccountId}, from {pending.senderAccountNo}.</p>
+            <MoneyOnConfirm action="bank-transfer" amountMinor={pending.amount} reserved={null} />
           </>
         ) : null}
       </ConfirmDialog>

@@ -72,18 +72,18 @@ export function ApiFaultsPanel() {
         <p className="form__note">Make the API misbehave the way a provider does on a bad day. Faulted requests run nothing (errors, outage) or lose their answer after the commit (commit-then-drop).</p>
         {save.isError ? <ErrorNotice error={save.error} /> : null}
         {problem ? <p className="field__error" role="alert">{problem}</p> : null}
-        <SelectField label="Routes" value={scope} options={SCOPES} onChange={(value) => setScope(value as ApiFaultScope)} />
+        <SelectField markOptional={false} label="Routes" value={scope} options={SCOPES} onChange={(value) => setScope(value as ApiFaultScope)} />
         <div className="inline-form">
-          <TextField label="Latency (ms)" value={fields.latencyMin} onChange={field('latencyMin')} inputMode="numeric" hint="Fixed, or the least of a range." />
-          <TextField label="Latency up to (ms)" value={fields.latencyMax} onChange={field('latencyMax')} inputMode="numeric" hint="At most 60000." />
+          <TextField markOptional={false} label="Latency (ms)" value={fields.latencyMin} onChange={field('latencyMin')} inputMode="numeric" hint="Fixed, or the least of a range." />
+          <TextField markOptional={false} label="Latency up to (ms)" value={fields.latencyMax} onChange={field('latencyMax')} inputMode="numeric" hint="At most 60000." />
         </div>
         <div className="inline-form">
-          <TextField label="Error rate (%)" value={fields.errorRate} onChange={field('errorRate')} inputMode="decimal" hint="Share of requests answered with an error." />
-          <SelectField label="Error status" value={fields.errorStatus} onChange={field('errorStatus')} options={[{ value: '500', label: '500 api_error' }, { value: '503', label: '503 unavailable' }]} />
+          <TextField markOptional={false} label="Error rate (%)" value={fields.errorRate} onChange={field('errorRate')} inputMode="decimal" hint="Share of requests answered with an error." />
+          <SelectField markOptional={false} label="Error status" value={fields.errorStatus} onChange={field('errorStatus')} options={[{ value: '500', label: '500 api_error' }, { value: '503', label: '503 unavailable' }]} />
         </div>
         <div className="inline-form">
-          <TextField label="Outage starts in (min)" value={fields.outageIn} onChange={field('outageIn')} inputMode="numeric" hint="Simulated clock; 0 = now." />
-          <TextField label="Outage lasts (min)" value={fields.outageFor} onChange={field('outageFor')} inputMode="numeric" hint="503 with Retry-After meanwhile." />
+          <TextField markOptional={false} label="Outage starts in (min)" value={fields.outageIn} onChange={field('outageIn')} inputMode="numeric" hint="Simulated clock; 0 = now." />
+          <TextField markOptional={false} label="Outage lasts (min)" value={fields.outageFor} onChange={field('outageFor')} inputMode="numeric" hint="503 with Retry-After meanwhile." />
         </div>
         <div className="fault-checks">
           <label><input type="checkbox" checked={fields.drop} onChange={(e) => field('drop')(e.target.checked)} /> Commit, then drop the connection</label>

@@ -97,9 +97,9 @@ function FaultsForm({ state, defaultUrl }: { state: FaultState; defaultUrl: stri
         ))}
       </fieldset>
       <div className="inline-form">
-        <TextField label="Delay (s)" value={delayMin} onChange={setDelayMin} inputMode="decimal" hint="Fixed, or the least of a range. At most 600." />
-        <TextField label="Delay up to (s)" value={delayMax} onChange={setDelayMax} inputMode="decimal" hint="Random between the two." />
-        <TextField label="Drop first attempts" value={drop} onChange={setDrop} inputMode="numeric" hint="1-9; retries recover." />
+        <TextField markOptional={false} label="Delay (s)" value={delayMin} onChange={setDelayMin} inputMode="decimal" hint="Fixed, or the least of a range. At most 600." />
+        <TextField markOptional={false} label="Delay up to (s)" value={delayMax} onChange={setDelayMax} inputMode="decimal" hint="Random between the two." />
+        <TextField markOptional={false} label="Drop first attempts" value={drop} onChange={setDrop} inputMode="numeric" hint="1-9; retries recover." />
       </div>
       <div className="inline-form">
         <button type="submit" className="button button--primary" disabled={save.isPending}>Switch faults on</button>

@@ -6,7 +6,7 @@ import type { DayActivity } from './activity-series'
 const WIDTH = 720
 const HEIGHT = 210
 const AXIS = 22
-const LEFT = 52
+const LEFT = 68
 const GAP = 4
 
 /** 1234567 minor units -> "12.3K", for axis labels where full amounts do not fit. */

@@ -1,8 +1,11 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { PATHS } from '../../app/paths'
+import { usePath } from '../../app/router'
 import { parseMajorToMinor, formatMinor } from '../../../../shared/money'
 import type { FloatDesk, FloatDeskAccount } from '../../../../shared/schemas/float-desk'
 import { useFloatDesk, useMoveToPayouts } from '../../api/hooks/notifications'
 import { useCan } from '../../api/hooks/team'
+import { RoleCannot } from '../../components/role-cannot'
 import { ErrorNotice } from '../../components/error-notice'
 import { TextField } from '../../components/fields/text-field'
 import { Money } from '../../components/money'
@@ -44,7 +47,7 @@ function AccountLine({ account, collections }: { account: FloatDeskAccount; coll
             hint={`Settled collections: ${formatMinor(collections.available, 'KES')}`} />
           <button type="submit" className="button button--secondary" disabled={minor === null || minor === 0 || move.isPending}>Move to payouts</button>
         </form>
-      ) : mayMove ? <p className="form__note">No settled collections to move yet.</p> : null}
+      ) : mayMove ? <p className="form__note">No settled collections to move yet.</p> : <RoleCannot permission="simulator.manage" doing="move money from collections to payouts" />}
       {move.isError ? <ErrorNotice error={move.error} title="Nothing was moved" /> : null}
       {move.isSuccess ? <p className="notice notice--success" role="status">Moved {formatMinor(move.data.amount ?? 0, 'KES')} from collections.</p> : null}
     </li>
@@ -58,7 +61,15 @@ function AccountLine({ account, collections }: { account: FloatDeskAccount; coll
  */
 export function FloatDeskPanel() {
   const desk = useFloatDesk()
+  const path = usePath()
+  const ref = useRef<HTMLDivElement>(null)
+  // A low-float notification opens Home at its float desk (#/float-desk): brought into view once it has loaded.
+  const loaded = desk.data !== undefined
+  useEffect(() => {
+    if (path === PATHS.floatDesk && loaded) ref.current?.scrollIntoView?.({ block: 'start' })
+  }, [path, loaded])
   return (
+    <div ref={ref} className="float-desk-anchor" data-testid="float-desk">
     <Panel title="Float desk">
       <QueryView query={desk} loadingLabel="Loading float…">
         {(data) => (
@@ -68,5 +79,6 @@ export function FloatDeskPanel() {
         )}
       </QueryView>
     </Panel>
+    </div>
   )
 }

@@ -20,16 +20,19 @@ const SWITCHES: { key: Switch; label: string }[] = [
 /** Notification rules of this organization in this environment: what raises a notification (bell, toast, desktop). */
 export function NotificationRulesPanel() {
   const rules = useNotificationRules()
+  // Kept here: the saved rules come back as new data, which makes a fresh form (and would drop its own notice).
+  const [saved, setSaved] = useState(false)
   return (
     <Panel title="Notifications">
       <QueryView query={rules} loadingLabel="Loading notification rules…">
-        {(data) => <RulesForm key={JSON.stringify(data)} rules={data} />}
+        {(data) => <RulesForm key={JSON.stringify(data)} rules={data} onSaved={() => setSaved(true)} onEdit={() => setSaved(false)} />}
       </QueryView>
+      {saved ? <p className="notice notice--success" role="status" data-testid="rules-saved">Notification rules saved.</p> : null}
     </Panel>
   )
 }
 
-function RulesForm({ rules }: { rules: NotificationRules }) {
+function RulesForm({ rules, onSaved, onEdit }: { rules: NotificationRules; onSaved(): void; onEdit(): void }) {
   const update = useUpdateNotificationRules()
   const accounts = useAccounts()
   // Every role reads the rules; only those who change settings may save them (the server refuses the rest).
@@ -44,13 +47,13 @@ function RulesForm({ rules }: { rules: NotificationRules }) {
       const below = parseMajorToMinor(text.trim())
       return text.trim() === '' || below === null || below === 0 ? [] : [{ accountNo, below }]
     })
-    update.mutate({ body: { ...draft, endpointFailing: { ...draft.endpointFailing, after: Number(after) }, lowFloat } })
+    update.mutate({ body: { ...draft, endpointFailing: { ...draft.endpointFailing, after: Number(after) }, lowFloat } }, { onSuccess: onSaved })
   }
   const check = (label: string, checked: boolean, onChange: (value: boolean) => void) => (
     <label className="row"><input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />{label}</label>
   )
   return (
-    <form className="stack" aria-label="Notification rules" onSubmit={(event) => { event.preventDefault(); save() }}>
+    <form className="stack" aria-label="Notification rules" onSubmit={(event) => { event.preventDefault(); save() }} onChange={onEdit}>
       {check('A payment was received', draft.paymentReceived.enabled, (enabled) => setDraft({ ...draft, paymentReceived: { ...draft.paymentReceived, enabled } }))}
       {check('Play a sound for each payment (counter staff)', draft.paymentReceived.sound, (sound) => setDraft({ ...draft, paymentReceived: { ...draft.paymentReceived, sound } }))}
       {SWITCHES.map((rule) => <div key={rule.key}>{check(rule.label, draft[rule.key].enabled, (enabled) => setDraft({ ...draft, [rule.key]: { enabled } }))}</div>)}
@@ -60,12 +63,11 @@ function RulesForm({ rules }: { rules: NotificationRules }) {
       </div>
       <fieldset className="stack"><legend>Low float: tell me when a movement leaves an account below</legend>
         {(accounts.data ?? []).map((account) => (
-          <TextField key={account.accountNo} label={`${account.name} (${account.accountNo})`} prefix="KES" inputMode="decimal" placeholder="No threshold"
+          <TextField markOptional={false} key={account.accountNo} label={`${account.name} (${account.accountNo})`} prefix="KES" inputMode="decimal" placeholder="No threshold"
             value={thresholds[account.accountNo] ?? ''} onChange={(value) => setThresholds({ ...thresholds, [account.accountNo]: value })} />
         ))}
       </fieldset>
       {update.isError ? <ErrorNotice error={update.error} title="The rules were not saved" /> : null}
-      {update.isSuccess ? <p className="notice notice--success" role="status">Notification rules saved.</p> : null}
       {canSave
         ? <div className="row"><button type="submit" className="button button--primary" disabled={update.isPending}>Save notification rules</button></div>
         : <p className="form__note">Only an owner or an admin can change these rules.</p>}

@@ -2,6 +2,7 @@ import { AMOUNT_BOUNDS, NARRATION_MAX_LENGTH, formatMinor } from '../../../../sh
 import type { Account } from '../../../../shared/schemas/account'
 import { B2bRequestSchema } from '../../../../shared/schemas/requests'
 import { useCreateB2b } from '../../api/hooks/money-movement'
+import { MoneyOnConfirm } from '../../components/approval-hold'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { ErrorNotice } from '../../components/error-notice'
 import { AmountField } from '../../components/fields/amount-field'
@@ -110,6 +111,7 @@ export function B2bForm({ account, onSent }: { account: Account | undefined; onS
           <>
             <RecipientName query={accountNameQuery(pending.accountNumberType === 'paybill' ? 'mobile_paybill' : 'mobile_till', pending.accountNumber ?? '')} />
             <p>KES {formatMinor(pending.amount)} to {pending.accountNumberType} {pending.accountNumber}{pending.beneficiary ? ` (account ${pending.beneficiary})` : ''}, reference {pending.merchantTransactionId}.</p>
+            <MoneyOnConfirm action="b2b" amountMinor={pending.amount} reserved={null} />
           </>
         ) : null}
       </ConfirmDialog>

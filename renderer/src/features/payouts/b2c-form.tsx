@@ -15,6 +15,7 @@ import { optionalText } from '../../forms/optional'
 import { EMPTY_REQUEST_FIELDS, requestFields, type RequestFieldValues } from '../../forms/request-fields'
 import { useSchemaForm } from '../../forms/use-schema-form'
 import { useMerchantReference, useSendRequest } from '../../forms/use-send-request'
+import { MoneyOnConfirm } from '../../components/approval-hold'
 import { OutcomeField } from '../transactions/outcome-field'
 import { PayoutQuote } from './payout-quote'
 import { RecipientName, accountNameQuery } from './recipient-name'
@@ -84,7 +85,8 @@ export function B2cForm({ account, onSent }: { account: Account | undefined; onS
         {pending ? (
           <>
             <RecipientName query={accountNameQuery('mobile_mobile', pending.phoneNumber)} />
-            <p>KES {formatMinor(pending.amount)} to {phoneToUse(pending.phoneNumber) ?? pending.phoneNumber}, reference {pending.merchantTransactionId}. Amount and fee are reserved from the payouts float now.</p>
+            <p>KES {formatMinor(pending.amount)} to {phoneToUse(pending.phoneNumber) ?? pending.phoneNumber}, reference {pending.merchantTransactionId}.</p>
+            <MoneyOnConfirm action="b2c" amountMinor={pending.amount} reserved={<p>Amount and fee are reserved from the payouts float now.</p>} />
           </>
         ) : null}
       </ConfirmDialog>

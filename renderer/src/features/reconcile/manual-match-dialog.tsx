@@ -7,6 +7,8 @@ import { TextField } from '../../components/fields/text-field'
 import { Money } from '../../components/money'
 import { StatusBadge } from '../../components/status-badge'
 import type { ItemRow } from './item-columns'
+import { formatMinor } from '../../../../shared/money'
+import { localDay } from '../../lib/dates'
 
 /** The charges a search found, without repeats (a charge can match by phone and by amount). */
 function foundCharges(groups: { items: Transaction[] }[] | undefined): Transaction[] {
@@ -32,11 +34,23 @@ function ChargeChoice({ transactionId, transaction, chosen, onChoose }: { transa
   )
 }
 
+/** A row with no candidates of its own is looked for by its phone (when the file has one) and amount. */
+function suggestedQuery(row: ItemRow | null): string {
+  if (!row || row.candidates.length > 0 || row.fileAmount === null) return ''
+  return [row.filePhone, formatMinor(row.fileAmount)].filter(Boolean).join(' ')
+}
+
+/** A charge made within the reconciliation's period (its local days, the organization's zone). */
+const inPeriod = (transaction: Transaction, period: { from: string; to: string }) => {
+  const day = localDay(transaction.createdAt)
+  return day >= period.from && day <= period.to
+}
+
 /**
  * Matches one file row to a charge by hand: the row's candidates first (an ambiguous row), then any charge a
  * search finds (phone, amount, receipt, reference: the console's search), with a note saying why.
  */
-export function ManualMatchDialog({ reconciliationId, row, onClose }: { reconciliationId: string; row: ItemRow | null; onClose(): void }) {
+export function ManualMatchDialog({ reconciliationId, row, period, onClose }: { reconciliationId: string; row: ItemRow | null; period: { from: string; to: string }; onClose(): void }) {
   const ref = useRef<HTMLDialogElement>(null)
   const id = useId()
   const [query, setQuery] = useState('')
@@ -49,13 +63,15 @@ export function ManualMatchDialog({ reconciliationId, row, onClose }: { reconcil
     if (!dialog) return
     if (row && !dialog.open) dialog.showModal()
     if (!row && dialog.open) dialog.close()
-    setQuery('')
+    setQuery(suggestedQuery(row))
     setChosen(null)
     setNote('')
     match.reset()
     // Only when another row is opened (or the dialog closes): `match` changes with every render.
   }, [row])
-  const found = foundCharges(search.data?.groups).filter((transaction) => !row?.candidates.includes(transaction.publicId))
+  // The suggestion (same phone and amount) keeps the charges of the period; a query typed by hand keeps all it finds.
+  const suggesting = query !== '' && query === suggestedQuery(row)
+  const found = foundCharges(search.data?.groups).filter((transaction) => !row?.candidates.includes(transaction.publicId) && (!suggesting || inPeriod(transaction, period)))
   const submit = () => {
     if (!row || row.line === null || !chosen) return
     match.mutate({ params: { id: reconciliationId }, body: { line: row.line, transactionId: chosen, ...(note.trim() ? { note: note.trim() } : {}) } }, { onSuccess: onClose })
@@ -72,7 +88,7 @@ export function ManualMatchDialog({ reconciliationId, row, onClose }: { reconcil
         ) : null}
         <TextField label="Find a charge" value={query} onChange={setQuery} markOptional={false} autoComplete="off" hint="Phone, amount, receipt, order reference or Paydesk id" />
         {found.length > 0 ? (
-          <fieldset className="match-list"><legend>Search results</legend>
+          <fieldset className="match-list"><legend>{suggesting ? `Suggested: the same amount${row?.filePhone ? ' and phone' : ''} in the period` : 'Search results'}</legend>
             {found.map((transaction) => (
               <ChargeChoice key={transaction.publicId} transactionId={transaction.publicId} transaction={transaction} chosen={chosen === transaction.publicId} onChoose={() => setChosen(transaction.publicId)} />
             ))}

@@ -6,11 +6,12 @@ import { navigate, pathTo } from '../../app/router'
 import { PATHS } from '../../app/paths'
 import { ErrorNotice } from '../../components/error-notice'
 import { SelectField } from '../../components/fields/select-field'
+import { DayField } from '../../components/fields/day-field'
 import { TextField } from '../../components/fields/text-field'
 import type { DroppedFile } from './file-drop'
 
 const FIELDS = [
-  { key: 'reference', label: 'Order reference', hint: 'Your order number: the merchantTransactionId you sent' },
+  { key: 'reference', label: 'Order reference', hint: 'Your order number: the merchant reference you sent' },
   { key: 'receipt', label: 'M-Pesa receipt', hint: 'The receipt code, e.g. TKL3AB9XYZ' },
   { key: 'phone', label: 'Phone', hint: 'Any spelling: 0712 345 678, +254712345678' },
   { key: 'amount', label: 'Amount', hint: 'Required' },
@@ -51,8 +52,8 @@ export function MappingForm({ file, suggestion, period }: { file: DroppedFile; s
       </div>
       <div className="filter-bar">
         <TextField label="Name" value={name} onChange={setName} markOptional={false} />
-        <TextField label="From" type="date" value={from} onChange={setFrom} markOptional={false} />
-        <TextField label="To" type="date" value={to} onChange={setTo} markOptional={false} />
+        <DayField label="From" value={from} onChange={setFrom} markOptional={false} />
+        <DayField label="To" value={to} onChange={setTo} markOptional={false} />
       </div>
       {create.isError ? <ErrorNotice error={create.error} title="The file was not reconciled" /> : null}
       <div className="row">

@@ -1,3 +1,4 @@
+import { formatDay } from '../../lib/dates'
 import { useMemo, useRef, useState } from 'react'
 import { useExportReconciliation, useReconciliation, useUndoMatch, type ItemFilter } from '../../api/hooks/reconciliations'
 import { useCan } from '../../api/hooks/team'
@@ -22,6 +23,10 @@ const FILTER_TITLES: Record<ItemFilter, string> = {
 }
 
 /** One reconciliation: summary cards, its exceptions first, matching by hand (and undo), CSV export. */
+/** The outcome, references, amounts and note come first: the line and candidates (listed in Match by hand) wait behind Columns, on a narrow window the transaction id too. */
+const HIDDEN = ['line', 'candidates']
+const NARROW_HIDDEN = ['transactionId']
+
 export function ReconciliationScreen({ params }: ScreenProps) {
   const id = params['reconciliationId']!
   const [filter, setFilter] = useState<ItemFilter>('exceptions')
@@ -48,7 +53,7 @@ export function ReconciliationScreen({ params }: ScreenProps) {
   return (
     <>
       <PageHeader title={data?.name ?? 'Reconciliation'}
-        description={data ? `${data.from} to ${data.to} (${data.timeZone}) · ${data.summary.fileRows.toLocaleString()} file rows · amounts in ${data.amountUnit}` : undefined}
+        description={data ? `${formatDay(data.from)} to ${formatDay(data.to)} (${data.timeZone}) · ${data.summary.fileRows.toLocaleString()} file rows · amounts in ${data.amountUnit}` : undefined}
         actions={<>
           <Link to={PATHS.reconcile} className="button button--ghost">All reconciliations</Link>
           <button type="button" className="button button--secondary" onClick={download} disabled={!data}>Export CSV</button>
@@ -61,7 +66,7 @@ export function ReconciliationScreen({ params }: ScreenProps) {
             <SummaryCards summary={loaded.summary} exceptions={loaded.exceptions} filter={filter} onFilter={setFilter} />
             <Panel title={`${FILTER_TITLES[filter]} (${loaded.itemsTotal.toLocaleString()})`}>
               <div className="panel-flush">
-                <DataTable caption="Reconciliation items" columns={columns} data={rows} getRowId={(row) => row.key} preferencesKey="reconcile.items"
+                <DataTable caption="Reconciliation items" columns={columns} data={rows} getRowId={(row) => row.key} preferencesKey="reconcile.items" initialHidden={HIDDEN} narrowHidden={NARROW_HIDDEN}
                   empty={<EmptyState title={filter === 'exceptions' ? 'No exceptions: every row is matched' : 'Nothing here'} />} />
               </div>
               {loaded.itemsTotal > rows.length ? <p className="form__note">The first {rows.length.toLocaleString()} are shown; the export holds every row.</p> : null}
@@ -69,7 +74,7 @@ export function ReconciliationScreen({ params }: ScreenProps) {
           </div>
         )}
       </QueryView>
-      <ManualMatchDialog reconciliationId={id} row={matching} onClose={() => setMatching(null)} />
+      <ManualMatchDialog reconciliationId={id} row={matching} period={{ from: reconciliation.data?.from ?? '', to: reconciliation.data?.to ?? '' }} onClose={() => setMatching(null)} />
     </>
   )
 }

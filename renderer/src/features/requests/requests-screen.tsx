@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react'
 import { isDay } from '../../../../shared/local-days'
 import type { RequestLogEntry, RequestLogQuery } from '../../../../shared/schemas/request-log'
 import type { HarQuery } from '../../../../shared/schemas/har'
@@ -93,6 +93,8 @@ export function RequestsScreen() {
   )
 }
 
+const MORE_FILTERS = ['path', 'key', 'idempotencyKey', 'from', 'to'] as const
+
 function RequestFilters({ applied, onApply }: { applied: RequestLogFilters; onApply(filters: RequestLogFilters): void }) {
   const [draft, setDraft] = useState(applied)
   const field = (name: keyof RequestLogFilters) => (value: string) => setDraft({ ...draft, [name]: value })
@@ -108,6 +110,11 @@ function RequestFilters({ applied, onApply }: { applied: RequestLogFilters; onAp
     event.preventDefault()
     onApply(draft)
   }
+  // Path, key, Idempotency-Key and times wait behind "More filters" (open by themselves while one holds a value).
+  const moreId = useId()
+  const [moreOpen, setMoreOpen] = useState(false)
+  const moreInUse = MORE_FILTERS.some((name) => draft[name] !== DEFAULT_REQUEST_LOG_FILTERS[name])
+  const showMore = moreOpen || moreInUse
   const clear = () => {
     setDraft(DEFAULT_REQUEST_LOG_FILTERS)
     onApply(DEFAULT_REQUEST_LOG_FILTERS)
@@ -115,17 +122,20 @@ function RequestFilters({ applied, onApply }: { applied: RequestLogFilters; onAp
   return (
     <form className="request-filters" onSubmit={submit} aria-label="Filter requests">
       <SelectField label="Sent by" value={draft.source} options={SOURCE_OPTIONS} placeholder="Anyone" onChange={field('source')} markOptional={false} />
-      <SelectField label="Status" value={draft.status} options={STATUS_OPTIONS} placeholder="Any status" onChange={field('status')} />
-      <TextField label="Path" value={draft.path} placeholder="/v1/mobile/charge" spellCheck={false} autoComplete="off" onChange={field('path')} />
-      <TextField label="API key" value={draft.key} placeholder="sk_test_AbCd" spellCheck={false} autoComplete="off" onChange={field('key')} hint="Start of the key prefix" />
-      <TextField label="Idempotency-Key" value={draft.idempotencyKey} spellCheck={false} autoComplete="off" onChange={field('idempotencyKey')} />
-      <TextField label="Request id" value={draft.requestId} placeholder="req_…" spellCheck={false} autoComplete="off" onChange={field('requestId')} hint="X-Request-Id of the answer" />
-      <TextField label="Transaction id" value={draft.transactionId} placeholder="txn_…" spellCheck={false} autoComplete="off" onChange={field('transactionId')} />
-      <TextField label="From" value={draft.from} placeholder="YYYY-MM-DD HH:MM" spellCheck={false} autoComplete="off" onChange={field('from')} />
-      <TextField label="To" value={draft.to} placeholder="YYYY-MM-DD HH:MM" spellCheck={false} autoComplete="off" onChange={field('to')} />
+      <SelectField markOptional={false} label="Status" value={draft.status} options={STATUS_OPTIONS} placeholder="Any status" onChange={field('status')} />
+      <TextField markOptional={false} label="Request id" value={draft.requestId} placeholder="req_…" spellCheck={false} autoComplete="off" onChange={field('requestId')} hint="X-Request-Id of the answer" />
+      <TextField markOptional={false} label="Transaction id" value={draft.transactionId} placeholder="txn_…" spellCheck={false} autoComplete="off" onChange={field('transactionId')} />
+      <div className="request-filters__more" id={moreId} hidden={!showMore}>
+        <TextField markOptional={false} label="Path" value={draft.path} placeholder="/v1/mobile/charge" spellCheck={false} autoComplete="off" onChange={field('path')} />
+        <TextField markOptional={false} label="API key" value={draft.key} placeholder="sk_test_AbCd" spellCheck={false} autoComplete="off" onChange={field('key')} hint="Start of the key prefix" />
+        <TextField markOptional={false} label="Idempotency-Key" value={draft.idempotencyKey} spellCheck={false} autoComplete="off" onChange={field('idempotencyKey')} />
+        <TextField markOptional={false} label="From" value={draft.from} placeholder="YYYY-MM-DD HH:MM" spellCheck={false} autoComplete="off" onChange={field('from')} />
+        <TextField markOptional={false} label="To" value={draft.to} placeholder="YYYY-MM-DD HH:MM" spellCheck={false} autoComplete="off" onChange={field('to')} />
+      </div>
       <div className="row request-filters__actions">
         <button type="submit" className="button button--primary">Filter</button>
         <button type="button" className="button button--secondary" onClick={clear}>Clear</button>
+        <button type="button" className="button button--secondary" aria-expanded={showMore} aria-controls={moreId} disabled={moreInUse} onClick={() => setMoreOpen(!moreOpen)}>More filters</button>
       </div>
     </form>
   )

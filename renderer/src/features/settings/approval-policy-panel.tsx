@@ -57,10 +57,10 @@ function AddRuleForm({ onAdd, busy }: { onAdd(rule: ApprovalRule): void; busy: b
   }
   return (
     <form className="inline-form" onSubmit={submit} aria-label="New approval rule">
-      <SelectField label="Action" value={action} options={ACTION_OPTIONS} onChange={setAction} />
-      <SelectField label="Environment" value={environment} options={ENVIRONMENT_OPTIONS} onChange={setEnvironment} />
-      <TextField label="From amount (KES)" value={amount} inputMode="decimal" onChange={setAmount} error={formatError} />
-      <SelectField label="Approvals" value={approvals} options={APPROVALS_OPTIONS} onChange={setApprovals} />
+      <SelectField markOptional={false} label="Action" value={action} options={ACTION_OPTIONS} onChange={setAction} />
+      <SelectField markOptional={false} label="Environment" value={environment} options={ENVIRONMENT_OPTIONS} onChange={setEnvironment} />
+      <TextField markOptional={false} label="From amount (KES)" value={amount} inputMode="decimal" onChange={setAmount} error={formatError} />
+      <SelectField markOptional={false} label="Approvals" value={approvals} options={APPROVALS_OPTIONS} onChange={setApprovals} />
       <button type="submit" className="button button--primary" disabled={busy || minor === undefined}>Add rule</button>
     </form>
   )

@@ -103,9 +103,9 @@ function CreateUserForm() {
     <form className="form" onSubmit={submit} aria-label="New user">
       {create.isError && !create.error.param ? <ErrorNotice error={create.error} title="The user was not created" /> : null}
       <div className="inline-form">
-        <TextField label="Name" value={name} autoComplete="off" spellCheck={false} onChange={setName} error={fieldError('name')} />
-        <TextField label="Password" type="password" value={password} autoComplete="new-password" onChange={setPassword} error={fieldError('password')} hint="At least 10 characters." />
-        <SelectField label="Role" value={role} options={ROLE_OPTIONS} onChange={setRole} />
+        <TextField markOptional={false} label="Name" value={name} autoComplete="off" spellCheck={false} onChange={setName} error={fieldError('name')} />
+        <TextField markOptional={false} label="Password" type="password" value={password} autoComplete="new-password" onChange={setPassword} error={fieldError('password')} hint="At least 10 characters." />
+        <SelectField markOptional={false} label="Role" value={role} options={ROLE_OPTIONS} onChange={setRole} />
         <button type="submit" className="button button--primary" disabled={create.isPending || !name.trim() || !password}>Add user</button>
       </div>
       <p className="form__note" role="status">{create.isSuccess ? `${create.data.name} can sign in now.` : ''}</p>

@@ -61,9 +61,9 @@ export function TeamServerPanel() {
           <form className="form" onSubmit={connect} aria-label="Connect to a team server">
             <p className="form__note">This console uses this computer's own Paydesk. Connect to a team server to work on the team's shared one.</p>
             <div className="inline-form">
-              <TextField label="Team server URL" type="url" value={url} placeholder="https://paydesk.example.com" spellCheck={false} onChange={setUrl} />
-              <TextField label="Name" value={name} autoComplete="username" spellCheck={false} onChange={setName} />
-              <TextField label="Password" type="password" value={password} autoComplete="current-password" onChange={setPassword} />
+              <TextField markOptional={false} label="Team server URL" type="url" value={url} placeholder="https://paydesk.example.com" spellCheck={false} onChange={setUrl} />
+              <TextField markOptional={false} label="Name" value={name} autoComplete="username" spellCheck={false} onChange={setName} />
+              <TextField markOptional={false} label="Password" type="password" value={password} autoComplete="current-password" onChange={setPassword} />
               <button type="submit" className="button button--primary" disabled={busy || !url.trim() || !name.trim() || !password}>Connect</button>
             </div>
           </form>

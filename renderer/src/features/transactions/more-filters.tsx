@@ -30,14 +30,14 @@ export function MoreFilters({ form, id, hidden, onReset }: { form: FiltersForm; 
   const shortcodes = info.data?.organization.shortcodes ?? []
   return (
     <div className="filter-bar" id={id} hidden={hidden}>
-      <SelectField label="Account type" value={values.accountType} options={ACCOUNT_TYPE_OPTIONS} placeholder="Collections and payouts"
+      <SelectField markOptional={false} label="Account type" value={values.accountType} options={ACCOUNT_TYPE_OPTIONS} placeholder="Collections and payouts"
         onChange={(v) => setValue('accountType', v as TransactionFilters['accountType'])} error={error('accountType')} />
-      <SelectField label="Account" value={values.accountNo} options={accountOptions} placeholder="Any account"
+      <SelectField markOptional={false} label="Account" value={values.accountNo} options={accountOptions} placeholder="Any account"
         onChange={(v) => setValue('accountNo', v)} error={error('accountNo')} />
-      <TextField label="Customer id" value={values.customerId} spellCheck={false} autoComplete="off"
+      <TextField markOptional={false} label="Customer id" value={values.customerId} spellCheck={false} autoComplete="off"
         onChange={(v) => setValue('customerId', v)} onBlur={() => touch('customerId')} error={error('customerId')}
         hint="The customerId sent with the request" />
-      <TextField label="Shortcode" value={values.shortcode} inputMode="numeric" spellCheck={false} autoComplete="off"
+      <TextField markOptional={false} label="Shortcode" value={values.shortcode} inputMode="numeric" spellCheck={false} autoComplete="off"
         onChange={(v) => setValue('shortcode', v)} onBlur={() => touch('shortcode')} error={error('shortcode')}
         hint={shortcodes.length > 0 ? `Enterprise; yours: ${shortcodes.join(', ')}` : 'Enterprise organizations only'} />
       <div className="filter-bar__actions">

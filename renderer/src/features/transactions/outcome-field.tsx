@@ -15,7 +15,7 @@ export function OutcomeField({ value, onChange, error, defaultLabel }: { value: 
   const environment = useEnvironment()
   if (environment !== 'test') return null
   return (
-    <SelectField label="Simulated outcome" className="field--wide" value={value} placeholder={defaultLabel}
+    <SelectField markOptional={false} label="Simulated outcome" className="field--wide" value={value} placeholder={defaultLabel}
       options={ForceStatusSchema.options.map((status) => ({ value: status, label: OUTCOME_LABELS[status] }))}
       onChange={(v) => onChange(v as '' | ForceStatus)} error={error} hint="Test environment only: sent as forceStatus." />
   )

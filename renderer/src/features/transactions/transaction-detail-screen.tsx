@@ -9,6 +9,7 @@ import { DocumentDownloadButton } from '../../components/document-download-butto
 import { PageHeader } from '../../components/page-header'
 import { Panel } from '../../components/panel'
 import { QueryView } from '../../components/query-view'
+import { Can } from '../../components/can'
 import { TransactionRequests } from '../requests/transaction-requests'
 import '../requests/requests.css'
 import { CounterpartyFacts } from './counterparty-facts'
@@ -90,7 +91,7 @@ function DetailBody({ detail }: { detail: TransactionDetail }) {
         </div>
       </div>
       <Panel title="Webhook attempts"><TransactionWebhooks transactionId={tx.publicId} /></Panel>
-      <Panel title="API requests"><TransactionRequests transactionId={tx.publicId} /></Panel>
+      <Can permission="requests.read"><Panel title="API requests"><TransactionRequests transactionId={tx.publicId} /></Panel></Can>
       <Panel title="Ledger postings"><TransactionPostings postings={detail.postings} /></Panel>
     </div>
   )

@@ -27,13 +27,16 @@ const NOTHING_TAKEN = <span className="form__note">None: no money moved</span>
 export function TransactionFields({ detail }: { detail: TransactionDetail }) {
   const tx = detail.transaction
   const moved = detail.failure === null
+  // A completed reversal gave the customer the full amount back and the merchant its fee (transaction-summary.tsx).
+  const reversal = reversalOf(detail)
+  const refunded = reversal !== null && (reversal.status === 'completed' || reversal.status === 'settled')
   return (
     <dl className="facts transaction-fields" data-testid="transaction-fields">
       <dt>Status</dt><dd><TransactionStatusBadge tx={{ status: tx.status, reversal: reversalOf(detail) }} /></dd>
       {detail.failure ? <><dt>Result code</dt><dd><code>{detail.failure.resultCode ?? 'none'}</code> {detail.failure.reason}</dd></> : null}
-      <dt>Type</dt><dd>{TRANSACTION_TYPE_LABELS[tx.type]} <code className="top-bar__meta">{tx.type}</code></dd>
+      <dt>Type</dt><dd title={`API type: ${tx.type}`}>{TRANSACTION_TYPE_LABELS[tx.type]}</dd>
       <dt>Amount</dt><dd><Money minor={tx.amount} currency={tx.currency} /></dd>
-      <dt>Fees</dt><dd>{moved ? <Money minor={tx.fees} currency={tx.currency} /> : NOTHING_TAKEN}</dd>
+      <dt>Fees</dt><dd data-testid="transaction-fees">{moved ? <Money minor={tx.fees} currency={tx.currency} /> : NOTHING_TAKEN}{refunded ? <span className="form__note"> refunded with the reversal</span> : null}</dd>
       <dt>Charged amount</dt><dd>{moved ? <Money minor={tx.chargedAmount} currency={tx.currency} /> : NOTHING_TAKEN}</dd>
       <dt>Currency</dt><dd>{tx.currency}</dd>
       <dt>Account</dt>

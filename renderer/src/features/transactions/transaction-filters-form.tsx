@@ -11,7 +11,7 @@ import { filterDays, filtersToQuery } from './transaction-query'
 import { TRANSACTION_TYPE_LABELS } from './transaction-labels'
 
 const PRESET_OPTIONS = (Object.keys(DATE_PRESET_LABELS) as DatePreset[]).map((value) => ({ value, label: DATE_PRESET_LABELS[value] }))
-const TYPE_OPTIONS = TransactionTypeSchema.options.map((value) => ({ value, label: `${TRANSACTION_TYPE_LABELS[value]} (${value})` }))
+const TYPE_OPTIONS = TransactionTypeSchema.options.map((value) => ({ value, label: TRANSACTION_TYPE_LABELS[value] }))
 const STATUS_OPTIONS = TransactionStatusSchema.options.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }))
 
 export interface TransactionFiltersFormProps {
@@ -87,9 +87,9 @@ export function TransactionFiltersForm({ applied, nowMs, onApply, apiError }: Tr
           onChange={(v) => setDay('from', v)} onBlur={() => touch('startDate')} error={error('startDate')} />
         <DayField label="To" required value={days.to}
           onChange={(v) => setDay('to', v)} onBlur={() => touch('endDate')} error={error('endDate')} />
-        <SelectField label="Type" value={values.type} options={TYPE_OPTIONS} placeholder="Any type"
+        <SelectField markOptional={false} label="Type" value={values.type} options={TYPE_OPTIONS} placeholder="Any type"
           onChange={(v) => setValue('type', v as TransactionFilters['type'])} error={error('type')} />
-        <SelectField label="Status" value={values.status} options={STATUS_OPTIONS} placeholder="Any status"
+        <SelectField markOptional={false} label="Status" value={values.status} options={STATUS_OPTIONS} placeholder="Any status"
           onChange={(v) => setValue('status', v as TransactionFilters['status'])} error={error('status')} />
         <div className="filter-bar__actions">
           <button type="submit" className="button button--primary">Search</button>

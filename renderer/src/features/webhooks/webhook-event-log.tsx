@@ -68,11 +68,11 @@ function LogFilters({ applied, onApply }: { applied: WebhookLogFilters; onApply(
   }
   return (
     <form className="webhook-filters" onSubmit={submit} aria-label="Filter webhook events">
-      <TextField label="Transaction id" value={draft.transactionId} placeholder="txn_…" spellCheck={false} autoComplete="off"
+      <TextField markOptional={false} label="Transaction id" value={draft.transactionId} placeholder="txn_…" spellCheck={false} autoComplete="off"
         onChange={(transactionId) => setDraft({ ...draft, transactionId })} />
-      <TextField label="Delivery URL" type="url" value={draft.url} placeholder="https://example.com/webhooks" spellCheck={false} autoComplete="off"
+      <TextField markOptional={false} label="Delivery URL" type="url" value={draft.url} placeholder="https://example.com/webhooks" spellCheck={false} autoComplete="off"
         onChange={(url) => setDraft({ ...draft, url })} hint="Exact URL a delivery went to" />
-      <SelectField label="Event type" value={draft.type} options={TYPE_OPTIONS} placeholder="Any type"
+      <SelectField markOptional={false} label="Event type" value={draft.type} options={TYPE_OPTIONS} placeholder="Any type"
         onChange={(type) => setDraft({ ...draft, type: type as WebhookLogFilters['type'] })} />
       <div className="row webhook-filters__actions">
         <button type="submit" className="button button--primary">Filter</button>

@@ -35,7 +35,12 @@ export function BatchSummary({ batch }: { batch: PayoutBatch }) {
       ) : null}
       {run > 0 ? (
         <div className="stack batch-progress" data-testid="batch-progress">
-          <progress max={run} value={done} aria-label="Rows finished" />
+          {/* Paid and failed rows in their own colours: a run with failures does not look all done and well. */}
+          <div className="batch-progress__bar" role="progressbar" aria-label="Rows finished" aria-valuemin={0} aria-valuemax={run} aria-valuenow={done}
+            aria-valuetext={`${progress.completed} paid, ${progress.failed} failed of ${run}`}>
+            <span className="batch-progress__paid" data-testid="progress-paid" style={{ width: `${(100 * progress.completed) / run}%` }} />
+            <span className="batch-progress__failed" data-testid="progress-failed" style={{ width: `${(100 * progress.failed) / run}%` }} />
+          </div>
           <p>{progress.completed} paid, {progress.failed} failed, {progress.processing} processing, {progress.queued} queued</p>
         </div>
       ) : null}

@@ -35,7 +35,7 @@ export function PayoutFileUpload() {
     <div className="stack">
       <p className="form__note">
         A header row, then one payout per row: <code>phoneNumber</code>, <code>amount</code> (1500, 1,500.00 or KES 1,500), optional <code>reference</code> and{' '}
-        <code>narration</code>; bank rows with <code>type</code> bank, <code>bankCode</code>, <code>accountNumber</code>, <code>accountName</code>. Columns in any order. Up to 10,000 rows.
+        <code>narration</code>; a name column (name, employee, recipient or payee) is checked against the registered name. Bank rows with <code>type</code> bank, <code>bankCode</code>, <code>accountNumber</code>, <code>accountName</code>. Columns in any order; other columns are kept and not used. Up to 10,000 rows.
       </p>
       <div className="form__actions">
         <button type="button" className="button button--secondary" onClick={() => downloadCsv(PAYOUT_TEMPLATE, 'payout-template.csv')}>Download template</button>
