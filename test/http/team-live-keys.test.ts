@@ -61,6 +61,8 @@ describe('live API keys', () => {
     expect(held.body.data.approval).toEqual({ id: expect.stringMatching(/^apr_/), status: 'pending' })
     const key = held.body.data.key as string
     expect((await server.request('GET', '/v1/accounts', { headers: withKey(key) })).status).toBe(401)
+    const audit = await server.request('GET', '/console/audit?action=console.keys.create', { headers: asAutomation })
+    expect(audit.body.data.items[0]).toMatchObject({ environment: 'live', label: `Live API key sent for approval (${held.body.data.approval.id})` })
 
     const approver = await signIn(server, 'bora')
     const inbox = await server.request('GET', '/console/approvals?status=pending', { headers: live(approver) })

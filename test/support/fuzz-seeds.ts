@@ -22,6 +22,8 @@ export interface FuzzFixtures {
   sandboxId: string
   /** A snapshot of the sandbox as the fixtures left it (restoring it puts the fixtures back). */
   snapshotName: string
+  /** The one-time owner setup link's token (while no owner exists, as on a new team server). */
+  setupToken?: string
   /** Team routes only (teamFixtures): a user who signs in with TEAM_PASSWORD, and a request waiting for approval. */
   userName?: string
   userId?: string
@@ -129,7 +131,7 @@ export function seeds(f: FuzzFixtures): Record<RouteId, () => Seed> {
     // A throwaway sandbox: the fixtures' own data lives in the demo organization, which cannot be deleted.
     'console.sandboxes.delete': () => ({ params: { organizationId: f.sandboxId } }),
     'console.sessions.create': () => ({ body: { name: f.userName ?? 'fuzz-nobody', password: TEAM_PASSWORD } }),
-    'console.setup.create': () => ({ body: { token: 'pds_setup_fuzz', name: fresh(), password: 'fuzz password 1' } }),
+    'console.setup.create': () => ({ body: { token: f.setupToken ?? 'pds_setup_fuzz', name: fresh(), password: 'fuzz password 1' } }),
     'console.sessions.current': () => ({}),
     'console.sessions.end': () => ({}),
     'console.users.list': () => ({}),
@@ -216,7 +218,7 @@ export async function createFixtures(server: TestServer): Promise<FuzzFixtures> 
     payoutBatchId: batch.body.data?.id,
   }
   for (const [name, value] of Object.entries(fixtures)) if (typeof value !== 'string') throw new Error(`fuzz fixture ${name} missing`)
-  return fixtures as FuzzFixtures
+  return { ...fixtures, setupToken: server.service.ownerSetupToken() ?? undefined } as FuzzFixtures
 }
 
 /**

@@ -103,10 +103,16 @@ export function recordConsoleAction(store: Store, action: ConsoleAction): void {
   const { route, routeId, principal } = action
   if (route.method === 'GET' || principal.via !== 'console') return
   const entry = {
-    action: routeId, label: auditLabel(route, routeId), target: targetOf(action.input.params, action.data),
+    action: routeId, label: (routeId === 'console.keys.create' ? heldKeyLabel(action.data) : null) ?? auditLabel(route, routeId), target: targetOf(action.input.params, action.data),
     details: auditDetails(store, principal, routeId, action.input.body),
   }
   recordAudit(store, principal, entry, action.at, action.requestId)
+}
+
+/** A live API key the policy held is not created yet: its entry says so (operations/support/live-keys.ts). */
+function heldKeyLabel(data: unknown): string | null {
+  const approval = data !== null && typeof data === 'object' ? (data as { approval?: { id?: unknown } }).approval : undefined
+  return approval && typeof approval.id === 'string' ? `Live API key sent for approval (${approval.id})` : null
 }
 
 export function auditLabel(route: RouteSpec, routeId: string): string {

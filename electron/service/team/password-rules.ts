@@ -14,7 +14,9 @@ function problemOf(password: string, name: string): string | null {
   const cores = [lower, lower.trim(), lettersOf(password), withoutDigits(password)].filter((core) => core.length > 0)
   if (cores.some((core) => isCommon(core))) return 'is too common: it is, or is built on, one of the most used passwords'
   const ownName = lettersOf(name)
-  if (lower.includes(name.trim().toLowerCase()) || (ownName.length > 0 && lettersOf(password) === ownName)) return "must not be the user's name"
+  const plainName = name.trim().toLowerCase()
+  // A name of one or two characters is in many a good password: only longer ones are looked for inside it.
+  if ((plainName.length >= 3 && lower.includes(plainName)) || (ownName.length > 0 && lettersOf(password) === ownName)) return "must not be the user's name"
   return null
 }
 

@@ -49,14 +49,14 @@ export const CONSOLE_TEAM_ROUTES = defineRoutes({
   },
   'console.users.create': {
     method: 'POST', path: '/console/users', surface: 'console', permission: 'users.manage', tag: 'Team',
-    summary: 'Create a user (owners and admins; only an owner creates an owner). Passwords: at least 10 characters',
-    description: 'Passwords are hashed with scrypt and never stored, logged or answered. 409 when the name is taken; 403 when an admin would create an owner.',
+    summary: 'Create a user (owners and admins; only an owner creates an owner). Passwords: at least 12 characters, not common, not the name',
+    description: 'Passwords are hashed with scrypt and never stored, logged or answered. 400 (param password) for a blank one, one of the 10,000 most common passwords or one of them with digits or signs added, or the user\'s name; 409 when the name is taken; 403 when an admin would create an owner.',
     body: CreateUserRequestSchema, response: UserSchema, successStatus: 201, message: 'User created', idempotency: 'none',
   },
   'console.users.update': {
     method: 'PUT', path: '/console/users/{id}', surface: 'console', permission: 'users.manage', tag: 'Team',
     summary: "Change a user's role or password, or disable them; a new role, a disabling or a new password ends their sessions at once",
-    description: '404 for an unknown user; 403 when an admin would change an owner or appoint one; 409 when the change would leave no enabled owner.',
+    description: '404 for an unknown user; 400 (param password) for a new password refused as on creation; 403 when an admin would change an owner or appoint one; 409 when the change would leave no enabled owner.',
     params: UserPathSchema, body: UpdateUserRequestSchema, response: UserSchema, successStatus: 200, message: 'User updated', idempotency: 'none',
   },
   'console.roles': {
