@@ -134,6 +134,10 @@ export const StatementLineSchema = z.object({
   status: TransactionStatusSchema,
   /** The merchant's reference, else the processor's receipt. */
   reference: z.string().nullable(),
+  /** The processor's receipt (the M-PESA receipt number), once there is one. */
+  receipt: z.string().nullable(),
+  /** metadata.taxInvoiceNumber: the eTIMS tax invoice behind the payment (docs/statements.md). */
+  taxInvoiceNumber: z.string().nullable(),
   /** What the line did, for programs (the settlement report); `description` says it in words. */
   movement: z.enum([
     'charge_completed', 'charge_settled', 'payout_reserved', 'payout_paid', 'payout_released', 'reversal_reserved', 'reversal_paid',
