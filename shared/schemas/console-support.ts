@@ -26,7 +26,7 @@ export const SearchQuerySchema = z.object({
 })
 
 /** What a group of results matched; the first three are exact matches of one transaction. */
-export const SearchMatchSchema = z.enum(['transactionId', 'merchantReference', 'receipt', 'phone', 'amount', 'narration'])
+export const SearchMatchSchema = z.enum(['transactionId', 'merchantReference', 'receipt', 'taxInvoice', 'phone', 'amount', 'narration'])
 export type SearchMatch = z.infer<typeof SearchMatchSchema>
 
 export const SearchGroupSchema = z.object({

@@ -1,6 +1,9 @@
 import { parseSync } from 'ofx-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readCsv } from '../../shared/csv-read'
+import { statementCsv } from '../../shared/statements/statement-csv'
+import { statementPdf } from '../../shared/statements/statement-pdf'
+import { pdfText } from '../support/pdf-text'
 import type { Statement } from '../../shared/schemas/console-support'
 import { ledgerViolations } from '../support/ledger-invariants'
 import { startTestServer, type TestServer } from '../support/harness'
@@ -180,5 +183,20 @@ describe('GET /console/statements/{accountNo}.csv?format=xero|quickbooks', () =>
     const answer = await consoleGet(`/console/statements/${payoutsNo}.csv?from=${DAY}&to=${DAY}&format=sage`)
     expect(answer.status).toBe(400)
     expect(errorOf(answer.body).param).toBe('format')
+  })
+})
+
+describe('the statement JSON, CSV and PDF carry the tax invoice number', () => {
+  it('on the line of the invoiced payment, with its receipt', async () => {
+    const statement = (await consoleGet(`/console/statements?accountNo=${collectionsNo}&from=${DAY}&to=${DAY}&timeZone=Africa%2FNairobi`)).body.data as Statement
+    const line = statement.lines.find((l) => l.transactionId === invoicedCharge)!
+    expect(line.taxInvoiceNumber).toBe('KRACU01/0042')
+    expect(line.receipt).toMatch(/^[A-Z0-9]+$/)
+    const rows = readCsv(statementCsv(statement), ',').map((r) => r.fields)
+    const header = rows[0]!
+    const row = rows.find((r) => r[1] === invoicedCharge)!
+    expect(row[header.indexOf('Tax invoice')]).toBe('KRACU01/0042')
+    expect(row[header.indexOf('Receipt')]).toBe(line.receipt)
+    expect(await pdfText(await statementPdf(statement))).toContain('Tax invoice KRACU01/0042')
   })
 })

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ROUTES } from '../../shared/api/routes'
 import { generateOpenApi } from '../../shared/api/openapi'
 import { startTestServer, type TestServer } from '../support/harness'
-import { b2bBody, b2cBody, bankTransferBody, chargeBody, defaultAccount, errorOf } from './helpers'
+import { b2bBody, b2cBody, bankTransferBody, chargeBody, consoleAuth, defaultAccount, errorOf } from './helpers'
 
 // The tax-invoice metadata convention on every money route that takes metadata: well-formed keys are kept
 // and echoed, a malformed KRA PIN or invoice number is a 400 naming the key, and the document says so.
@@ -66,5 +66,22 @@ describe('metadata.taxInvoiceNumber, buyerKraPin and sellerKraPin', () => {
       expect(metadata.properties.sellerKraPin.pattern, id).toBe('^[A-Z][0-9]{9}[A-Z]$')
       expect(metadata.properties.taxInvoiceNumber.pattern, id).toBe('^[A-Za-z0-9/._-]{1,64}$')
     }
+  })
+})
+
+describe('console search by tax invoice number', () => {
+  it('finds the payment by its invoice number in any letter case, as the one exact match', async () => {
+    const paid = await server.request('POST', '/v1/mobile/b2c', { body: b2cBody({ metadata: { taxInvoiceNumber: 'KRAMW/2026/000917' } }) })
+    const id = paid.body.data.transactionId
+    for (const q of ['KRAMW/2026/000917', 'kramw/2026/000917']) {
+      const found = await server.request('GET', `/console/search?q=${encodeURIComponent(q)}`, { headers: consoleAuth() })
+      expect(found.status).toBe(200)
+      const group = found.body.data.groups.find((g: { match: string }) => g.match === 'taxInvoice')
+      expect(group.label).toBe(`Tax invoice ${q}`)
+      expect(group.items.map((t: { publicId: string }) => t.publicId)).toEqual([id])
+      expect(found.body.data.exactMatch).toBe(id)
+    }
+    const none = await server.request('GET', '/console/search?q=KRAMW%2F2026%2F000918', { headers: consoleAuth() })
+    expect(none.body.data.groups).toEqual([])
   })
 })
