@@ -200,3 +200,36 @@ describe('the statement JSON, CSV and PDF carry the tax invoice number', () => {
     expect(await pdfText(await statementPdf(statement))).toContain('Tax invoice KRACU01/0042')
   })
 })
+
+describe('GET /console/reports/missing-invoices(.csv)', () => {
+  it('counts and lists the completed payments without a tax invoice number, by kind, and exports them', async () => {
+    const answer = await consoleGet(`/console/reports/missing-invoices?from=${DAY}&to=${DAY}`)
+    expect(answer.status).toBe(200)
+    const report = answer.body.data
+    expect(report.timeZone).toBe('Africa/Nairobi')
+    // The invoiced charge and the invoiced payout are the two with one.
+    expect(report.withInvoice).toEqual({ count: 2, amount: 150_000 + 40_000 })
+    const ids = report.items.map((i: { transactionId: string }) => i.transactionId)
+    expect(ids).not.toContain(invoicedCharge)
+    expect(report.items.every((i: { status: string }) => i.status === 'completed' || i.status === 'settled')).toBe(true)
+    expect(report.missing.count).toBe(report.items.length)
+    expect(report.items.reduce((sum: number, i: { amount: number }) => sum + i.amount, 0)).toBe(report.missing.amount)
+    const kinds = report.byKind.map((k: { kind: string }) => k.kind)
+    expect(kinds).toEqual(['charge', 'reversal'])
+    expect(report.byKind.reduce((sum: number, k: { count: number }) => sum + k.count, 0)).toBe(report.missing.count)
+    expect(report.byKind.find((k: { kind: string }) => k.kind === 'charge')).toEqual({ kind: 'charge', count: 2, amount: 250_000 + 20_000 })
+
+    const rows = readCsv(await text(`/console/reports/missing-invoices.csv?from=${DAY}&to=${DAY}`), ',').map((r) => r.fields)
+    expect(rows[0]).toEqual(['Date', 'Transaction', 'Kind', 'Type', 'Amount', 'Reference', 'Receipt', 'Phone', 'Narration'])
+    expect(rows.slice(1).map((r) => r[1])).toEqual(ids)
+    expect(rows.slice(1).every((r) => r[0]!.startsWith('2026-11-21 '))).toBe(true)
+  })
+
+  it('is empty on a quiet day and refuses a reversed range naming to', async () => {
+    const quiet = (await consoleGet('/console/reports/missing-invoices?from=2026-11-01&to=2026-11-02')).body.data
+    expect(quiet).toMatchObject({ withInvoice: { count: 0, amount: 0 }, missing: { count: 0, amount: 0 }, byKind: [], items: [], truncated: false })
+    const reversed = await consoleGet(`/console/reports/missing-invoices?from=${DAY}&to=2026-11-01`)
+    expect(reversed.status).toBe(400)
+    expect(errorOf(reversed.body).param).toBe('to')
+  })
+})

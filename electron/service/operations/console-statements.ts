@@ -15,7 +15,7 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1
 }
 
-function checkRange(from: string, to: string, max: number): void {
+export function checkRange(from: string, to: string, max: number): void {
   if (to < from) throw new ApiError('invalid_parameter', 'to must be the same day as from or later.', 'to')
   if (daysBetween(from, to) > max) throw new ApiError('invalid_parameter', `A range covers at most ${max} days.`, 'to')
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import {
-  StatementCsvQuerySchema, StatementFilePathSchema, StatementOfxQuerySchema,
+  MissingInvoicesQuerySchema, MissingInvoicesSchema, StatementCsvQuerySchema, StatementFilePathSchema, StatementOfxQuerySchema,
 } from '../../schemas/statement-files'
 import { defineRoutes } from '../route'
 
@@ -23,5 +23,19 @@ export const CONSOLE_STATEMENT_FILE_ROUTES = defineRoutes({
       + 'number, else the M-PESA receipt); quickbooks: Date, Description, Amount. HTTP answers the file, IPC its text.',
     params: StatementFilePathSchema, query: StatementCsvQuerySchema, response: z.string(), produces: 'text/csv',
     successStatus: 200, message: 'Bank statement CSV', idempotency: 'none',
+  },
+  'console.reports.missingInvoices': {
+    method: 'GET', path: '/console/reports/missing-invoices', surface: 'console', permission: 'transactions.read', tag: 'Support',
+    summary: 'Completed payments of local days from..to without metadata.taxInvoiceNumber: count and amount by kind, and the list',
+    description: "Days are local days of the organization's time zone. Charges, payouts (B2C, B2B, bank transfers) and reversals that "
+      + 'completed, created in the period; withInvoice counts those that have one. items lists the missing ones, newest first.',
+    query: MissingInvoicesQuerySchema, response: MissingInvoicesSchema, successStatus: 200, message: 'Missing invoices', idempotency: 'none',
+  },
+  'console.reports.missingInvoicesCsv': {
+    method: 'GET', path: '/console/reports/missing-invoices.csv', surface: 'console', permission: 'transactions.read', tag: 'Support',
+    summary: 'The payments without a tax invoice number as CSV, for the bookkeeper to chase before filing',
+    description: 'Every payment of the JSON report (no limit), one line each: date, transaction, kind, type, amount, reference, receipt, phone number, narration. HTTP answers the file, IPC its text.',
+    query: MissingInvoicesQuerySchema, response: z.string(), produces: 'text/csv',
+    successStatus: 200, message: 'Missing invoices CSV', idempotency: 'none',
   },
 })
