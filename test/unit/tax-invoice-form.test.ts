@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { B2cRequestSchema, ChargeRequestSchema } from '../../shared/schemas/requests'
 import { EMPTY_REQUEST_FIELDS, requestFields } from '../../renderer/src/forms/request-fields'
-import { toBankTransferRequest, initialBankTransfer } from '../../renderer/src/features/bank-transfers/bank-transfer-values'
+import { taxInvoiceMetadata } from '../../renderer/src/forms/tax-invoice'
 
 // The console forms' optional tax invoice number and KRA PIN become the metadata convention's keys: the
 // customer's PIN on a charge (buyer), the recipient's on a payout (seller); empty fields send nothing.
@@ -23,9 +23,8 @@ describe('the forms\' tax invoice fields', () => {
     expect(parsed.error!.issues.map((i) => i.path.join('.'))).toEqual(['metadata.sellerKraPin'])
   })
 
-  it('the bank transfer form sends them too', () => {
-    const values = { ...initialBankTransfer([]), taxInvoiceNumber: 'INV-7', kraPin: 'P051234567Q' }
-    expect(toBankTransferRequest(values, 'ref-5').request.metadata).toEqual({ taxInvoiceNumber: 'INV-7', sellerKraPin: 'P051234567Q' })
-    expect(toBankTransferRequest(initialBankTransfer([]), 'ref-6').request.metadata).toBeUndefined()
+  it('taxInvoiceMetadata (the bank transfer form\'s too) sends only what was filled in', () => {
+    expect(taxInvoiceMetadata('INV-7', 'P051234567Q', 'sellerKraPin')).toEqual({ taxInvoiceNumber: 'INV-7', sellerKraPin: 'P051234567Q' })
+    expect(taxInvoiceMetadata(' ', '', 'sellerKraPin')).toEqual({})
   })
 })
