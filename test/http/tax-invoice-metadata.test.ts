@@ -85,3 +85,23 @@ describe('console search by tax invoice number', () => {
     expect(none.body.data.groups).toEqual([])
   })
 })
+
+describe('reconciliation by tax invoice number', () => {
+  it('matches a file row whose reference column holds the charge\'s tax invoice number', async () => {
+    const headers = consoleAuth()
+    const charge = await server.request('POST', '/v1/mobile/charge', { body: chargeBody({ amount: 75_000, forceStatus: 'success', metadata: { taxInvoiceNumber: 'KRACU01/5150' } }) })
+    const id = charge.body.data.transactionId
+    for (let i = 0; i < 4; i++) {
+      server.clock.advance(5_000)
+      await server.service.tick()
+    }
+    const csv = 'Invoice No,Amount\r\nkracu01/5150,750\r\nKRACU01/0000,100\r\n'
+    const response = await server.request('POST', '/console/reconciliations', {
+      headers, body: { name: 'Invoices', csv, amountUnit: 'KES', from: '2026-11-21', to: '2026-11-21', timeZone: 'Africa/Nairobi', mapping: { reference: 'Invoice No', amount: 'Amount' } },
+    })
+    expect(response.status, JSON.stringify(response.body)).toBe(201)
+    const items = response.body.data.items as { line: number | null; kind: string; transactionId: string | null; fileAmount: number | null }[]
+    expect(items.find((item) => item.line === 2 && item.fileAmount !== null)).toMatchObject({ kind: 'matched', transactionId: id })
+    expect(items.find((item) => item.line === 3 && item.fileAmount !== null)).toMatchObject({ kind: 'missing_in_paydesk', transactionId: null })
+  })
+})
