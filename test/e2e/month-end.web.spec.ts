@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Download, type Page } from '@playwright/test'
 import { parseSync } from 'ofx-js'
+import { ChargesPage } from './pages/charges-page'
 import { StatementsPage } from './pages/support-desk-pages'
-import { collectPageErrors } from './support/console-page'
+import { TransactionDetailPage } from './pages/transaction-detail-page'
+import { collectPageErrors, openConsole } from './support/console-page'
 import { parseCsv } from './support/csv'
 import { sandboxApi, uniqueReference } from './support/sandbox-http'
 
@@ -56,5 +58,31 @@ test('month end: the accountant\'s files by software name, with the tax invoice 
   expect(exported.some((row) => row[1] === without)).toBe(true)
   expect(exported.some((row) => row[1] === id)).toBe(false)
   await page.screenshot({ path: 'test-results/screenshots/month-end.png', fullPage: true })
+  expect(errors).toEqual([])
+})
+
+test('a charge sent from the console carries its tax invoice number and the customer\'s KRA PIN to the transaction detail', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  await openConsole(page, '/charges')
+  const charges = new ChargesPage(page)
+  const reference = uniqueReference('form-inv')
+  await charges.fill({ phone: '0712345678', amount: '640', reference })
+  await charges.field('Tax invoice number').fill('KRACU01/640')
+  await charges.field("Customer's KRA PIN").fill('A12345')
+  await charges.field('Amount').click()
+  await expect(charges.errorOf("Customer's KRA PIN")).toContainText('KRA PIN')
+  await charges.field("Customer's KRA PIN").fill('a123456789b')
+  await charges.send()
+  await expect(charges.errorOf("Customer's KRA PIN")).toHaveCount(0)
+  let id = ''
+  await expect(async () => {
+    const found = await api.v1(`/v1/transaction?merchantTransactionId=${reference}`)
+    expect(found.status).toBe(200)
+    id = found.body.data.publicId
+  }).toPass({ timeout: 10_000 })
+  const detail = new TransactionDetailPage(page)
+  await detail.open(id)
+  await expect(detail.field('Tax invoice')).toContainText('KRACU01/640')
+  await expect(detail.field('Buyer KRA PIN')).toHaveText('A123456789B')
   expect(errors).toEqual([])
 })
