@@ -71,7 +71,7 @@ export const TRANSACTION_LIST_COLUMNS = col.columns([
 /** Shown until the user picks columns (the rest is one click away in the Columns menu). */
 export const TRANSACTION_LIST_HIDDEN: readonly TransactionColumnId[] = ['fees', 'chargedAmount', 'accountType', 'customerId', 'processorReference', 'narration', 'message', 'subMerchantId', 'updatedAt']
 /** Hidden too on a narrow window, so date, reference, status, amount and phone fit without scrolling sideways (the row opens the transaction). */
-export const TRANSACTION_LIST_NARROW_HIDDEN: readonly TransactionColumnId[] = ['publicId', 'type']
+export const TRANSACTION_LIST_NARROW_HIDDEN: readonly TransactionColumnId[] = ['publicId', 'type', 'taxInvoiceNumber']
 
 /** Money in a CSV: a plain decimal in major units (1250.00), which spreadsheets read as a number. */
 const csvMoney = (minor: number | null): CsvValue => (minor === null ? null : formatMinor(minor).replace(/,/g, ''))
