@@ -45,9 +45,9 @@ export interface RouteSpec {
   stream?: z.ZodType
   /**
    * What the HTTP face sends on success instead of the JSON envelope: `text/csv` sends the operation's data
-   * (the CSV text) as the body, as a download. IPC and in-process callers get the envelope with that text.
+   * (the CSV text; `application/x-ofx`: an OFX statement) as the body, as a download. IPC and in-process callers get the envelope with that text.
    */
-  produces?: 'text/csv'
+  produces?: 'text/csv' | 'application/x-ofx'
   /** The largest request body the HTTP face reads for this route (default 1 MiB, DECISIONS). */
   maxBodyBytes?: number
   /**

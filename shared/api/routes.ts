@@ -13,6 +13,7 @@ import { CONSOLE_SNAPSHOTS_ROUTES } from './routes/console-snapshots'
 import { CONSOLE_PAYOUT_BATCHES_ROUTES } from './routes/console-payout-batches'
 import { CONSOLE_SIMULATOR_ROUTES } from './routes/console-simulator'
 import { CONSOLE_SUPPORT_ROUTES } from './routes/console-support'
+import { CONSOLE_STATEMENT_FILE_ROUTES } from './routes/console-statements'
 import { CONSOLE_TEAM_ROUTES } from './routes/console-team'
 import { CONSOLE_TRANSACTIONS_ROUTES } from './routes/console-transactions'
 import { CONSOLE_WEBHOOKS_ROUTES } from './routes/console-webhooks'
@@ -30,6 +31,7 @@ export const ROUTES = {
   ...CONSOLE_CUSTOMERS_ROUTES,
   ...CONSOLE_REQUESTS_ROUTES,
   ...CONSOLE_SUPPORT_ROUTES,
+  ...CONSOLE_STATEMENT_FILE_ROUTES,
   ...CONSOLE_FAULTS_ROUTES,
   ...CONSOLE_SANDBOXES_ROUTES,
   ...CONSOLE_API_VERSIONS_ROUTES,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { NARRATION_MAX_LENGTH } from '../money'
+import { TAX_INVOICE_PROPERTIES, taxInvoiceKeyProblem } from '../tax-invoice'
 
 export const EnvironmentSchema = z.enum(['test', 'live'])
 export type Environment = z.infer<typeof EnvironmentSchema>
@@ -103,6 +104,11 @@ export const MetadataSchema = z
         continue
       }
       const value = metadata[key]
+      const problem = taxInvoiceKeyProblem(key, value)
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem, path: [key] })
+        continue
+      }
       const parsed = key === 'subMerchantDetails' ? SubMerchantDetailsSchema.safeParse(value) : MetadataValueSchema.safeParse(value)
       if (!parsed.success) {
         for (const issue of parsed.error.issues) {
@@ -117,9 +123,9 @@ export const MetadataSchema = z
   .meta({
     maxProperties: METADATA_MAX_KEYS,
     propertyNames: { pattern: METADATA_KEY_PATTERN.source },
-    properties: { subMerchantDetails: documented(SubMerchantDetailsSchema) },
+    properties: { subMerchantDetails: documented(SubMerchantDetailsSchema), ...TAX_INVOICE_PROPERTIES },
     additionalProperties: documented(MetadataValueSchema),
-    description: `At most ${METADATA_MAX_KEYS} keys; values are strings (at most 500 characters), numbers, booleans or null. subMerchantDetails (enterprise) is the one object allowed.`,
+    description: `At most ${METADATA_MAX_KEYS} keys; values are strings (at most 500 characters), numbers, booleans or null. subMerchantDetails (enterprise) is the one object allowed. The tax-invoice convention: taxInvoiceNumber (eTIMS invoice number), buyerKraPin and sellerKraPin (KRA PINs: a letter, 9 digits, a letter); a malformed one is refused naming the key.`,
   })
 export type Metadata = Record<string, unknown>
 

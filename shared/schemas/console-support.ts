@@ -35,7 +35,7 @@ export const SearchQuerySchema = z.object({
 })
 
 /** What a group of results matched; the first three are exact matches of one transaction. */
-export const SearchMatchSchema = z.enum(['transactionId', 'merchantReference', 'receipt', 'phone', 'amount', 'narration'])
+export const SearchMatchSchema = z.enum(['transactionId', 'merchantReference', 'receipt', 'taxInvoice', 'phone', 'amount', 'narration'])
 export type SearchMatch = z.infer<typeof SearchMatchSchema>
 
 export const SearchGroupSchema = z.object({
@@ -153,6 +153,10 @@ export const StatementLineSchema = z.object({
   status: TransactionStatusSchema,
   /** The merchant's reference, else the processor's receipt. */
   reference: z.string().nullable(),
+  /** The processor's receipt (the M-PESA receipt number), once there is one. */
+  receipt: z.string().nullable(),
+  /** metadata.taxInvoiceNumber: the eTIMS tax invoice behind the payment (docs/statements.md). */
+  taxInvoiceNumber: z.string().nullable(),
   /** What the line did, for programs (the settlement report); `description` says it in words. */
   movement: z.enum([
     'charge_completed', 'charge_settled', 'payout_reserved', 'payout_paid', 'payout_released', 'reversal_reserved', 'reversal_paid',

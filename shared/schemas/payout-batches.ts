@@ -40,6 +40,8 @@ export const PayoutBatchRowSchema = z.object({
   fee: z.number().int().nullable(),
   reference: z.string().nullable(),
   narration: z.string().nullable(),
+  /** The row's tax invoice number (the file's invoice / tax invoice / etims column), carried by its payout. */
+  taxInvoiceNumber: z.string().nullable(),
   /** The row's payout (its newest, after a retry), once sent. */
   transactionId: z.string().nullable(),
   /** The processor's receipt once the payout completed. */

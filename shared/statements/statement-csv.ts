@@ -2,16 +2,16 @@ import { toCsv, type CsvValue } from '../csv'
 import type { Statement } from '../schemas/console-support'
 import { decimal, localStamp } from './format'
 
-type Row = Record<'date' | 'transaction' | 'type' | 'status' | 'reference' | 'description' | 'available' | 'pending' | 'fee' | 'balanceAvailable' | 'balancePending', CsvValue>
+type Row = Record<'date' | 'transaction' | 'type' | 'status' | 'reference' | 'description' | 'available' | 'pending' | 'fee' | 'balanceAvailable' | 'balancePending' | 'receipt' | 'taxInvoice', CsvValue>
 
 const COLUMNS: { label: string; key: keyof Row }[] = [
   { label: 'Date', key: 'date' }, { label: 'Transaction', key: 'transaction' }, { label: 'Type', key: 'type' }, { label: 'Status', key: 'status' },
   { label: 'Reference', key: 'reference' }, { label: 'Description', key: 'description' }, { label: 'Available change', key: 'available' },
   { label: 'Pending change', key: 'pending' }, { label: 'Fee', key: 'fee' }, { label: 'Available balance', key: 'balanceAvailable' },
-  { label: 'Pending balance', key: 'balancePending' },
+  { label: 'Pending balance', key: 'balancePending' }, { label: 'Receipt', key: 'receipt' }, { label: 'Tax invoice', key: 'taxInvoice' },
 ]
 
-const blank: Row = { date: null, transaction: null, type: null, status: null, reference: null, description: null, available: null, pending: null, fee: null, balanceAvailable: null, balancePending: null }
+const blank: Row = { date: null, transaction: null, type: null, status: null, reference: null, description: null, available: null, pending: null, fee: null, balanceAvailable: null, balancePending: null, receipt: null, taxInvoice: null }
 
 /**
  * The statement as one CSV table (RFC 4180, formula-safe: shared/csv.ts, the same writer as the
@@ -26,6 +26,7 @@ export function statementCsv(statement: Statement): string {
       date: localStamp(line.at, tz), transaction: line.transactionId, type: line.type, status: line.status, reference: line.reference,
       description: line.description, available: decimal(line.available), pending: decimal(line.pending), fee: decimal(line.fee),
       balanceAvailable: decimal(line.balance.available), balancePending: decimal(line.balance.pending),
+      receipt: line.receipt, taxInvoice: line.taxInvoiceNumber,
     })),
     {
       ...blank, date: localStamp(statement.toMs, tz), description: 'Closing balance', available: decimal(statement.movements.available),

@@ -104,6 +104,15 @@ function tableRow(sheet: Sheet, cells: string[], options: { font?: PDFFont } = {
   sheet.y -= ROW
 }
 
+/** A note under the row above, in its Description column and onwards (a tax invoice number). */
+function subRow(sheet: Sheet, note: string): void {
+  makeRoom(sheet, ROW - 4)
+  sheet.y += 3
+  const column = COLUMNS[4]
+  text(sheet, fit(safe(note), sheet.font, column.width + COLUMNS[5].width, SIZE - 1), column.x, { size: SIZE - 1 })
+  sheet.y -= ROW - 1
+}
+
 /** The title, then opening balance, every line with running balances, and the closing balance. */
 function drawLines(sheet: Sheet, statement: Statement): void {
   const money = (minor: number) => formatMinor(minor)
@@ -118,6 +127,7 @@ function drawLines(sheet: Sheet, statement: Statement): void {
   for (const line of statement.lines) {
     tableRow(sheet, [localStamp(line.at, tz), line.transactionId, line.type, line.reference ?? '', line.description, money(line.available), money(line.pending),
       money(line.fee), money(line.balance.available), money(line.balance.pending)])
+    if (line.taxInvoiceNumber) subRow(sheet, `Tax invoice ${line.taxInvoiceNumber}`)
   }
   tableRow(sheet, [localStamp(statement.toMs, tz), '', '', '', 'Closing balance', money(statement.movements.available), money(statement.movements.pending),
     money(statement.fees), money(statement.closing.available), money(statement.closing.pending)], { font: bold })

@@ -78,7 +78,7 @@ test('bulk payouts: template, file, preview with invalid rows first, submit, liv
 
   const results = await bulk.download('Download results')
   const lines = parseCsv(await readFile((await results.path())!, 'utf8'))
-  expect(lines[0]).toEqual(['line', 'reference', 'recipient', 'recipientName', 'amount', 'fee', 'status', 'transactionId', 'receipt', 'failureReason'])
+  expect(lines[0]).toEqual(['line', 'reference', 'recipient', 'recipientName', 'amount', 'fee', 'status', 'transactionId', 'receipt', 'taxInvoiceNumber', 'failureReason'])
   const paidLine = lines.find((line) => line[1] === paid)!
   expect(paidLine.slice(3, 7)).toEqual(['PETER OTIENO', '1,500.00', paidLine[5], 'completed'])
   expect(paidLine[7]).toMatch(/^txn_/)

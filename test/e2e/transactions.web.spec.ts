@@ -36,7 +36,7 @@ test('QA exports the filtered view as CSV: the same rows in the same order, the 
   expect(download.suggestedFilename()).toMatch(/^transactions-test-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/)
   const rows = parseCsv(await readFile((await download.path())!, 'utf8'))
   const [header, ...body] = rows
-  expect(header).toEqual(['Created', 'Transaction id', 'Merchant reference', 'Type', 'Status', 'Amount', 'Narration'])
+  expect(header).toEqual(['Created', 'Transaction id', 'Merchant reference', 'Type', 'Status', 'Amount', 'Tax invoice number', 'Narration'])
   expect(header).toHaveLength(headers.length)
   // Same rows, same order as the table (ascending amount), amounts as decimals in major units.
   const idColumn = header!.indexOf('Transaction id')

@@ -87,7 +87,7 @@ describe('bulk payouts over IPC', () => {
     expect(typeof results.body.data).toBe('string')
     const http = await fetch(`${server.url}/console/payout-batches/${batch.id}/results.csv`, { headers: consoleAuth() })
     expect(results.body.data).toBe(await http.text())
-    expect((results.body.data as string).split('\r\n')[1]).toMatch(/^2,.*,failed,txn_\w+,,The M-Pesa account of the customer is blocked\.$/)
+    expect((results.body.data as string).split('\r\n')[1]).toMatch(/^2,.*,failed,txn_\w+,,,The M-Pesa account of the customer is blocked\.$/)
 
     await ipc('console.customers.put', { params: { phoneNumber: '0733000111' }, body: { status: 'active' } })
     expect((await ipc('console.payoutBatches.retryFailed', { params: { batchId: batch.id } })).body.data.status).toBe('running')

@@ -18,6 +18,9 @@ export interface PayoutBatchRowRecord {
   fee: number | null
   reference: string | null
   narration: string | null
+  /** metadata.taxInvoiceNumber and metadata.sellerKraPin of the row's payout (migration 024). */
+  tax_invoice_number: string | null
+  kra_pin: string | null
   /** Why the row cannot run (JSON in SQLite, decoded here); empty when valid. */
   errors: string[]
   state: PayoutRowState
@@ -45,7 +48,7 @@ const WITH_PAYOUT = `SELECT r.*, t.public_id AS transaction_public_id, t.status 
   t.message AS transaction_message FROM payout_batch_rows r LEFT JOIN transactions t ON t.id = r.transaction_id`
 
 const INSERTED = ['batch_id', 'line', 'kind', 'phone_number', 'bank_code', 'account_number', 'account_name', 'recipient_name', 'intended_name', 'amount', 'fee',
-  'reference', 'narration', 'errors', 'state'] as const
+  'reference', 'narration', 'tax_invoice_number', 'kra_pin', 'errors', 'state'] as const
 /** Rows per INSERT statement: a file of 10,000 rows is 100 statements instead of 10,000 (a third of the upload's time). */
 const ROWS_PER_INSERT = 100
 const insertSql = (rows: number) =>

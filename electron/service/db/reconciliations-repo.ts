@@ -121,6 +121,10 @@ function chargesPart(db: Db) {
   const byReceiptStmt = db.prepare<[string, string, string], ChargeRecord>(`SELECT ${CHARGE_COLUMNS} FROM transactions t
     WHERE t.organization_id = ? AND t.environment = ? AND upper(t.processor_reference) = ? AND t.processor_reference IS NOT NULL
       AND t.type = 'charge' LIMIT 1`)
+  // The tax-invoice index of migration 024 (its partial WHERE term repeated so the planner may use it).
+  const byInvoiceStmt = db.prepare<[string, string, string], ChargeRecord>(`SELECT ${CHARGE_COLUMNS} FROM transactions t
+    WHERE t.organization_id = ? AND t.environment = ? AND upper(json_extract(t.metadata, '$.taxInvoiceNumber')) = ?
+      AND json_extract(t.metadata, '$.taxInvoiceNumber') IS NOT NULL AND t.type = 'charge' LIMIT 1`)
   const byIdStmt = db.prepare<[string, string, string], ChargeRecord & { type: string }>(`SELECT ${CHARGE_COLUMNS}, t.type FROM transactions t
     WHERE t.organization_id = ? AND t.environment = ? AND t.public_id = ?`)
   return {
@@ -142,6 +146,9 @@ function chargesPart(db: Db) {
     chargeByReference: (organizationId: string, environment: string, reference: string): ChargeRecord | undefined => byReferenceStmt.get(organizationId, environment, reference),
     /** `receipt` upper-cased, as the index keeps it. */
     chargeByReceipt: (organizationId: string, environment: string, receipt: string): ChargeRecord | undefined => byReceiptStmt.get(organizationId, environment, receipt),
+    /** The charge whose metadata.taxInvoiceNumber is `invoice` in any letter case (the tax-invoice convention). */
+    chargeByInvoice: (organizationId: string, environment: string, invoice: string): ChargeRecord | undefined =>
+      byInvoiceStmt.get(organizationId, environment, invoice.toUpperCase()),
     /** Any transaction by public id, with its type (a manual match must name a charge). */
     transaction(organizationId: string, environment: string, publicId: string): (ChargeRecord & { type: string }) | undefined {
       return byIdStmt.get(organizationId, environment, publicId)

@@ -39,6 +39,11 @@ function statements(db: Db) {
     // to sorting the few rows the receipt index finds. The caller sorts.
     `SELECT * FROM transactions WHERE ${scope} AND upper(processor_reference) = @value AND processor_reference IS NOT NULL LIMIT @limit`,
   )
+  // The partial index of migration 024: its WHERE term is repeated so the planner may use it.
+  const byTaxInvoice = db.prepare<Record<string, unknown>, StoredTransactionRow>(
+    `SELECT * FROM transactions WHERE ${scope} AND upper(json_extract(metadata, '$.taxInvoiceNumber')) = @value
+      AND json_extract(metadata, '$.taxInvoiceNumber') IS NOT NULL LIMIT @limit`,
+  )
   // `+` keeps the organization and environment out of index seeks: the planner would otherwise walk
   // transactions_list (every row of the environment, newest first) for the ORDER BY, instead of seeking
   // the phone in transactions_phone (migration 012), which holds it by time too.
@@ -82,14 +87,14 @@ function statements(db: Db) {
        AND c.type = 'charge' AND c.related_id IS NOT NULL`,
   )
 
-  return { byPublicId, byReference, byReceipt, byPhone, byPhoneWithin, byAmount, byWords, phoneTotals, phoneFailures, reversalsOfCharges }
+  return { byPublicId, byReference, byReceipt, byTaxInvoice, byPhone, byPhoneWithin, byAmount, byWords, phoneTotals, phoneFailures, reversalsOfCharges }
 }
 
 export function createSearchRepo(db: Db) {
-  const { byPublicId, byReference, byReceipt, byPhone, byPhoneWithin, byAmount, byWords, phoneTotals, phoneFailures, reversalsOfCharges } = statements(db)
+  const { byPublicId, byReference, byReceipt, byTaxInvoice, byPhone, byPhoneWithin, byAmount, byWords, phoneTotals, phoneFailures, reversalsOfCharges } = statements(db)
   return {
     /** The SQL of each lookup, for EXPLAIN QUERY PLAN in tests. */
-    statements: { byPublicId, byReference, byReceipt, byPhone, byPhoneWithin, byAmount, byWords, phoneTotals, phoneFailures, reversalsOfCharges },
+    statements: { byPublicId, byReference, byReceipt, byTaxInvoice, byPhone, byPhoneWithin, byAmount, byWords, phoneTotals, phoneFailures, reversalsOfCharges },
     byPublicId(s: SearchScope, publicId: string): TransactionRow | undefined {
       const row = byPublicId.get({ ...s, value: publicId })
       return row && decodeRow(row)
@@ -100,6 +105,10 @@ export function createSearchRepo(db: Db) {
     },
     byReceipt(s: SearchScope, receipt: string): TransactionRow[] {
       return newestFirst(byReceipt.all({ ...s, value: receipt.toUpperCase() }).map(decodeRow))
+    },
+    /** Payments whose metadata.taxInvoiceNumber is `invoice` in any letter case, newest first. */
+    byTaxInvoice(s: SearchScope, invoice: string): TransactionRow[] {
+      return newestFirst(byTaxInvoice.all({ ...s, value: invoice.toUpperCase() }).map(decodeRow))
     },
     byPhone(s: SearchScope, phoneNumber: string): TransactionRow[] {
       return byPhone.all({ ...s, value: phoneNumber }).map(decodeRow)

@@ -14,6 +14,12 @@ export interface StatementPostingRow {
   merchant_transaction_id: string | null
   processor_reference: string | null
   fees: number
+  /** The transaction's amount (a fee is shown apart from it in bank-feed files). */
+  transaction_amount: number
+  phone_number: string | null
+  narration: string | null
+  /** metadata.taxInvoiceNumber when it is text (the tax-invoice convention, shared/tax-invoice.ts). */
+  tax_invoice_number: string | null
   /** The id of the transaction's first posting in this account (its fee is shown on that line only). */
   first_posting_id: number
 }
@@ -23,13 +29,18 @@ export interface BucketSums {
   pending: number
 }
 
+/** A transaction's metadata.taxInvoiceNumber when it is text, else NULL (older metadata may hold a number). */
+export const TAX_INVOICE_SQL = (alias: string) =>
+  `CASE WHEN json_type(${alias}.metadata, '$.taxInvoiceNumber') = 'text' THEN json_extract(${alias}.metadata, '$.taxInvoiceNumber') END`
+
 /**
  * An account's postings in a time range, each with the first posting of its transaction on the account (the
  * line that shows the fee). `+f.account_id`: else SQLite would read all of the account's postings through
  * ledger_postings_account_time instead of the transaction's few through its timeline (ledger-indexes.test.ts).
  */
 export const STATEMENT_POSTINGS_SQL = `SELECT p.id, p.transaction_id, p.bucket, p.amount, p.created_at,
-      t.public_id, t.type, t.status, t.merchant_transaction_id, t.processor_reference, t.fees,
+      t.public_id, t.type, t.status, t.merchant_transaction_id, t.processor_reference, t.fees, t.amount AS transaction_amount, t.phone_number, t.narration,
+      ${TAX_INVOICE_SQL('t')} AS tax_invoice_number,
       (SELECT MIN(f.id) FROM ledger_postings f WHERE f.event_id IN (${timelineEntryIds('p.transaction_id')}) AND +f.account_id = p.account_id) AS first_posting_id
     FROM ledger_postings p JOIN transactions t ON t.id = p.transaction_id
     WHERE p.account_id = ? AND p.created_at BETWEEN ? AND ? ORDER BY p.created_at, p.id`

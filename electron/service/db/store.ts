@@ -20,6 +20,7 @@ import { createSandboxRepo } from './sandbox-repo'
 import { createSearchRepo } from './search-repo'
 import { createSettingsRepo } from './settings-repo'
 import { createStatementRepo } from './statement-repo'
+import { createMissingInvoicesRepo } from './missing-invoices-repo'
 import { createTransactionsRepo } from './transactions-repo'
 import { createSessionsRepo, createUsersRepo } from './users-repo'
 import { createWebhooksRepo } from './webhooks-repo'
@@ -76,6 +77,7 @@ export function createStore(db: Db) {
     search: createSearchRepo(db),
     audit: createAuditRepo(db),
     statements: createStatementRepo(db),
+    missingInvoices: createMissingInvoicesRepo(db),
     faults: createFaultsRepo(db, watch),
     users: createUsersRepo(db),
     sessions: createSessionsRepo(db),

@@ -1,4 +1,5 @@
 import { parseMajorToMinor } from '../../../shared/money'
+import { TAX_INVOICE_NUMBER_PATTERN } from '../../../shared/tax-invoice'
 import { addDays, dayOf, dayRange, isDay } from '../../../shared/local-days'
 import { MERCHANT_REFERENCE_PATTERN, PhoneNumberSchema } from '../../../shared/schemas/common'
 
@@ -6,6 +7,8 @@ import { MERCHANT_REFERENCE_PATTERN, PhoneNumberSchema } from '../../../shared/s
 export interface SearchReading {
   /** The query as one token, when it could be an id, a merchant reference or a receipt. */
   token: string | null
+  /** The query as a tax invoice number (shared/tax-invoice.ts: slashes allowed), when it could be one. */
+  invoice: string | null
   /** The phone number, normalised to +254XXXXXXXXX like every stored phone. */
   phoneNumber: string | null
   amount: number | null
@@ -121,7 +124,8 @@ export function receiptSpellings(token: string): string[] {
 export function readQuery(query: string, now: number, timeZone: string): SearchReading {
   const trimmed = query.trim()
   const token = MERCHANT_REFERENCE_PATTERN.test(trimmed) ? trimmed : null
-  const reading = { token, phoneNumber: readPhone(trimmed), amount: null as number | null, day: null as SearchReading['day'], words: [] as string[] }
+  const invoice = TAX_INVOICE_NUMBER_PATTERN.test(trimmed) ? trimmed : null
+  const reading = { token, invoice, phoneNumber: readPhone(trimmed), amount: null as number | null, day: null as SearchReading['day'], words: [] as string[] }
   if (reading.phoneNumber !== null) return reading
   const split = splitDay(trimmed, now, timeZone)
   reading.amount = readAmount(split.rest)

@@ -51,7 +51,7 @@ export function* statementLines(opening: BucketSums, postings: Iterable<Statemen
       if (line !== null) yield finish(line)
       line = {
         at: p.created_at, transactionId: p.public_id, type: p.type, status: p.status,
-        reference: p.merchant_transaction_id ?? p.processor_reference, movement: 'other', description: '', available: 0, pending: 0,
+        reference: p.merchant_transaction_id ?? p.processor_reference, receipt: p.processor_reference, taxInvoiceNumber: p.tax_invoice_number, movement: 'other', description: '', available: 0, pending: 0,
         fee: 0, balance: { ...balance },
       }
       key = next

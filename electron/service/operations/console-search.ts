@@ -7,7 +7,7 @@ import { toConsoleTransaction } from './support/console-transaction'
 import type { OperationContext } from './types'
 
 const DEFAULT_LIMIT = 20
-const EXACT: ReadonlySet<SearchMatch> = new Set(['transactionId', 'merchantReference', 'receipt'])
+const EXACT: ReadonlySet<SearchMatch> = new Set(['transactionId', 'merchantReference', 'receipt', 'taxInvoice'])
 
 /** Rows found under any of the spellings, each once, newest first. */
 function byAnySpelling(spellings: readonly string[], find: (spelling: string) => TransactionRow[]): TransactionRow[] {
@@ -38,6 +38,7 @@ export function search(ctx: OperationContext, input: { q: string; timeZone?: str
     add('merchantReference', `Merchant reference ${reading.token}`, [repo.byReference(scope, reading.token)])
     add('receipt', `Receipt ${reading.token.toUpperCase()}`, byAnySpelling(receiptSpellings(reading.token), (spelling) => repo.byReceipt(scope, spelling)))
   }
+  if (reading.invoice !== null) add('taxInvoice', `Tax invoice ${reading.invoice}`, repo.byTaxInvoice(scope, reading.invoice))
   const { fromMs, toMs } = reading.day ?? { fromMs: 0, toMs: Number.MAX_SAFE_INTEGER }
   const when = reading.day ? ` on ${reading.day.from}` : ''
   if (reading.phoneNumber !== null && (reading.amount !== null || reading.day !== null)) {

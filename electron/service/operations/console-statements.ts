@@ -2,6 +2,7 @@ import { ApiError } from '../../../shared/errors'
 import { addDays, dayRange, dayStart, hostTimeZone } from '../../../shared/local-days'
 import type { SettlementReport, Statement } from '../../../shared/schemas/console-support'
 import type { AccountRow } from '../db/rows'
+import type { StatementPostingRow } from '../db/statement-repo'
 import { buildStatement, statementLines } from '../domain/statement'
 import type { OperationContext } from './types'
 
@@ -14,18 +15,18 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1
 }
 
-function checkRange(from: string, to: string, max: number): void {
+export function checkRange(from: string, to: string, max: number): void {
   if (to < from) throw new ApiError('invalid_parameter', 'to must be the same day as from or later.', 'to')
   if (daysBetween(from, to) > max) throw new ApiError('invalid_parameter', `A range covers at most ${max} days.`, 'to')
 }
 
 /** The statement of one account over [fromMs, toMs] from the ledger; the ledger's own balance closes it. */
-function statementOf(ctx: OperationContext, account: AccountRow, fromMs: number, toMs: number) {
+function statementOf(account: AccountRow, postings: StatementPostingRow[], ctx: OperationContext, fromMs: number, toMs: number) {
   const repo = ctx.store.statements
   const after = repo.movedAfter(account.id, toMs)
   return buildStatement({
     opening: repo.balanceBefore(account.id, fromMs),
-    postings: repo.postings(account.id, fromMs, toMs),
+    postings,
     // The account's buckets are the sum of all its postings (ledger guarantee 3); less what moved after
     // the range, they are the ledger's balance at its end, computed independently of the lines.
     ledgerClosing: { available: account.available - after.available, pending: account.pending - after.pending },
@@ -33,24 +34,30 @@ function statementOf(ctx: OperationContext, account: AccountRow, fromMs: number,
   })
 }
 
-export function statement(ctx: OperationContext, query: { accountNo: string; from: string; to: string; timeZone?: string }): Statement {
+/** The statement and the ledger postings it was built from (the bank-feed files read their transactions). */
+export function loadStatement(ctx: OperationContext, query: { accountNo: string; from: string; to: string }, timeZone: string): { statement: Statement; postings: StatementPostingRow[] } {
   const { organizationId, environment } = ctx.principal
   const account = ctx.store.accounts.getByNo(query.accountNo)
   if (!account || account.organization_id !== organizationId || account.environment !== environment || (account.kind !== 'collections' && account.kind !== 'payouts')) {
     throw new ApiError('not_found', `No collections or payouts account ${query.accountNo} in the ${environment} environment.`, 'accountNo')
   }
   checkRange(query.from, query.to, MAX_STATEMENT_DAYS)
-  const timeZone = query.timeZone ?? hostTimeZone()
   const { fromMs, toMs } = dayRange(query.from, query.to, timeZone)
-  const postings = ctx.store.statements.postingCount(account.id, fromMs, toMs)
-  if (postings > MAX_STATEMENT_POSTINGS) {
-    throw new ApiError('invalid_parameter', `This range holds ${postings} ledger postings; a statement holds at most ${MAX_STATEMENT_POSTINGS}. Choose fewer days.`, 'to')
+  const count = ctx.store.statements.postingCount(account.id, fromMs, toMs)
+  if (count > MAX_STATEMENT_POSTINGS) {
+    throw new ApiError('invalid_parameter', `This range holds ${count} ledger postings; a statement holds at most ${MAX_STATEMENT_POSTINGS}. Choose fewer days.`, 'to')
   }
-  return {
+  const postings = ctx.store.statements.postings(account.id, fromMs, toMs)
+  const statement: Statement = {
     account: { accountNo: account.account_no, name: account.name, type: account.kind, currency: account.currency },
     environment, from: query.from, to: query.to, timeZone, fromMs, toMs, generatedAt: ctx.now,
-    ...statementOf(ctx, account, fromMs, toMs),
+    ...statementOf(account, postings, ctx, fromMs, toMs),
   }
+  return { statement, postings }
+}
+
+export function statement(ctx: OperationContext, query: { accountNo: string; from: string; to: string; timeZone?: string }): Statement {
+  return loadStatement(ctx, query, query.timeZone ?? hostTimeZone()).statement
 }
 
 type Day = SettlementReport['days'][number]

@@ -18,6 +18,8 @@ import { CONSOLE_SNAPSHOTS_OPERATIONS } from './console-snapshots'
 import { CONSOLE_PAYOUT_BATCHES_OPERATIONS } from './console-payout-batches'
 import { CONSOLE_SIMULATOR_OPERATIONS } from './console-simulator'
 import { CONSOLE_SUPPORT_OPERATIONS } from './console-support'
+import { CONSOLE_STATEMENT_FILE_OPERATIONS } from './console-statement-files'
+import { CONSOLE_MISSING_INVOICES_OPERATIONS } from './console-missing-invoices'
 import { CONSOLE_TEAM_APPROVAL_OPERATIONS } from './console-team-approvals'
 import { CONSOLE_TEAM_USER_OPERATIONS } from './console-team-users'
 import { CONSOLE_TRANSACTIONS_OPERATIONS } from './console-transactions'
@@ -56,6 +58,8 @@ export const OPERATIONS: OperationTable = {
   ...CONSOLE_CUSTOMERS_OPERATIONS,
   ...CONSOLE_REQUESTS_OPERATIONS,
   ...CONSOLE_SUPPORT_OPERATIONS,
+  ...CONSOLE_STATEMENT_FILE_OPERATIONS,
+  ...CONSOLE_MISSING_INVOICES_OPERATIONS,
   ...CONSOLE_FAULTS_OPERATIONS,
   ...CONSOLE_SANDBOXES_OPERATIONS,
   ...CONSOLE_API_VERSIONS_OPERATIONS,

@@ -1,4 +1,5 @@
 import { AMOUNT_BOUNDS, NARRATION_MAX_LENGTH, formatMinor } from '../../../shared/money'
+import { KRA_PIN_RULE, TAX_INVOICE_KEYS, TAX_INVOICE_RULE, taxInvoiceKeyProblem } from '../../../shared/tax-invoice'
 import { MERCHANT_REFERENCE_PATTERN } from '../../../shared/schemas/common'
 import type { FeeTariff } from '../../../shared/schemas/fees'
 import type { NewPayoutBatchRow } from '../db/payout-batch-rows-repo'
@@ -103,6 +104,15 @@ function rowReference(ctx: CheckContext, row: FileRow, seen: Map<string, number>
   return reference
 }
 
+/** The row's tax invoice number and the recipient's KRA PIN (a PIN in lower case is read in capitals), checked as the API checks them. */
+function taxInvoiceCells(row: FileRow, errors: string[]): Pick<CheckedRow, 'tax_invoice_number' | 'kra_pin'> {
+  const invoice = row.cells.taxInvoiceNumber || null
+  const pin = row.cells.kraPin ? row.cells.kraPin.toUpperCase() : null
+  if (invoice !== null && taxInvoiceKeyProblem(TAX_INVOICE_KEYS.invoice, invoice)) errors.push(`invoice "${invoice.slice(0, 40)}" ${TAX_INVOICE_RULE}`)
+  if (pin !== null && taxInvoiceKeyProblem(TAX_INVOICE_KEYS.sellerPin, pin)) errors.push(`pin "${pin.slice(0, 20)}" ${KRA_PIN_RULE}`)
+  return { tax_invoice_number: invoice, kra_pin: pin }
+}
+
 /** One row checked; `seen` holds the references of the file's other rows (reference -> line). */
 export function checkRow(ctx: CheckContext, row: FileRow, seen: Map<string, number>): CheckedRow {
   const errors: string[] = []
@@ -117,10 +127,11 @@ export function checkRow(ctx: CheckContext, row: FileRow, seen: Map<string, numb
   const narration = row.cells.narration ?? null
   if (narration !== null && narration.length > NARRATION_MAX_LENGTH) errors.push(`narration must be at most ${NARRATION_MAX_LENGTH} characters`)
   const reference = rowReference(ctx, row, seen, errors)
+  const invoice = taxInvoiceCells(row, errors)
   const fee = amount === null ? null : computeFee(ctx.tariff, kind === 'mobile' ? 'b2c' : 'bankTransfer', amount)
   return {
     line: row.line, kind, ...recipient, intended_name: row.intendedName?.slice(0, 140) ?? null, amount, fee, reference, narration: narration?.slice(0, NARRATION_MAX_LENGTH) ?? null,
-    errors, state: errors.length === 0 ? 'valid' : 'invalid',
+    ...invoice, errors, state: errors.length === 0 ? 'valid' : 'invalid',
   }
 }
 

@@ -2,7 +2,7 @@ import { ApiError } from '../../../shared/errors'
 import { PAYOUT_BATCH_MAX_ROWS } from '../../../shared/schemas/payout-batches'
 
 /** The columns a payout file may have, by their name as documented; headers match case-insensitively. */
-export const PAYOUT_FILE_COLUMNS = ['type', 'phoneNumber', 'amount', 'reference', 'narration', 'bankCode', 'accountNumber', 'accountName'] as const
+export const PAYOUT_FILE_COLUMNS = ['type', 'phoneNumber', 'amount', 'reference', 'narration', 'bankCode', 'accountNumber', 'accountName', 'taxInvoiceNumber', 'kraPin'] as const
 export type PayoutFileColumn = (typeof PAYOUT_FILE_COLUMNS)[number]
 
 /** A header as people write it: case, spaces, underscores and hyphens do not matter ("Phone Number", "phone_number"). */
@@ -10,6 +10,9 @@ const headerKey = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, '')
 const COLUMN_BY_KEY = new Map<string, PayoutFileColumn>([
   ...PAYOUT_FILE_COLUMNS.map((column) => [headerKey(column), column] as const),
   ['phone', 'phoneNumber'], ['merchanttransactionid', 'reference'],
+  // The tax-invoice convention (docs/statements.md): the invoice as bookkeepers head the column, the recipient's PIN.
+  ['invoice', 'taxInvoiceNumber'], ['taxinvoice', 'taxInvoiceNumber'], ['etims', 'taxInvoiceNumber'], ['etimsinvoice', 'taxInvoiceNumber'],
+  ['pin', 'kraPin'], ['krapin', 'kraPin'],
 ])
 
 /** Headers read as the name the merchant means to pay, shown beside the registered name the check finds. */

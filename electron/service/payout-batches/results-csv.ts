@@ -17,6 +17,7 @@ const COLUMNS: readonly { label: string; value(row: PayoutBatchRow): string | nu
   { label: 'status', value: (row) => row.status },
   { label: 'transactionId', value: (row) => row.transactionId },
   { label: 'receipt', value: (row) => row.receipt },
+  { label: 'taxInvoiceNumber', value: (row) => row.taxInvoiceNumber },
   { label: 'failureReason', value: (row) => row.failureReason ?? (row.errors.length > 0 ? row.errors.join('; ') : null) },
 ]
 

@@ -36,7 +36,10 @@ export function attemptReference(reference: string, attempt: number): string {
 export function rowCall(batch: PayoutBatchRecord, row: PayoutBatchRowRecord, sender: Sender): RowCall {
   const merchantTransactionId = attemptReference(row.reference!, row.attempt)
   const narration = row.narration ?? batch.name.slice(0, 140)
-  const metadata = { payoutBatchId: batch.public_id, payoutBatchLine: row.line, ...(row.attempt > 0 ? { payoutBatchAttempt: row.attempt } : {}) }
+  const metadata = {
+    payoutBatchId: batch.public_id, payoutBatchLine: row.line, ...(row.attempt > 0 ? { payoutBatchAttempt: row.attempt } : {}),
+    ...(row.tax_invoice_number ? { taxInvoiceNumber: row.tax_invoice_number } : {}), ...(row.kra_pin ? { sellerKraPin: row.kra_pin } : {}),
+  }
   const idempotencyKey = rowIdempotencyKey(batch.public_id, row.line, row.attempt)
   if (row.kind === 'mobile') {
     return { routeId: 'mobile.b2c', path: '/v1/mobile/b2c', idempotencyKey, body: { phoneNumber: row.phone_number, amount: row.amount, merchantTransactionId, narration, metadata } }

@@ -5,6 +5,8 @@ import type { FileRow } from './file-rows'
 export interface ChargeLookup {
   byReference(reference: string): ChargeRecord | undefined
   byReceipt(receipt: string): ChargeRecord | undefined
+  /** A charge by its tax invoice number (metadata.taxInvoiceNumber), any letter case. */
+  byInvoice(invoice: string): ChargeRecord | undefined
 }
 
 export interface MatchInput {

@@ -1,3 +1,4 @@
+import { TAX_INVOICE_NUMBER_PATTERN } from '../../../shared/tax-invoice'
 import type { ChargeRecord } from '../db/reconciliations-repo'
 import type { ReconciliationItemRecord } from '../db/reconciliation-items-repo'
 import type { FileRow } from './file-rows'
@@ -44,8 +45,14 @@ function matchNamed(input: MatchInput, progress: Progress): void {
   if (needed('reference')) {
     const byReference = indexBy(charges, 'reference')
     rows.forEach((row, i) => {
-      const charge = row.reference === null ? undefined : byReference.get(row.reference) ?? lookup.byReference(row.reference)
+      if (row.reference === null) return
+      const charge = byReference.get(row.reference) ?? lookup.byReference(row.reference)
       if (charge) progress.items[i] = named(input, progress, row, charge, 'reference')
+      else {
+        // An order or bank file's "Invoice No." column is read as the reference: it may name the charge's tax invoice.
+        const invoiced = TAX_INVOICE_NUMBER_PATTERN.test(row.reference) ? lookup.byInvoice(row.reference) : undefined
+        if (invoiced) progress.items[i] = named(input, progress, row, invoiced, 'tax invoice number')
+      }
     })
   }
   if (needed('receipt')) {

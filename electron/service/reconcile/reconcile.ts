@@ -65,6 +65,7 @@ export function reconcile(unit: Unit, scope: Scope, request: ReconcileRequest, i
     lookup: {
       byReference: (reference) => store.reconciliations.chargeByReference(organizationId, environment, reference),
       byReceipt: (receipt) => store.reconciliations.chargeByReceipt(organizationId, environment, receipt),
+      byInvoice: (invoice) => store.reconciliations.chargeByInvoice(organizationId, environment, invoice),
     },
     dayOf: period.dayOf,
     inPeriod: period.inPeriod,

@@ -32,7 +32,7 @@ export function toPayoutBatchRow(row: RowLike): PayoutBatchRow {
   return {
     line: row.line, type: row.kind, status, errors: row.errors, recipient, recipientName: row.recipient_name,
     intendedName: row.intended_name, nameDiffers: namesDiffer(row.intended_name, row.recipient_name), amount: row.amount, fee: row.fee,
-    reference: row.reference, narration: row.narration, transactionId: row.transaction_public_id ?? null, receipt: row.receipt ?? null,
+    reference: row.reference, narration: row.narration, taxInvoiceNumber: row.tax_invoice_number ?? null, transactionId: row.transaction_public_id ?? null, receipt: row.receipt ?? null,
     failureReason: status !== 'failed' ? null : (row.state === 'refused' ? row.failure_reason : row.transaction_message) ?? null, attempt: row.attempt ?? 0,
   }
 }

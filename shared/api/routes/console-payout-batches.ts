@@ -67,7 +67,7 @@ export const CONSOLE_PAYOUT_BATCHES_ROUTES = defineRoutes({
   },
   'console.payoutBatches.results': {
     method: 'GET', path: '/console/payout-batches/{batchId}/results.csv', surface: 'console', permission: 'transactions.read', tag: 'Bulk payouts',
-    summary: 'The results file: one line per input line (line, reference, recipient, amount, fee, status, transactionId, receipt, failure reason)',
+    summary: 'The results file: one line per input line (line, reference, recipient, amount, fee, status, transactionId, receipt, tax invoice number, failure reason)',
     description: 'HTTP answers text/csv (RFC 4180, formula-safe), written in pages of rows as they are read (one heavy export per organization at a time); IPC answers the same text as the envelope\'s data.',
     params: PayoutBatchPathSchema, response: z.string(), produces: 'text/csv',
     successStatus: 200, message: 'Payout batch results', idempotency: 'none', refusals: [EXPORT_BUSY],

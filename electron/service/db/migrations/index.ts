@@ -24,6 +24,7 @@ import { MIGRATION_020 } from './020-team'
 import { MIGRATION_021 } from './021-audit-details'
 import { MIGRATION_022 } from './022-approval-decided'
 import { MIGRATION_023 } from './023-payout-sheet'
+import { MIGRATION_024 } from './024-tax-invoice-index'
 
 /**
  * Applied in order, each once, inside one transaction; `PRAGMA user_version` records the last applied.
@@ -54,5 +55,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 20, name: 'team', sql: MIGRATION_020 },
   { version: 21, name: 'audit-details', sql: MIGRATION_021 },
   { version: 22, name: 'approval-decided', sql: MIGRATION_022 },
-  { version: 28, name: 'payout-sheet', sql: MIGRATION_023 },
+  { version: 23, name: 'payout-sheet', sql: MIGRATION_023 },
+  { version: 24, name: 'tax-invoice-index', sql: MIGRATION_024 },
 ]

@@ -1,4 +1,5 @@
 import { AMOUNT_BOUNDS, NARRATION_MAX_LENGTH, formatMinor } from '../../../../shared/money'
+import { TaxInvoiceFields } from '../../components/fields/tax-invoice-fields'
 import type { Account } from '../../../../shared/schemas/account'
 import { AmountField } from '../../components/fields/amount-field'
 import { SelectField } from '../../components/fields/select-field'
@@ -70,6 +71,8 @@ export function TransferFields({ form, reference }: { form: BankTransferForm; re
         onChange={(v) => setValue('paymentPurposeId', v)} onBlur={() => touch('paymentPurposeId')} error={error('paymentPurposeId')} />
       <TextField label="Webhook URL" className="field--wide" type="url" value={values.webhookUrl} placeholder="https://example.com/webhooks" spellCheck={false}
         onChange={(v) => setValue('webhookUrl', v)} onBlur={() => touch('webhookUrl')} error={error('webhookUrl')} />
+      <TaxInvoiceFields pinKey="sellerKraPin" invoice={values.taxInvoiceNumber} pin={values.kraPin} onInvoice={(v) => setValue('taxInvoiceNumber', v)}
+        onPin={(v) => setValue('kraPin', v)} touch={touch} error={error} />
       <OutcomeField value={values.forceStatus} onChange={(v) => setValue('forceStatus', v)} error={error('forceStatus')} defaultLabel="Success" />
     </div>
   )

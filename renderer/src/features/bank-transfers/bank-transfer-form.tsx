@@ -1,4 +1,5 @@
 import { formatMinor } from '../../../../shared/money'
+import { taxInvoicePaths } from '../../forms/tax-invoice'
 import type { Account } from '../../../../shared/schemas/account'
 import { BankTransferRequestSchema } from '../../../../shared/schemas/requests'
 import { useCreateBankTransfer } from '../../api/hooks/money-movement'
@@ -27,7 +28,7 @@ export function BankTransferForm({ accounts, onSent }: { accounts: readonly Acco
     schema: BankTransferRequestSchema,
     rewrite,
     validateOn: 'change',
-    apiPaths: { bank: 'beneficiaryBankCode' },
+    apiPaths: { bank: 'beneficiaryBankCode', ...taxInvoicePaths('sellerKraPin') },
     toRequest: (v) => toBankTransferRequest(v, reference),
   })
   const sender = accounts.find((a) => a.accountNo === form.values.senderAccountNo)

@@ -3,6 +3,7 @@ import type { ForceStatus } from '../../../../shared/schemas/common'
 import type { BankTransferRequestSchema } from '../../../../shared/schemas/requests'
 import { amountFormatErrors, amountInput } from '../../forms/amount'
 import { optionalText } from '../../forms/optional'
+import { taxInvoiceMetadata } from '../../forms/tax-invoice'
 import type { SchemaForm } from '../../forms/use-schema-form'
 
 /** The bank transfer form's values, as typed. */
@@ -20,6 +21,8 @@ export interface BankTransferValues extends Record<string, unknown> {
   paymentPurposeId: string
   webhookUrl: string
   forceStatus: '' | ForceStatus
+  taxInvoiceNumber: string
+  kraPin: string
 }
 
 export type BankTransferForm = SchemaForm<BankTransferValues, typeof BankTransferRequestSchema>
@@ -29,7 +32,7 @@ export function initialBankTransfer(accounts: readonly Account[]): BankTransferV
   return {
     senderAccountNo: accounts.find((a) => a.default && a.shortcodeId === null)?.accountNo ?? accounts[0]?.accountNo ?? '',
     senderAddress: '', bank: null, beneficiaryAccountId: '', beneficiaryName: '', beneficiaryAccountCcy: 'KES', beneficiaryBranchCode: '',
-    amount: '', narration: '', merchantTransactionId: '', paymentPurposeId: '', webhookUrl: '', forceStatus: '',
+    amount: '', narration: '', merchantTransactionId: '', paymentPurposeId: '', webhookUrl: '', forceStatus: '', taxInvoiceNumber: '', kraPin: '',
   }
 }
 
@@ -53,8 +56,14 @@ export function toBankTransferRequest(v: BankTransferValues, reference: string) 
       beneficiaryBranchCode: optionalText(v.beneficiaryBranchCode),
       paymentPurposeId: optionalText(v.paymentPurposeId),
       webhookUrl: optionalText(v.webhookUrl),
+      metadata: optionalMetadata(taxInvoiceMetadata(v.taxInvoiceNumber, v.kraPin, 'sellerKraPin')),
       forceStatus: v.forceStatus === '' ? undefined : v.forceStatus,
     },
     errors: amountFormatErrors(amount),
   }
+}
+
+/** No metadata key at all when neither tax-invoice field was filled in. */
+function optionalMetadata(metadata: Record<string, string>): Record<string, string> | undefined {
+  return Object.keys(metadata).length > 0 ? metadata : undefined
 }

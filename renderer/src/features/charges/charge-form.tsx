@@ -4,6 +4,8 @@ import { useCreateCharge } from '../../api/hooks/money-movement'
 import { ErrorNotice } from '../../components/error-notice'
 import { AmountField } from '../../components/fields/amount-field'
 import { KeyValueRows } from '../../components/fields/key-value-rows'
+import { TaxInvoiceFields } from '../../components/fields/tax-invoice-fields'
+import { taxInvoicePaths } from '../../forms/tax-invoice'
 import { TextAreaField } from '../../components/fields/text-area-field'
 import { TextField } from '../../components/fields/text-field'
 import { PhoneField } from '../../components/fields/phone-field'
@@ -40,10 +42,10 @@ export function ChargeForm({ onSent }: { onSent(transactionId: string): void }) 
     initialValues: INITIAL,
     schema: ChargeRequestSchema,
     rewrite,
-    apiPaths: { metadataRows: 'metadata', subMerchantDetails: 'metadata.subMerchantDetails' },
+    apiPaths: { metadataRows: 'metadata', subMerchantDetails: 'metadata.subMerchantDetails', ...taxInvoicePaths('buyerKraPin') },
     toRequest: (v) => {
       const subMerchantDetails = subMerchantDetailsFrom(v.subMerchantDetails)
-      const fields = requestFields(v, reference, subMerchantDetails ? { subMerchantDetails } : {})
+      const fields = requestFields(v, reference, subMerchantDetails ? { subMerchantDetails } : {}, 'buyerKraPin')
       return {
         request: { phoneNumber: optionalText(phoneForRequest(v.phoneNumber)), ...fields.request, shortcode: optionalText(v.shortcode), subMerchantId: optionalText(v.subMerchantId) },
         errors: fields.errors,
@@ -75,6 +77,8 @@ export function ChargeForm({ onSent }: { onSent(transactionId: string): void }) 
         <TextField label="Webhook URL" type="url" value={values.webhookUrl} placeholder="https://example.com/webhooks" spellCheck={false}
           onChange={(v) => setValue('webhookUrl', v)} onBlur={() => touch('webhookUrl')} error={error('webhookUrl')}
           hint="Also notified besides your default endpoint." />
+        <TaxInvoiceFields pinKey="buyerKraPin" invoice={values.taxInvoiceNumber} pin={values.kraPin} onInvoice={(v) => setValue('taxInvoiceNumber', v)}
+          onPin={(v) => setValue('kraPin', v)} touch={touch} error={error} />
         <OutcomeField value={values.forceStatus} onChange={(v) => setValue('forceStatus', v)} error={error('forceStatus')}
           defaultLabel="Decided by the phone number (normally success)" />
       </div>

@@ -7,6 +7,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog'
 import { ErrorNotice } from '../../components/error-notice'
 import { AmountField } from '../../components/fields/amount-field'
 import { KeyValueRows } from '../../components/fields/key-value-rows'
+import { TaxInvoiceFields } from '../../components/fields/tax-invoice-fields'
+import { taxInvoicePaths } from '../../forms/tax-invoice'
 import { TextAreaField } from '../../components/fields/text-area-field'
 import { TextField } from '../../components/fields/text-field'
 import { amountInput, amountRewrite } from '../../forms/amount'
@@ -62,7 +64,7 @@ export function B2bForm({ account, onSent }: { account: Account | undefined; onS
     initialValues: INITIAL,
     schema: B2bRequestSchema,
     rewrite,
-    apiPaths: { metadataRows: 'metadata' },
+    apiPaths: { metadataRows: 'metadata', ...taxInvoicePaths('sellerKraPin') },
     toRequest: (v) => toB2bRequest(v, reference),
   })
   const { values, setValue, touch, error } = form
@@ -90,6 +92,8 @@ export function B2bForm({ account, onSent }: { account: Account | undefined; onS
           onChange={(v) => setValue('narration', v)} onBlur={() => touch('narration')} error={error('narration')} />
         <TextField label="Webhook URL" className="field--wide" type="url" value={values.webhookUrl} placeholder="https://example.com/webhooks" spellCheck={false}
           onChange={(v) => setValue('webhookUrl', v)} onBlur={() => touch('webhookUrl')} error={error('webhookUrl')} />
+        <TaxInvoiceFields pinKey="sellerKraPin" invoice={values.taxInvoiceNumber} pin={values.kraPin} onInvoice={(v) => setValue('taxInvoiceNumber', v)}
+          onPin={(v) => setValue('kraPin', v)} touch={touch} error={error} />
         <OutcomeField value={values.forceStatus} onChange={(v) => setValue('forceStatus', v)} error={error('forceStatus')} defaultLabel="Success" />
       </div>
       <RecipientName query={accountNameQuery(paybill ? 'mobile_paybill' : 'mobile_till', values.accountNumber)} />

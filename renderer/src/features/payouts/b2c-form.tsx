@@ -6,6 +6,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog'
 import { ErrorNotice } from '../../components/error-notice'
 import { AmountField } from '../../components/fields/amount-field'
 import { KeyValueRows } from '../../components/fields/key-value-rows'
+import { TaxInvoiceFields } from '../../components/fields/tax-invoice-fields'
+import { taxInvoicePaths } from '../../forms/tax-invoice'
 import { TextAreaField } from '../../components/fields/text-area-field'
 import { PhoneField } from '../../components/fields/phone-field'
 import { TextField } from '../../components/fields/text-field'
@@ -37,7 +39,7 @@ export function B2cForm({ account, onSent }: { account: Account | undefined; onS
     initialValues: INITIAL,
     schema: B2cRequestSchema,
     rewrite,
-    apiPaths: { metadataRows: 'metadata' },
+    apiPaths: { metadataRows: 'metadata', ...taxInvoicePaths('sellerKraPin') },
     toRequest: (v) => {
       const fields = requestFields(v, reference)
       return { request: { phoneNumber: optionalText(phoneForRequest(v.phoneNumber)), ...fields.request }, errors: fields.errors }
@@ -64,6 +66,8 @@ export function B2cForm({ account, onSent }: { account: Account | undefined; onS
           hint="Left empty, the one shown is used." />
         <TextField label="Webhook URL" type="url" value={values.webhookUrl} placeholder="https://example.com/webhooks" spellCheck={false}
           onChange={(v) => setValue('webhookUrl', v)} onBlur={() => touch('webhookUrl')} error={error('webhookUrl')} />
+        <TaxInvoiceFields pinKey="sellerKraPin" invoice={values.taxInvoiceNumber} pin={values.kraPin} onInvoice={(v) => setValue('taxInvoiceNumber', v)}
+          onPin={(v) => setValue('kraPin', v)} touch={touch} error={error} />
         <OutcomeField value={values.forceStatus} onChange={(v) => setValue('forceStatus', v)} error={error('forceStatus')}
           defaultLabel="Decided by the phone number (normally success)" />
       </div>

@@ -13,6 +13,8 @@ import { isDay } from '../../../../shared/local-days'
 import { DayField } from '../../components/fields/day-field'
 import { SETTLEMENT_DAY_COLUMNS, STATEMENT_LINE_COLUMNS, type LineRow } from './statement-columns'
 import { StatementDownloads } from './statement-downloads'
+import { AccountingDownloads } from './accounting-downloads'
+import { MissingInvoicesPanel } from './missing-invoices-panel'
 import './statements.css'
 
 const lineKey = (row: LineRow) => row.key
@@ -75,6 +77,8 @@ export function StatementsScreen() {
             </Panel>
           )}
         </QueryView>
+        <AccountingDownloads accountNo={chosen} range={range} />
+        <MissingInvoicesPanel range={range} />
         <Panel title="Daily settlement report">
           <QueryView query={report} loadingLabel="Building the report…">
             {(data) => <DataTable caption="Daily settlement report" columns={SETTLEMENT_DAY_COLUMNS} data={data.days} getRowId={dayKey} initialSorting={NEWEST_DAY_FIRST} preferencesKey="settlement.days" />}

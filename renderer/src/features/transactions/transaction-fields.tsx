@@ -5,6 +5,7 @@ import { CopyButton } from '../../components/copy-button'
 import { Money } from '../../components/money'
 import { Tag, TransactionStatusBadge } from '../../components/status-badge'
 import { Timestamp } from '../../components/timestamp'
+import { TAX_INVOICE_KEYS, taxInvoiceNumberOf } from '../../../../shared/tax-invoice'
 import { TRANSACTION_TYPE_LABELS } from './transaction-labels'
 import { reversalOf } from './transaction-summary'
 
@@ -15,6 +16,13 @@ const PROCESSORS = { mobile: 'Mobile network (M-Pesa)', partnerbank: 'Partner ba
 function Value({ text, copyLabel }: { text: string | null; copyLabel?: string }) {
   if (text === null || text === '') return <>—</>
   return copyLabel ? <span className="row"><code>{text}</code><CopyButton value={text} label={copyLabel} /></span> : <>{text}</>
+}
+
+/** The buyer's and seller's KRA PINs of the tax-invoice convention, when the payment carries them. */
+function KraPins({ metadata }: { metadata: Record<string, unknown> | null }) {
+  const pins = ([['Buyer KRA PIN', TAX_INVOICE_KEYS.buyerPin], ['Seller KRA PIN', TAX_INVOICE_KEYS.sellerPin]] as const)
+    .filter(([, key]) => typeof metadata?.[key] === 'string')
+  return <>{pins.map(([label, key]) => <div key={key} className="facts__pair"><dt>{label}</dt><dd><code>{String(metadata![key])}</code></dd></div>)}</>
 }
 
 /** Fees and charged amount of a transaction that moved no money: the API still carries them, nothing was taken. */
@@ -43,6 +51,8 @@ export function TransactionFields({ detail }: { detail: TransactionDetail }) {
       <dd className="row"><code>{detail.accountNo}</code><Tag tone={tx.accountType === 'collections' ? 'success' : 'info'}>{tx.accountType}</Tag></dd>
       <dt>Merchant reference</dt><dd><Value text={tx.merchantTransactionId} copyLabel="Copy merchant reference" /></dd>
       <dt>Receipt</dt><dd><Value text={tx.processorReference} copyLabel="Copy receipt" /></dd>
+      <dt>Tax invoice</dt><dd data-testid="transaction-tax-invoice"><Value text={taxInvoiceNumberOf(tx.metadata)} copyLabel="Copy tax invoice number" /></dd>
+      <KraPins metadata={tx.metadata} />
       <dt>Phone</dt>
       <dd>{tx.phoneNumber ? <Link to={pathTo(PATHS.customer, { phoneNumber: tx.phoneNumber })} title="Open the customer view">{tx.phoneNumber}</Link> : '—'}</dd>
       <dt>Payment method</dt><dd>{PAYMENT_METHODS[tx.paymentMethod]}</dd>

@@ -9,6 +9,7 @@ import { Tag, TransactionStatusBadge } from '../../components/status-badge'
 import { Timestamp } from '../../components/timestamp'
 import { isoInZone } from '../../lib/dates'
 import type { CsvValue } from '../../../../shared/csv'
+import { taxInvoiceNumberOf } from '../../../../shared/tax-invoice'
 import { ShortId } from './short-id'
 import { TRANSACTION_TYPE_LABELS } from './transaction-labels'
 
@@ -20,7 +21,7 @@ const col = dataTableColumns<ListedTransaction>()
 /** Every column of the list; the CSV export needs a value for each (TRANSACTION_CSV_VALUES). */
 export type TransactionColumnId =
   | 'createdAt' | 'publicId' | 'merchantTransactionId' | 'type' | 'status' | 'amount' | 'fees' | 'chargedAmount' | 'accountType'
-  | 'phoneNumber' | 'customerId' | 'processorReference' | 'narration' | 'message' | 'subMerchantId' | 'updatedAt'
+  | 'phoneNumber' | 'customerId' | 'processorReference' | 'taxInvoiceNumber' | 'narration' | 'message' | 'subMerchantId' | 'updatedAt'
 const id = (value: TransactionColumnId) => value
 
 /** Nullable text sorts as '' (TanStack's text sorts compare strings) and shows as a dash. */
@@ -60,6 +61,7 @@ export const TRANSACTION_LIST_COLUMNS = col.columns([
   col.accessor((tx) => text(tx.phoneNumber), { id: id('phoneNumber'), header: 'Phone', meta: { label: 'Phone' }, sortFn: 'text', cell: (info) => dash(info.getValue()) }),
   col.accessor((tx) => text(tx.customerId), { id: id('customerId'), header: 'Customer', meta: { label: 'Customer id' }, sortFn: 'alphanumeric', cell: (info) => dash(info.getValue()) }),
   col.accessor((tx) => text(tx.processorReference), { id: id('processorReference'), header: 'Receipt', meta: { label: 'Receipt' }, sortFn: 'text', cell: (info) => dash(info.getValue()) }),
+  col.accessor((tx) => text(taxInvoiceNumberOf(tx.metadata)), { id: id('taxInvoiceNumber'), header: 'Tax invoice', meta: { label: 'Tax invoice number' }, sortFn: 'alphanumeric', cell: (info) => <CutText text={dash(info.getValue())} /> }),
   col.accessor((tx) => text(tx.narration), { id: id('narration'), header: 'Narration', meta: { label: 'Narration' }, sortFn: 'text', cell: (info) => dash(info.getValue()) }),
   col.accessor((tx) => text(tx.message), { id: id('message'), header: 'Message', meta: { label: 'Message' }, sortFn: 'text', cell: (info) => dash(info.getValue()) }),
   col.accessor((tx) => text(tx.subMerchantId), { id: id('subMerchantId'), header: 'Sub-merchant', meta: { label: 'Sub-merchant id' }, sortFn: 'text', cell: (info) => dash(info.getValue()) }),
@@ -69,7 +71,7 @@ export const TRANSACTION_LIST_COLUMNS = col.columns([
 /** Shown until the user picks columns (the rest is one click away in the Columns menu). */
 export const TRANSACTION_LIST_HIDDEN: readonly TransactionColumnId[] = ['fees', 'chargedAmount', 'accountType', 'customerId', 'processorReference', 'narration', 'message', 'subMerchantId', 'updatedAt']
 /** Hidden too on a narrow window, so date, reference, status, amount and phone fit without scrolling sideways (the row opens the transaction). */
-export const TRANSACTION_LIST_NARROW_HIDDEN: readonly TransactionColumnId[] = ['publicId', 'type']
+export const TRANSACTION_LIST_NARROW_HIDDEN: readonly TransactionColumnId[] = ['publicId', 'type', 'taxInvoiceNumber']
 
 /** Money in a CSV: a plain decimal in major units (1250.00), which spreadsheets read as a number. */
 const csvMoney = (minor: number | null): CsvValue => (minor === null ? null : formatMinor(minor).replace(/,/g, ''))
@@ -93,6 +95,7 @@ export const TRANSACTION_CSV_VALUES: Record<TransactionColumnId, (tx: ListedTran
   phoneNumber: (tx) => tx.phoneNumber,
   customerId: (tx) => tx.customerId,
   processorReference: (tx) => tx.processorReference,
+  taxInvoiceNumber: (tx) => taxInvoiceNumberOf(tx.metadata),
   narration: (tx) => tx.narration,
   message: (tx) => tx.message,
   subMerchantId: (tx) => tx.subMerchantId,

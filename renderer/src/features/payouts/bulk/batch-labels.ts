@@ -23,8 +23,8 @@ export const ROW_STATUS: Record<PayoutBatchRowStatus, { label: string; tone: Ton
 
 /** The file a merchant fills in: every column the upload reads, a phone row and a bank row. */
 export const PAYOUT_TEMPLATE = [
-  'type,phoneNumber,amount,reference,narration,bankCode,accountNumber,accountName',
-  'mobile,0712345678,"1,500.00",SAL-2026-001,March salary,,,',
-  'bank,,"25,000",SUP-2026-017,Invoice 17,01,1234567890,Jane Wanjiku',
+  'type,phoneNumber,amount,reference,narration,bankCode,accountNumber,accountName,invoice,pin',
+  'mobile,0712345678,"1,500.00",SAL-2026-001,March salary,,,,,',
+  'bank,,"25,000",SUP-2026-017,Invoice 17,01,1234567890,Jane Wanjiku,KRACU0100000001/17,P051234567Q',
   '',
 ].join('\r\n')
