@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -79,6 +79,13 @@ describe('paydesk serve --upstream', () => {
       expect(diff.local).toEqual(diff.upstream)
     } finally {
       expect(await stopGracefully(second)).toBe(0)
+    }
+    // The key is nowhere in the database: only its last four characters.
+    for (const file of [dbFile, `${dbFile}-wal`]) {
+      if (!existsSync(file)) continue
+      const bytes = readFileSync(file)
+      expect(bytes.includes(PROVIDER_KEY)).toBe(false)
+      expect(bytes.includes(PROVIDER_KEY.slice('sk_test_'.length))).toBe(false)
     }
   })
 })
