@@ -115,11 +115,10 @@ export function createService(options: ServiceOptions): PaydeskService {
   const core = openEngineCore(options)
   const { engine, requestLog } = core
   const seeded = seed(core, options)
-  requestLog.knowHostSecrets(hostSecretsOf(seeded, options))
   const snapshots = snapshotsFolderOf(options)
   let hostInfo: HostInfo = { httpUrl: null, consoleUrl: null }
   const strictRequestChecks = options.strictRequestChecks ?? false
-  const upstream = upstreamParts(engine, options.upstream, seeded.demoOrganizationId, requestLog, core.seeded?.newRequestId ?? randomRequestId)
+  const upstream = upstreamParts(engine, options.upstream, seeded.demoOrganizationId, { requestLog, hostSecrets: hostSecretsOf(seeded, options) }, core.seeded?.newRequestId ?? randomRequestId)
   const host = createOperationHost({
     upstream: () => upstream.connection, upstreamRefusal: upstream.refusal, runApproved: (unit, approval) => runApproved(respond, unit, approval),
     engine, version: VERSION, strictRequestChecks, requestLog, snapshotsFolder: snapshots.folder, hostInfo: () => hostInfo, stateReplaced: () => webhooks.reset(), team: options.team === true,
@@ -138,6 +137,7 @@ export function createService(options: ServiceOptions): PaydeskService {
   const service: PaydeskService = {
     call: callers.call,
     submit: upstream.submitting(callers.submit, seeded.consoleToken),
+    ...upstream.serviceMethods(),
     logRequest(exchange) {
       if (!closed) requestLog.record(exchange)
     },

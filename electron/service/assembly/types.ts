@@ -106,6 +106,13 @@ export interface PaydeskService {
   /** The request id of a call a host answers (HTTP, IPC): seeded runs draw them from their own stream. */
   readonly newRequestId: () => string
   setHostInfo(info: HostInfo): void
+  /**
+   * Connects the provider account now (the desktop app's Settings; a headless host passes `upstream` at
+   * start): the environment the key names becomes its mirror; a connection held before is closed.
+   */
+  connectUpstream(settings: UpstreamSettings): void
+  /** Closes the provider connection; the mirror stays, read-only. */
+  disconnectUpstream(): void
   /** Team mode is in force now (`--team`, or sign-in required by the saved setting): the HTTP adapter guards the console harder. */
   teamMode(): boolean
 }

@@ -7,6 +7,7 @@ import { Panel } from '../../components/panel'
 import { QueryView } from '../../components/query-view'
 import { Timestamp } from '../../components/timestamp'
 import { useEnvironment } from '../../stores/environment-store'
+import { DesktopProviderForm } from './desktop-provider-form'
 import { mirrorsHere, syncedWords } from './freshness'
 import './upstream.css'
 
@@ -21,7 +22,12 @@ export function ProviderConnectionPanel() {
   return (
     <Panel title="Provider connection">
       <QueryView query={status} loadingLabel="Loading the provider connection…">
-        {(data) => mirrorsHere(data, environment) ? <ConnectionFacts status={data} /> : <NotConnected status={data} />}
+        {(data) => (
+          <div className="stack">
+            {mirrorsHere(data, environment) ? <ConnectionFacts status={data} /> : <NotConnected status={data} />}
+            <Can permission="settings.manage"><DesktopProviderForm connected={data.connected} /></Can>
+          </div>
+        )}
       </QueryView>
     </Panel>
   )
@@ -32,8 +38,9 @@ function NotConnected({ status }: { status: UpstreamStatus }) {
     <div className="stack">
       {status.environment ? <p>The provider account is mirrored in the <strong>{status.environment}</strong> environment: switch to it to see the connection.</p> : null}
       <p>
-        This environment is a sandbox. To mirror your real provider account, start Paydesk with <code>--upstream URL</code> and{' '}
-        <code>--upstream-key-file PATH</code> (or the key in <code>PAYDESK_UPSTREAM_KEY</code>); the environment the key names then mirrors the account.
+        This environment is a sandbox. To mirror your real provider account, connect it below in the desktop app, or start a headless
+        Paydesk with <code>--upstream URL</code> and <code>--upstream-key-file PATH</code> (or the key in <code>PAYDESK_UPSTREAM_KEY</code>);
+        the environment the key names then mirrors the account.
       </p>
     </div>
   )
