@@ -92,6 +92,22 @@ describe('a provider having a bad day', () => {
     client.close()
   })
 
+  it('flags rows the provider no longer lists, never deletes them, and says so in the changes feed', async () => {
+    const now = pair.paydesk.clock.now()
+    const before = await pair.paydesk.request('GET', `/v1/transactions?startDate=${day(now - 2 * DAY)}&endDate=${day(now)}&limit=1`)
+    const kept = before.body.data.items[0].publicId as string
+    // The provider loses its recent history (its own sandbox reset stands in for a row that disappears).
+    expect((await pair.provider.request('POST', '/console/simulator/reset', { headers: providerConsole })).status).toBe(200)
+    expect(await pair.sync()).toMatchObject({ status: 'done' })
+    expect((await pair.paydesk.request('GET', `/v1/transaction?transactionId=${kept}`)).status).toBe(200)
+    const changes = (await pair.console('GET', '/console/upstream/changes?limit=500')).body.data.items
+    expect(changes).toContainEqual(expect.objectContaining({ transactionId: kept, field: 'presence', from: 'listed', to: 'vanished' }))
+    // Flagged once: the next sync adds nothing for it.
+    await pair.sync()
+    const again = (await pair.console('GET', '/console/upstream/changes?limit=500')).body.data.items
+    expect(again.filter((c: { transactionId: string; field: string }) => c.transactionId === kept && c.field === 'presence')).toHaveLength(1)
+  })
+
   it('a revoked key pauses the connection, notifies once, and sends nothing more', async () => {
     const keys = await pair.provider.request('GET', '/console/keys', { headers: providerConsole })
     for (const key of keys.body.data.items.filter((k: { revokedAt: number | null }) => k.revokedAt === null)) {

@@ -89,7 +89,10 @@ export function upsertPage(unit: Unit, scope: MirrorScope, rows: readonly Transa
     const record = store.upstream.row(existing.id)
     const fingerprint = fingerprintOf(t)
     if (record && record.fingerprint === fingerprint) {
-      if (record.vanished_at !== null) store.upstream.touchRow(existing.id, fingerprint, unit.now)
+      if (record.vanished_at !== null) {
+        store.upstream.touchRow(existing.id, fingerprint, unit.now)
+        store.upstream.insertChange(scope.organizationId, scope.environment, existing.id, 'presence', 'vanished', 'listed', unit.now)
+      }
       tally.unchanged++
       continue
     }
@@ -102,11 +105,16 @@ export function upsertPage(unit: Unit, scope: MirrorScope, rows: readonly Transa
   return tally
 }
 
-/** Rows mirrored inside a window the provider no longer lists: flagged (never deleted). Returns how many were newly flagged. */
+/**
+ * Rows mirrored inside a window the provider no longer lists: flagged (never deleted), and said in the
+ * changes feed (`presence`: listed -> vanished). Returns how many were newly flagged.
+ */
 export function flagVanished(unit: Unit, scope: MirrorScope, window: { fromMs: number; toMs: number }, listed: ReadonlySet<string>): number {
   let flagged = 0
   for (const row of unit.store.upstream.inWindow(scope.organizationId, scope.environment, window.fromMs, window.toMs)) {
-    if (!listed.has(row.public_id) && row.vanished_at === null && unit.store.upstream.vanish(row.transaction_id, unit.now)) flagged++
+    if (listed.has(row.public_id) || row.vanished_at !== null || !unit.store.upstream.vanish(row.transaction_id, unit.now)) continue
+    unit.store.upstream.insertChange(scope.organizationId, scope.environment, row.transaction_id, 'presence', 'listed', 'vanished', unit.now)
+    flagged++
   }
   return flagged
 }

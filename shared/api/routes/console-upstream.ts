@@ -27,7 +27,7 @@ export const CONSOLE_UPSTREAM_ROUTES = defineRoutes({
   'console.upstream.changes': {
     method: 'GET', path: '/console/upstream/changes', surface: 'console', permission: 'transactions.read', tag: 'Provider',
     summary: 'Changes the provider made to mirrored transactions, newest first',
-    description: 'Each field of a mirrored transaction (status, amount, fees, chargedAmount, processorReference) the provider changed after the row was first mirrored: a late reversal, settlement or failure.',
+    description: 'Each field of a mirrored transaction (status, amount, fees, chargedAmount, processorReference) the provider changed after the row was first mirrored (a late reversal, settlement or failure), and `presence` (listed -> vanished) for a row the provider no longer lists, which stays mirrored.',
     query: UpstreamChangesQuerySchema, response: UpstreamChangesSchema, successStatus: 200, message: 'Changes retrieved successfully', idempotency: 'none',
   },
   'console.upstream.diff': {
