@@ -2,7 +2,8 @@
 // that is neither of those lives in pure modules beside this file (tested under plain Node) or in the engine.
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, session, shell, type WebContents } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, safeStorage, session, shell, type WebContents } from 'electron'
+import { createProviderKeyGlue, savedProvider } from './provider-key'
 import { consoleUrl as consoleUrlOf } from '../../shared/console-url'
 import { createService, HOST_TICK, startTicker } from '../service'
 import { nativeNotifier, showNativeNotifications } from './desktop-notifications'
@@ -73,7 +74,12 @@ async function start(): Promise<() => Promise<void>> {
   if (missing) throw new Error(missing)
   mkdirSync(app.getPath('userData'), { recursive: true })
   const dbPath = join(app.getPath('userData'), 'paydesk.db')
-  const service = createService({ dbPath, nativeBinding, tickBudgetMs: HOST_TICK.simulatorBudgetMs, tickSliceMs: HOST_TICK.simulatorSliceMs, checkpointInBackground: true })
+  // Settings → Provider connection: the key sealed with the OS secret store, beside (never in) the database.
+  const providerFile = join(app.getPath('userData'), 'provider.json')
+  const service = createService({
+    dbPath, nativeBinding, tickBudgetMs: HOST_TICK.simulatorBudgetMs, tickSliceMs: HOST_TICK.simulatorSliceMs, checkpointInBackground: true,
+    upstream: savedProvider(providerFile, safeStorage),
+  })
   let desktopHttp: DesktopHttp
   try {
     // The same console build the window shows is served at `/` for the console URL (token in the link).
@@ -97,7 +103,8 @@ async function start(): Promise<() => Promise<void>> {
       showNative(event)
     },
   })
-  const removeHandler = registerIpcHandler(ipcMain, service, createSenderCheck(() => window?.webContents ?? null, location), connection)
+  const provider = createProviderKeyGlue(providerFile, safeStorage, service)
+  const removeHandler = registerIpcHandler(ipcMain, service, createSenderCheck(() => window?.webContents ?? null, location), connection, provider)
   const unsubscribe = forwardPushEvents(service, () => window?.webContents ?? null, connection)
   const stopNotifications = showNativeNotifications(service, Notification, () => showWindow(), connection)
   const ticker = startTicker(service)

@@ -47,6 +47,11 @@ const BridgeRequestSchema = z.strictObject({
  * Only our window's top frame, showing our own page, may call the engine: not an iframe, not another
  * window, not our window after it was somehow navigated elsewhere (Electron security checklist §17).
  */
+/** What the call channel needs of the provider key glue (provider-key.ts). */
+export interface ProviderGlue {
+  handle(request: unknown): ServiceResponse
+}
+
 export function createSenderCheck(trustedSender: () => unknown, location: AppLocation) {
   return (event: InvokeEventLike): boolean => {
     const frame = event.senderFrame
@@ -60,12 +65,14 @@ export function createSenderCheck(trustedSender: () => unknown, location: AppLoc
  * HTTP. Always resolves to an envelope (ServiceResponse) and never throws: a thrown error would reach the
  * renderer as a bare message without status, code or request id.
  */
-export function createCallHandler(service: PaydeskService, isTrustedSender: (event: InvokeEventLike) => boolean, connection?: ConsoleConnection) {
+export function createCallHandler(service: PaydeskService, isTrustedSender: (event: InvokeEventLike) => boolean, connection?: ConsoleConnection, provider?: ProviderGlue) {
   const refuse = (error: ApiError): ServiceResponse => errorResponse(error, service.newRequestId())
   return (event: InvokeEventLike, request: unknown): ServiceResponse | Promise<ServiceResponse> => {
     if (!isTrustedSender(event)) {
       return refuse(new ApiError('forbidden', 'IPC calls are accepted only from the Paydesk window showing its own console page.'))
     }
+    // The provider key (Settings → Provider connection) goes to the main process only: { provider: { action, ... } }.
+    if (provider && typeof request === 'object' && request !== null && 'provider' in request) return provider.handle((request as { provider: unknown }).provider)
     // "Connect to a team server" travels on this channel too: { connection: { action, ... } }.
     if (connection && typeof request === 'object' && request !== null && 'connection' in request) {
       return connection.handle((request as { connection: unknown }).connection)
@@ -87,9 +94,9 @@ export function createCallHandler(service: PaydeskService, isTrustedSender: (eve
 
 /** Registers the one call channel; returns the function that removes it (window closed, app quitting). */
 export function registerIpcHandler(
-  ipcMain: IpcMainLike, service: PaydeskService, isTrustedSender: (event: InvokeEventLike) => boolean, connection?: ConsoleConnection,
+  ipcMain: IpcMainLike, service: PaydeskService, isTrustedSender: (event: InvokeEventLike) => boolean, connection?: ConsoleConnection, provider?: ProviderGlue,
 ): () => void {
-  const handler = createCallHandler(service, isTrustedSender, connection)
+  const handler = createCallHandler(service, isTrustedSender, connection, provider)
   ipcMain.handle(IPC_CALL_CHANNEL, (event, request) => handler(event, request))
   return () => ipcMain.removeHandler(IPC_CALL_CHANNEL)
 }

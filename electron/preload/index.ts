@@ -2,12 +2,12 @@
 // Exposes exactly window.paydesk = { invoke, on } (shared/api/bridge.ts) and nothing else: the page never
 // gets ipcRenderer itself, so it can reach no channel but ours.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
-import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, type BridgeConnectionRequest, type BridgeRequest, type PaydeskBridge } from '../../shared/api/bridge'
+import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, type BridgeConnectionRequest, type BridgeProviderRequest, type BridgeRequest, type PaydeskBridge } from '../../shared/api/bridge'
 import type { ServiceResponse } from '../../shared/api/envelope'
 import type { PushEvent } from '../../shared/api/push-events'
 
 const bridge: PaydeskBridge = {
-  invoke: (request: BridgeRequest | BridgeConnectionRequest): Promise<ServiceResponse> => ipcRenderer.invoke(IPC_CALL_CHANNEL, request),
+  invoke: (request: BridgeRequest | BridgeConnectionRequest | BridgeProviderRequest): Promise<ServiceResponse> => ipcRenderer.invoke(IPC_CALL_CHANNEL, request),
   on(listener) {
     // Only the event payload crosses over; the IpcRendererEvent (with `sender`) stays in the preload.
     const forward = (_event: IpcRendererEvent, event: PushEvent) => listener(event)

@@ -14,6 +14,14 @@ export type ConnectionRequest = { action: 'status' } | { action: 'connect'; url:
 export interface BridgeConnectionRequest {
   connection: ConnectionRequest
 }
+/**
+ * Settings → Provider connection in the desktop app: the key goes to the main process only, which keeps it
+ * with the operating system's secret store (electron/main/provider-key.ts). Travels as `{ provider: request }`.
+ */
+export type ProviderRequest = { action: 'connect'; url: string; key: string; allowLive?: boolean } | { action: 'disconnect' }
+export interface BridgeProviderRequest {
+  provider: ProviderRequest
+}
 /** Where the desktop console's calls go: its own engine (IPC), or a team server over HTTP. */
 export type ConnectionState = { kind: 'local' } | { kind: 'remote'; url: string; user: { id: string; name: string; role: string } }
 
@@ -31,7 +39,7 @@ export interface BridgeRequest {
  * HTTP instead (renderer/src/api), with the same route table and the same envelopes.
  */
 export interface PaydeskBridge {
-  invoke(request: BridgeRequest | BridgeConnectionRequest): Promise<ServiceResponse>
+  invoke(request: BridgeRequest | BridgeConnectionRequest | BridgeProviderRequest): Promise<ServiceResponse>
   /** Subscribes to push events; returns the unsubscribe function. */
   on(listener: (event: PushEvent) => void): () => void
 }

@@ -27,6 +27,10 @@ const SEED_ANSWERS: Partial<Record<RouteId, number>> = {
   'console.sessions.end': 400,
   // The fixture batch is a draft: it has no failed rows to retry.
   'console.payoutBatches.retryFailed': 409,
+  // The fuzzed server mirrors no provider account (test/http/upstream-*.test.ts connect one): 409 upstream_mode.
+  'console.upstream.sync': 409,
+  'console.upstream.syncJob': 409,
+  'console.upstream.diff': 409,
 }
 
 /**

@@ -21,6 +21,8 @@ export interface OperationHostParts {
   team: boolean
   runApproved: OperationHost['runApproved']
   signInLimits?: SignInGuardLimits
+  upstream: OperationHost['upstream']
+  upstreamRefusal: OperationHost['upstreamRefusal']
 }
 
 /** The one typed object console operations reach the process through (operations/types.ts). */
@@ -41,5 +43,7 @@ export function createOperationHost(parts: OperationHostParts): OperationHost {
     signInGuard: createSignInGuard(parts.engine.wallNow, parts.signInLimits),
     ownerSetup: createOwnerSetup(parts.engine.store),
     runApproved: parts.runApproved,
+    upstream: parts.upstream,
+    upstreamRefusal: parts.upstreamRefusal,
   }
 }

@@ -13,6 +13,7 @@ import type { ScenarioInput } from '../scenario/startup'
 import type { SeedResult } from '../seed/provisioning'
 import type { DispatcherLimits } from '../webhooks/dispatcher'
 import type { WebhookTransport } from '../webhooks/transport'
+import type { UpstreamSettings } from '../upstream/connection'
 
 export interface ServiceOptions {
   /** SQLite file, or ':memory:'. */
@@ -57,6 +58,8 @@ export interface ServiceOptions {
   team?: boolean
   /** Bounds of the sign-in guard (team/sign-in-guard.ts); tests make them small. */
   signInLimits?: SignInGuardLimits
+  /** Connect to the merchant's provider account (`--upstream*`): the environment its key names mirrors it (docs/upstream.md). */
+  upstream?: UpstreamSettings
 }
 
 /** What a host shows when it starts (banner, logs): the facts as they were at start. */
@@ -106,6 +109,13 @@ export interface PaydeskService {
   /** The request id of a call a host answers (HTTP, IPC): seeded runs draw them from their own stream. */
   readonly newRequestId: () => string
   setHostInfo(info: HostInfo): void
+  /**
+   * Connects the provider account now (the desktop app's Settings; a headless host passes `upstream` at
+   * start): the environment the key names becomes its mirror; a connection held before is closed.
+   */
+  connectUpstream(settings: UpstreamSettings): void
+  /** Closes the provider connection; the mirror stays, read-only. */
+  disconnectUpstream(): void
   /** Team mode is in force now (`--team`, or sign-in required by the saved setting): the HTTP adapter guards the console harder. */
   teamMode(): boolean
   /** While no enabled owner exists: the one-time token of the "Create the owner" link a team host prints (`/?setup=<token>`); else null. */

@@ -25,6 +25,7 @@ import { MIGRATION_021 } from './021-audit-details'
 import { MIGRATION_022 } from './022-approval-decided'
 import { MIGRATION_023 } from './023-payout-sheet'
 import { MIGRATION_024 } from './024-tax-invoice-index'
+import { MIGRATION_025 } from './025-upstream'
 
 /**
  * Applied in order, each once, inside one transaction; `PRAGMA user_version` records the last applied.
@@ -57,4 +58,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 22, name: 'approval-decided', sql: MIGRATION_022 },
   { version: 23, name: 'payout-sheet', sql: MIGRATION_023 },
   { version: 24, name: 'tax-invoice-index', sql: MIGRATION_024 },
+  { version: 25, name: 'upstream', sql: MIGRATION_025 },
 ]

@@ -18,6 +18,7 @@ import { ApprovalPolicyPanel } from './approval-policy-panel'
 import { RolesPanel } from './roles-panel'
 import { TeamPanel } from './team-panel'
 import { TeamServerPanel } from './team-server-panel'
+import { ProviderConnectionPanel } from '../upstream/provider-panel'
 import '../transactions/transactions.css'
 import '../webhooks/webhooks.css'
 import './settings.css'
@@ -25,6 +26,7 @@ import './settings.css'
 /** The screen's sections, for its in-page navigation (Team and the approval policy are far down). */
 const SECTIONS: readonly { id: string; label: string; permission?: Permission }[] = [
   { id: 'settings-environment', label: 'Environment and HTTP API' },
+  { id: 'settings-provider', label: 'Provider connection' },
   { id: 'settings-keys', label: 'API keys', permission: 'keys.manage' },
   { id: 'settings-simulator', label: 'Simulator, clock and fees', permission: 'simulator.manage' },
   { id: 'settings-notifications', label: 'Notifications' },
@@ -67,6 +69,7 @@ export function SettingsScreen() {
             <HttpPortPanel />
           </div>
         </Section>
+        <Section id="settings-provider"><ProviderConnectionPanel /></Section>
         <Can permission="keys.manage"><Section id="settings-keys"><ApiKeysPanel /></Section></Can>
         <Can permission="simulator.manage">
           <Section id="settings-simulator">

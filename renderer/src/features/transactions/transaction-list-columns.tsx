@@ -11,6 +11,7 @@ import { isoInZone } from '../../lib/dates'
 import type { CsvValue } from '../../../../shared/csv'
 import { taxInvoiceNumberOf } from '../../../../shared/tax-invoice'
 import { ShortId } from './short-id'
+import { ProviderMark } from '../upstream/provider-mark'
 import { TRANSACTION_TYPE_LABELS } from './transaction-labels'
 
 /** A row of a transactions list: spec 2.1, plus the charge's reversal when the console knows of one. */
@@ -46,6 +47,7 @@ export const TRANSACTION_LIST_COLUMNS = col.columns([
       // Out of the tab order: the row itself is the one Tab stop (Enter opens the same transaction).
       <Link to={pathTo(PATHS.transaction, { transactionId: info.getValue() })} onClick={(event) => event.stopPropagation()} tabIndex={-1}>
         <ShortId id={info.getValue()} />
+        <ProviderMark />
       </Link>
     ),
   }),

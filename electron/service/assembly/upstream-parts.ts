@@ -1,0 +1,87 @@
+import type { CallContext } from '../pipeline/auth'
+import { authenticate } from '../pipeline/auth'
+import type { CallInput } from '../pipeline/call-input'
+import type { Engine } from '../core/engine'
+import type { RequestLog } from '../request-log/request-log'
+import type { ServiceResponse } from '../../../shared/api/envelope'
+import { openUpstream, type UpstreamConnection, type UpstreamSettings } from '../upstream/connection'
+
+type Submit = (routeId: string, input?: CallInput, ctx?: CallContext) => Promise<ServiceResponse>
+
+/**
+ * The provider connection of a run (`--upstream`), and what the rest of the service asks of it: which
+ * environments refuse sandbox controls and money (those that mirror a provider account, connected now or
+ * once), and the provider read a diff needs before its unit runs (units are synchronous; a read is not).
+ */
+/**
+ * `log.hostSecrets`: the console token, keys and webhook secret the host knows in clear; the request log
+ * redacts them by value, and a provider key given later with them.
+ */
+export function upstreamParts(engine: Engine, settings: UpstreamSettings | undefined, organizationId: string, log: { requestLog: RequestLog; hostSecrets: readonly string[] }, newRequestId: () => string) {
+  const { requestLog, hostSecrets } = log
+  requestLog.knowHostSecrets(hostSecrets)
+  const open = (given: UpstreamSettings) => openUpstream(engine, given, { organizationId, record: (exchange) => requestLog.record(exchange), newRequestId })
+  let connection: UpstreamConnection | null = settings ? open(settings) : null
+  // Every environment that mirrors (or mirrored) an account; it changes only when a connection is made.
+  const mirrored = new Map<string, { url: string; key_fingerprint: string }>()
+  const remember = () => {
+    for (const row of engine.store.upstream.all()) mirrored.set(`${row.organization_id}\u0000${row.environment}`, row)
+  }
+  remember()
+  return {
+    get connection() {
+      return connection
+    },
+    /** A connection made while the service runs (the desktop app's Settings): the one before it is closed. */
+    connect(next: UpstreamSettings): UpstreamConnection {
+      connection?.close()
+      connection = null
+      connection = open(next)
+      remember()
+      return connection
+    },
+    /** Closes the connection; its environment stays a read-only mirror. */
+    disconnect(): void {
+      connection?.close()
+      connection = null
+    },
+    /** The service's own methods for it: a key given at run time is redacted by value like the host's others. */
+    serviceMethods() {
+      return {
+        connectUpstream: (next: UpstreamSettings) => {
+          requestLog.knowHostSecrets([...hostSecrets, next.key])
+          this.connect(next)
+        },
+        disconnectUpstream: () => this.disconnect(),
+      }
+    },
+    refusal(organizationId: string, environment: 'test' | 'live'): string | null {
+      if (connection && connection.scope.organizationId === organizationId && connection.environment === environment) return connection.describe()
+      const row = mirrored.get(`${organizationId}\u0000${environment}`)
+      return row ? `the ${environment} environment is the mirror of the provider account at ${row.url} (key ${row.key_fingerprint}), not connected in this run` : null
+    },
+    /** The service's `submit`, reading the provider first for a diff. */
+    submitting(submit: Submit, consoleToken: string): Submit {
+      return (routeId, input, ctx = {}) => routeId === 'console.upstream.diff' && connection
+        ? beforeDiff(connection, input, ctx, consoleToken).then(() => submit(routeId, input, ctx))
+        : submit(routeId, input, ctx)
+    },
+  }
+
+  /** Reads the provider before a diff's unit; a caller the engine would refuse reads nothing. */
+  async function beforeDiff(connection: UpstreamConnection, input: CallInput | undefined, ctx: CallContext, consoleToken: string): Promise<void> {
+    try {
+      const principal = authenticate(engine.store, consoleToken, ctx, engine.now())
+      if (principal.via !== 'console') return
+    } catch {
+      return
+    }
+    const query = (input?.query ?? {}) as Record<string, unknown>
+    const from = typeof query['from'] === 'string' ? query['from'] : ''
+    const to = typeof query['to'] === 'string' ? query['to'] : ''
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(to)) return
+    // A provider that cannot be read leaves no fresh read: the diff answers 503.
+    await connection.prefetchDiff(from, to).catch(() => undefined)
+  }
+}
+export type UpstreamPartsOf = ReturnType<typeof upstreamParts>
