@@ -18,9 +18,10 @@ export const RequestLogQuerySchema = z.object({
   key: z.string().min(1).max(64).optional(),
   /**
    * Who sent it: `integration` (an API key, or a key Paydesk did not recognise) or `console` (a browser
-   * console's own calls to /v1, key `console`). Both without it.
+   * console's own calls to /v1, key `console`) or `provider` (Paydesk's own calls to a connected provider
+   * account, key `provider`). All without it.
    */
-  source: z.enum(['integration', 'console']).optional(),
+  source: z.enum(['integration', 'console', 'provider']).optional(),
   idempotencyKey: z.string().min(1).max(255).optional(),
   requestId: z.string().min(1).max(64).optional(),
   transactionId: z.string().min(1).max(64).optional(),
