@@ -23,6 +23,7 @@ import { createStatementRepo } from './statement-repo'
 import { createTransactionsRepo } from './transactions-repo'
 import { createSessionsRepo, createUsersRepo } from './users-repo'
 import { createWebhooksRepo } from './webhooks-repo'
+import { createUpstreamOutboxRepo } from './upstream-outbox-repo'
 import { createTableWatch } from './cache/table-watch'
 
 /** Every repository over one connection; the rest of the engine reaches SQLite only through this. */
@@ -83,6 +84,7 @@ export function createStore(db: Db) {
     payoutBatches: createPayoutBatchesRepo(db),
     payoutBatchRows: createPayoutBatchRowsRepo(db),
     payoutBatchProgress: createPayoutBatchProgressRepo(db),
+    upstreamOutbox: createUpstreamOutboxRepo(db),
   }
 }
 export type Store = ReturnType<typeof createStore>

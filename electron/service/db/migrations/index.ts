@@ -22,6 +22,7 @@ import { MIGRATION_018 } from './018-payout-batches'
 import { MIGRATION_019 } from './019-back-office'
 import { MIGRATION_020 } from './020-team'
 import { MIGRATION_021 } from './021-audit-details'
+import { MIGRATION_027 } from './027-upstream-outbox'
 
 /**
  * Applied in order, each once, inside one transaction; `PRAGMA user_version` records the last applied.
@@ -51,4 +52,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 19, name: 'back-office', sql: MIGRATION_019 },
   { version: 20, name: 'team', sql: MIGRATION_020 },
   { version: 21, name: 'audit-details', sql: MIGRATION_021 },
+  { version: 27, name: 'upstream-outbox', sql: MIGRATION_027 },
 ]

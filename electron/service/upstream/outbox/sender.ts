@@ -1,0 +1,117 @@
+import { runUnit, type Unit, type UnitRunner } from '../../core/unit'
+import type { OutboxRecord } from '../../db/upstream-outbox-repo'
+import { BREAKER_DEFAULTS, createBreaker, type BreakerOptions, type BreakerState } from './breaker'
+import type { OutboxScope } from './enqueue'
+import { answerText, statusOf } from './protocol'
+import { lookupRow, sendRow, type Commit, type ProviderPort, type Steps } from './steps'
+
+/**
+ * The outbox's sender (docs/upstream.md "Sending money"): sends each queued row under its fixed key with its
+ * fixed bytes, settles every unclear outcome by looking the reference up, and never makes a second key or
+ * reference for one intent. Each state change is committed before the next request leaves (`sent` before
+ * the POST), so a crash at any point leaves a row the next start settles (`recover`).
+ */
+
+export type { ProviderPort } from './steps'
+
+export interface OutboxSenderOptions {
+  runner: UnitRunner
+  scope: OutboxScope
+  provider: ProviderPort
+  /** The real clock (never the simulated one): how long the provider has had. */
+  now: () => number
+  /** How long after an unclear outcome the reference is looked up: at least the client's timeout + 5 s. */
+  graceMs: number
+  /** Rows in flight at once (the client's pacer spaces them). */
+  maxInFlight?: number
+  breaker?: Partial<BreakerOptions>
+  /** An outcome still unclear this long after it first was needs review (default 24 hours). */
+  reviewAfterMs?: number
+  /** A row just became needs_review (after its COMMIT). */
+  onNeedsReview?: (row: OutboxRecord) => void
+}
+
+export interface OutboxSenderStatus {
+  breaker: BreakerState
+  keyRefusedAt: number | null
+  inFlight: number
+  /** Rows left `sent` by the last stop, still to settle before anything new is sent. */
+  recovering: number
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** Commits one change of a row with the attempt that caused it (one unit); answers the row as it is now. */
+function committer(options: OutboxSenderOptions, recovering: Set<string>): Commit {
+  const { runner, scope, now } = options
+  return (row, change, attempt) => {
+    const at = now()
+    const saved = runUnit(runner, at, (unit: Unit) => {
+      unit.store.upstreamOutbox.change(row.id, at, change)
+      if (attempt) {
+        unit.store.upstreamOutbox.addAttempt({
+          outbox_id: row.id, at, kind: attempt.kind, status: statusOf(attempt.exchange), outcome: attempt.outcome, answer: answerText(attempt.exchange),
+        })
+      }
+      return unit.store.upstreamOutbox.get(scope.organizationId, scope.environment, row.id)!
+    })
+    if (saved.state !== 'unknown') recovering.delete(row.id)
+    if (saved.state === 'needs_review' && row.state !== 'needs_review') options.onNeedsReview?.(saved)
+    return saved
+  }
+}
+
+export function createOutboxSender(options: OutboxSenderOptions) {
+  const { runner, scope, provider, now, graceMs } = options
+  const maxInFlight = options.maxInFlight ?? 8
+  const reviewAfterMs = options.reviewAfterMs ?? DAY_MS
+  const breaker = createBreaker({ ...BREAKER_DEFAULTS, ...options.breaker }, now)
+  const inFlight = new Map<string, Promise<void>>()
+  const recovering = new Set<string>()
+  const repo = () => runner.store.upstreamOutbox
+
+  const commit = committer(options, recovering)
+  const steps: Steps = { commit, breaker, provider, now, graceMs, reviewAfterMs, ids: runner.ids }
+
+  /** The next row to start: unclear ones first; nothing new while rows of the last stop are unsettled. */
+  function nextRow(): OutboxRecord | undefined {
+    const due = repo().due(scope.organizationId, scope.environment, now(), inFlight.size + maxInFlight + 1)
+    return due.find((row) => !inFlight.has(row.id) && (row.state === 'unknown' || recovering.size === 0))
+  }
+
+  function start(row: OutboxRecord): void {
+    breaker.started()
+    const work = (row.state === 'unknown' ? lookupRow(steps, row) : sendRow(steps, row)).finally(() => inFlight.delete(row.id))
+    inFlight.set(row.id, work)
+  }
+
+  return {
+    /** At start, before anything is sent: rows left `sent` by the last stop become unknown, settled first. */
+    recover(): number {
+      const ids = runUnit(runner, now(), (unit) => unit.store.upstreamOutbox.sentToUnknown(scope.organizationId, scope.environment, now(), now() + graceMs))
+      for (const id of ids) recovering.add(id)
+      return ids.length
+    },
+    /** Works every due row (paced by the client, at most maxInFlight at once) until none is due and none in flight. */
+    async pump(): Promise<void> {
+      for (;;) {
+        while (provider.keyRefusedAt() === null && inFlight.size < breaker.slots(maxInFlight)) {
+          const row = nextRow()
+          if (!row) break
+          start(row)
+        }
+        if (inFlight.size === 0) return
+        await Promise.race(inFlight.values())
+      }
+    },
+    /** When a row is next due (a grace or backoff ends, the breaker's probe), or null when none waits. */
+    nextDueAt(): number | null {
+      const due = repo().nextDueAt(scope.organizationId, scope.environment, recovering.size > 0)
+      const probe = breaker.nextProbeAt()
+      if (due === null) return null
+      return probe === null ? due : Math.max(due, probe)
+    },
+    status: (): OutboxSenderStatus => ({ breaker: breaker.state(), keyRefusedAt: provider.keyRefusedAt(), inFlight: inFlight.size, recovering: recovering.size }),
+  }
+}
+export type OutboxSender = ReturnType<typeof createOutboxSender>
