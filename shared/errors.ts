@@ -17,6 +17,8 @@ export const ERROR_CATALOGUE = {
   not_found: { type: 'not_found_error', code: 'resource_not_found', status: 404 },
   conflict: { type: 'conflict_error', code: 'duplicate', status: 409 },
   idempotency_conflict: { type: 'idempotency_error', code: 'duplicate', status: 409 },
+  /** The environment mirrors a provider account (or none is connected): sandbox controls and money from here are refused. */
+  upstream_mode: { type: 'conflict_error', code: 'upstream_mode', status: 409 },
   rate_limited: { type: 'rate_limit_error', code: 'too_many_requests', status: 429 },
   internal: { type: 'api_error', code: 'internal_error', status: 500 },
   /** Only the fault lab answers it (errorRate with 503, outage): the provider having a bad day. */

@@ -16,6 +16,7 @@ import { CONSOLE_SUPPORT_ROUTES } from './routes/console-support'
 import { CONSOLE_TEAM_ROUTES } from './routes/console-team'
 import { CONSOLE_TRANSACTIONS_ROUTES } from './routes/console-transactions'
 import { CONSOLE_WEBHOOKS_ROUTES } from './routes/console-webhooks'
+import { CONSOLE_UPSTREAM_ROUTES } from './routes/console-upstream'
 import { PUBLIC_ROUTES } from './routes/public'
 import type { RouteSpec } from './route'
 
@@ -39,6 +40,7 @@ export const ROUTES = {
   ...CONSOLE_RECONCILIATIONS_ROUTES,
   ...CONSOLE_NOTIFICATIONS_ROUTES,
   ...CONSOLE_PAYOUT_BATCHES_ROUTES,
+  ...CONSOLE_UPSTREAM_ROUTES,
 } satisfies Record<string, RouteSpec>
 
 export type Routes = typeof ROUTES

@@ -19,6 +19,7 @@ export const API_TAGS = {
   Notifications: 'The notification bell and its rules, and the float desk on Home. Console credential only.',
   Reconciliation: "The reconciliation workbench: the merchant's own file (orders, bank or M-Pesa statement) against Paydesk's charges. Console credential only.",
   'Bulk payouts': 'Payout batches: a CSV of many payouts, each recipient\'s name checked, submitted, paced and retried; its results file. Console credential only.',
+  Provider: "The connection to the merchant's real provider account: its mirror's freshness, syncs, the changes feed and the diff (docs/upstream.md). Console credential only.",
   Team: 'Users and roles, sign-in sessions, the approval policy and the approvals inbox (docs/security.md).',
 } as const
 

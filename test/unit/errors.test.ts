@@ -22,6 +22,8 @@ const DECIDED: [type: string, code: string, status: number][] = [
   ['api_error', 'internal_error', 503],
   // The fault lab's 502 (commitThenError): the request ran, the answer was lost in front of it.
   ['api_error', 'internal_error', 502],
+  // DECISIONS "Upstream mode": an environment that mirrors a provider account refuses money and sandbox controls.
+  ['conflict_error', 'upstream_mode', 409],
 ]
 
 describe('the error catalogue', () => {
@@ -33,6 +35,8 @@ describe('the error catalogue', () => {
   it('uses only the error types and codes of spec section 7', () => {
     const types = ['invalid_request_error', 'authentication_error', 'rate_limit_error', 'api_error', 'idempotency_error', 'not_found_error', 'conflict_error']
     const codes = ['missing_parameter', 'invalid_parameter', 'unauthorized', 'forbidden', 'too_many_requests', 'internal_error', 'duplicate', 'resource_not_found', 'missing_header', 'validation_error']
+    // Paydesk's own, never the provider's: only a Paydesk connected to a provider account answers it (DECISIONS "Upstream mode").
+    codes.push('upstream_mode')
     for (const entry of Object.values(ERROR_CATALOGUE)) {
       expect(types).toContain(entry.type)
       expect(codes).toContain(entry.code)

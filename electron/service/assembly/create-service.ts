@@ -20,6 +20,7 @@ import { createWebhookDispatcher, DEFAULT_LIMITS, type WebhookDispatcher } from 
 import { createCallers } from './callers'
 import { openEngineCore, type EngineCore } from './engine-core'
 import { createOperationHost } from './operation-host'
+import { upstreamParts } from './upstream-parts'
 import type { HostInfo, PaydeskService, ServiceOptions, ServiceStartup } from './types'
 
 import { VERSION } from '../../../shared/version'
@@ -38,7 +39,7 @@ function seed(core: EngineCore, options: ServiceOptions): SeedResult {
 
 /** The secrets this host knows in clear, which the request log redacts by value (with or without their prefix). */
 function hostSecretsOf(seeded: SeedResult, options: ServiceOptions): string[] {
-  const known = [seeded.consoleToken, seeded.testKey, seeded.liveKey, seeded.testWebhookSecret, options.apiKey, options.liveApiKey, options.webhookSecret]
+  const known = [seeded.consoleToken, seeded.testKey, seeded.liveKey, seeded.testWebhookSecret, options.apiKey, options.liveApiKey, options.webhookSecret, options.upstream?.key]
   return known.filter((secret): secret is string => typeof secret === 'string')
 }
 
@@ -67,6 +68,7 @@ interface TickParts {
   webhooks: WebhookDispatcher
   sliced: boolean
   open: () => boolean
+  upstreamTick: () => void
 }
 
 /** Bulk payouts' rows, paid through the pipeline as their submitter's console calls, logged as requests (payout-batches/send-row.ts). */
@@ -83,6 +85,7 @@ function rowPayer(respond: ReturnType<typeof createDispatcher>, requestLog: Engi
 async function tickOnce(core: EngineCore, parts: TickParts): Promise<void> {
   if (!parts.open()) return
   core.seeded?.idleJump()
+  parts.upstreamTick()
   core.requestLog.flush()
   if (!parts.sliced) {
     parts.payoutBatches.sendNow()
@@ -116,9 +119,10 @@ export function createService(options: ServiceOptions): PaydeskService {
   const snapshots = snapshotsFolderOf(options)
   let hostInfo: HostInfo = { httpUrl: null, consoleUrl: null }
   const strictRequestChecks = options.strictRequestChecks ?? false
+  const upstream = upstreamParts(engine, options.upstream, seeded.demoOrganizationId, requestLog, core.seeded?.newRequestId ?? randomRequestId)
   const host = createOperationHost({
-    engine, version: VERSION, strictRequestChecks, requestLog, snapshotsFolder: snapshots.folder, hostInfo: () => hostInfo, stateReplaced: () => webhooks.reset(),
-    team: options.team === true, runApproved: (unit, approval) => runApproved(respond, unit, approval),
+    upstream: () => upstream.connection, upstreamRefusal: upstream.refusal, runApproved: (unit, approval) => runApproved(respond, unit, approval),
+    engine, version: VERSION, strictRequestChecks, requestLog, snapshotsFolder: snapshots.folder, hostInfo: () => hostInfo, stateReplaced: () => webhooks.reset(), team: options.team === true,
   })
   const respond = createDispatcher({ engine, consoleToken: seeded.consoleToken, strictRequestChecks, host })
   const callers = createCallers(engine, respond, core.seeded, () => simulator.tick())
@@ -133,7 +137,7 @@ export function createService(options: ServiceOptions): PaydeskService {
   const open = () => !closed
   const service: PaydeskService = {
     call: callers.call,
-    submit: callers.submit,
+    submit: upstream.submitting(callers.submit, seeded.consoleToken),
     logRequest(exchange) {
       if (!closed) requestLog.record(exchange)
     },
@@ -152,10 +156,11 @@ export function createService(options: ServiceOptions): PaydeskService {
       core.listeners.add(listener)
       return () => core.listeners.delete(listener)
     },
-    tick: () => tickOnce(core, { simulator, payoutBatches, webhooks, sliced: options.tickSliceMs !== undefined, open }),
+    tick: () => tickOnce(core, { simulator, payoutBatches, webhooks, sliced: options.tickSliceMs !== undefined, open, upstreamTick: () => upstream.connection?.tick() }),
     close() {
       if (closed) return
       closed = true
+      upstream.connection?.close()
       engine.units.flush()
       requestLog.flush()
       webhooks.close()

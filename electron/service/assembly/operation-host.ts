@@ -19,6 +19,8 @@ export interface OperationHostParts {
   /** `--team` for this run (else the saved setting decides). */
   team: boolean
   runApproved: OperationHost['runApproved']
+  upstream: OperationHost['upstream']
+  upstreamRefusal: OperationHost['upstreamRefusal']
 }
 
 /** The one typed object console operations reach the process through (operations/types.ts). */
@@ -37,5 +39,7 @@ export function createOperationHost(parts: OperationHostParts): OperationHost {
     wallNow: parts.engine.wallNow,
     signInGuard: createSignInGuard(parts.engine.wallNow),
     runApproved: parts.runApproved,
+    upstream: parts.upstream,
+    upstreamRefusal: parts.upstreamRefusal,
   }
 }

@@ -12,6 +12,7 @@ import type { ScenarioInput } from '../scenario/startup'
 import type { SeedResult } from '../seed/provisioning'
 import type { DispatcherLimits } from '../webhooks/dispatcher'
 import type { WebhookTransport } from '../webhooks/transport'
+import type { UpstreamSettings } from '../upstream/connection'
 
 export interface ServiceOptions {
   /** SQLite file, or ':memory:'. */
@@ -54,6 +55,8 @@ export interface ServiceOptions {
   seedHistory?: number
   /** Team mode for this run (`--team` / PAYDESK_TEAM=1): console callers must sign in, whatever the saved setting. */
   team?: boolean
+  /** Connect to the merchant's provider account (`--upstream*`): the environment its key names mirrors it (docs/upstream.md). */
+  upstream?: UpstreamSettings
 }
 
 /** What a host shows when it starts (banner, logs): the facts as they were at start. */

@@ -178,4 +178,4 @@ export type NewTransaction = Omit<TransactionRow, 'id' | 'last_event_id'>
 
 /** Fields a state change may set alongside the status. */
 export type TransactionUpdate = Partial<Pick<TransactionRow,
-  'message' | 'processor_reference' | 'result_code' | 'due_at' | 'settle_due_at' | 'outcome' | 'related_id' | 'fees' | 'charged_amount'>>
+  'message' | 'processor_reference' | 'result_code' | 'due_at' | 'settle_due_at' | 'outcome' | 'related_id' | 'fees' | 'charged_amount' | 'amount'>>

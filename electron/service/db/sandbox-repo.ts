@@ -29,6 +29,9 @@ export function createSandboxRepo(db: Db) {
   const statements = [
     // Bulk payouts name the transactions they made: they go first (a reset also forgets every batch).
     `DELETE FROM payout_batch_rows WHERE batch_id IN (${batches})`,
+    // A mirror's bookkeeping names its transactions too (the connection itself stays).
+    'DELETE FROM upstream_changes WHERE organization_id = @org AND environment = @env',
+    'DELETE FROM upstream_rows WHERE organization_id = @org AND environment = @env',
     'DELETE FROM payout_batches WHERE organization_id = @org AND environment = @env',
     `DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT d.id FROM webhook_deliveries d WHERE d.event_id IN (${events}))`,
     `DELETE FROM webhook_deliveries WHERE event_id IN (${events})`,
@@ -42,6 +45,12 @@ export function createSandboxRepo(db: Db) {
     'DELETE FROM reconciliations WHERE organization_id = @org AND environment = @env',
     'DELETE FROM notifications WHERE organization_id = @org AND environment = @env',
     'DELETE FROM notification_marks WHERE organization_id = @org AND environment = @env',
+  ].map((sql) => db.prepare(sql))
+  const everyRow = 'SELECT t.id FROM transactions t WHERE t.organization_id = @org AND t.environment = @env'
+  const openingFloatStatements = [
+    `DELETE FROM ledger_postings WHERE event_id IN (${timelineEntryIds(everyRow)})`,
+    `DELETE FROM transaction_events WHERE id IN (${timelineEntryIds(everyRow)})`,
+    'DELETE FROM transactions WHERE organization_id = @org AND environment = @env',
   ].map((sql) => db.prepare(sql))
   const countStmt = db.prepare<{ org: string; env: string }, { n: number }>(`SELECT COUNT(*) AS n FROM (${doomed})`)
   const totalStmt = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM transactions')
@@ -62,6 +71,15 @@ export function createSandboxRepo(db: Db) {
       rebuild?.()
       rebalanceStmt.run({ ...scope, now })
       return removed
+    },
+    /**
+     * Also erases the opening floats (after `purge`): an environment that mirrors a provider account holds only
+     * the provider's rows, and its accounts' own buckets go to zero with their postings (guarantee 3 holds).
+     */
+    purgeOpeningFloats(organizationId: string, environment: string, now: number): void {
+      const scope = { org: organizationId, env: environment }
+      for (const statement of openingFloatStatements) statement.run(scope)
+      rebalanceStmt.run({ ...scope, now })
     },
   }
 }

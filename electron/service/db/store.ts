@@ -24,6 +24,7 @@ import { createTransactionsRepo } from './transactions-repo'
 import { createSessionsRepo, createUsersRepo } from './users-repo'
 import { createWebhooksRepo } from './webhooks-repo'
 import { createUpstreamOutboxRepo } from './upstream-outbox-repo'
+import { createUpstreamRepo } from './upstream-repo'
 import { createTableWatch } from './cache/table-watch'
 
 /** Every repository over one connection; the rest of the engine reaches SQLite only through this. */
@@ -75,6 +76,7 @@ export function createStore(db: Db) {
     audit: createAuditRepo(db),
     statements: createStatementRepo(db),
     faults: createFaultsRepo(db, watch),
+    upstream: createUpstreamRepo(db),
     users: createUsersRepo(db),
     sessions: createSessionsRepo(db),
     approvals: createApprovalsRepo(db),

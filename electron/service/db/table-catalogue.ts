@@ -36,6 +36,10 @@ const RECONCILIATIONS = 'SELECT id FROM reconciliations WHERE organization_id = 
 const RECONCILIATION_NUMBERS = 'SELECT number FROM reconciliations WHERE organization_id = @org'
 
 export const TABLES: Record<string, TableClass> = {
+  // A connected provider account (migration 025): its mirror's bookkeeping goes with its organization.
+  upstream_changes: { snapshot: 'state', organization: 'DELETE FROM upstream_changes WHERE organization_id = @org' },
+  upstream_rows: { snapshot: 'state', organization: 'DELETE FROM upstream_rows WHERE organization_id = @org' },
+  upstream_connections: { snapshot: 'state', organization: 'DELETE FROM upstream_connections WHERE organization_id = @org' },
   // Logs: what happened stays through a restore. The request log of a deleted sandbox goes with it; the
   // audit log refuses deletes (SQLite triggers), and its record of the deletion names the organization.
   // The team belongs to this Paydesk, not to a sandbox: a restore or a sandbox deletion never signs anyone out.

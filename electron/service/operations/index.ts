@@ -8,6 +8,7 @@ import { CONSOLE_CUSTOMERS_OPERATIONS } from './console-customers'
 import { CONSOLE_EVENTS_OPERATIONS } from './console-events'
 import { CONSOLE_FAULTS_OPERATIONS } from './console-faults'
 import { CONSOLE_HOST_OPERATIONS } from './console-host'
+import { CONSOLE_UPSTREAM_OPERATIONS } from './console-upstream'
 import { CONSOLE_NOTIFICATIONS_OPERATIONS } from './console-notifications'
 import { CONSOLE_RECONCILIATIONS_OPERATIONS } from './console-reconciliations'
 import { CONSOLE_REQUESTS_OPERATIONS } from './console-requests'
@@ -51,6 +52,7 @@ export const OPERATIONS: OperationTable = {
   ...CONSOLE_TRANSACTIONS_OPERATIONS,
   ...CONSOLE_EVIDENCE_OPERATIONS,
   ...CONSOLE_HOST_OPERATIONS,
+  ...CONSOLE_UPSTREAM_OPERATIONS,
   ...CONSOLE_CUSTOMERS_OPERATIONS,
   ...CONSOLE_REQUESTS_OPERATIONS,
   ...CONSOLE_SUPPORT_OPERATIONS,

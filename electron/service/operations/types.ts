@@ -1,3 +1,4 @@
+import type { UpstreamConnection } from '../upstream/connection'
 import type { z } from 'zod'
 import type { RouteData, RouteId, Routes } from '../../../shared/api/routes'
 import type { Wire } from '../../../shared/api/raw-json'
@@ -52,6 +53,13 @@ export interface OperationHost {
    * through the same pipeline as any call (operations/support/approval-decisions.ts).
    */
   runApproved(unit: Unit, approval: ApprovalRow): ServiceResponse
+  /** The provider connection this process holds, or null (upstream/connection.ts). */
+  upstream(): UpstreamConnection | null
+  /**
+   * Why this organization's environment refuses sandbox controls and money: it mirrors a provider account
+   * (connected now, or once: the mirror stays read-only). Null for a sandbox.
+   */
+  upstreamRefusal(organizationId: string, environment: 'test' | 'live'): string | null
 }
 
 /** What an operation receives besides its parsed input: its unit of work, who calls, under which release, the host. */

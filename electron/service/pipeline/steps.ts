@@ -7,6 +7,7 @@ import type { Call, Established } from './call'
 import { checkIdempotencyKey } from './request-checks'
 import { strictChecks } from '../operations/support/developer-settings'
 import { parseWith } from './validation'
+import { refuseInUpstreamMode } from './upstream-mode'
 import { assertEnterpriseFields, enterpriseFieldsOf } from '../operations/support/guards'
 
 /** One step of the request pipeline: adds what it establishes to the call, or refuses it (throws ApiError). */
@@ -40,6 +41,12 @@ function resolveRelease(call: Call): void {
 function checkConsoleAccess(call: Call): void {
   const { route, principal } = established(call, 'route', 'principal')
   authorize(route, principal)
+}
+
+/** An environment that mirrors a provider account refuses money and the sandbox's controls (upstream-mode.ts). */
+function checkUpstreamMode(call: Call): void {
+  const { route, principal } = established(call, 'route', 'principal')
+  refuseInUpstreamMode(call, route, principal)
 }
 
 /** Who called, for the request log: known from here on, even when a later step refuses the call. */
@@ -76,7 +83,7 @@ function checkEnterpriseFields(call: Call): void {
 
 /**
  * The request pipeline, in the order its checks run, so docs, code and tests agree on which error wins:
- * route -> authentication -> release -> console access -> Idempotency-Key format -> params, query,
+ * route -> authentication -> release -> console access -> upstream mode (409) -> Idempotency-Key format -> params, query,
  * body -> enterprise fields (403). Then (execute.ts, in one SQLite transaction) idempotency replay or
  * conflict -> the operation's own rules, and the audit entry. Errors before execution are never stored
  * under the key.
@@ -87,6 +94,7 @@ export const PIPELINE: readonly Step[] = [
   resolveRelease,
   checkConsoleAccess,
   noteCaller,
+  checkUpstreamMode,
   checkIdempotencyKeyFormat,
   parseInput,
   checkEnterpriseFields,

@@ -22,6 +22,8 @@ import { MIGRATION_018 } from './018-payout-batches'
 import { MIGRATION_019 } from './019-back-office'
 import { MIGRATION_020 } from './020-team'
 import { MIGRATION_021 } from './021-audit-details'
+import { MIGRATION_025 } from './025-upstream'
+import { MIGRATION_026 } from './026-provider-notifications'
 import { MIGRATION_027 } from './027-upstream-outbox'
 
 /**
@@ -52,5 +54,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 19, name: 'back-office', sql: MIGRATION_019 },
   { version: 20, name: 'team', sql: MIGRATION_020 },
   { version: 21, name: 'audit-details', sql: MIGRATION_021 },
+  { version: 25, name: 'upstream', sql: MIGRATION_025 },
+  { version: 26, name: 'provider-notifications', sql: MIGRATION_026 },
   { version: 27, name: 'upstream-outbox', sql: MIGRATION_027 },
 ]

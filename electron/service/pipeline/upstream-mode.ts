@@ -1,0 +1,31 @@
+import { ApiError } from '../../../shared/errors'
+import { MONEY_ROUTE_IDS } from '../../../shared/schemas/faults'
+import type { Call } from './call'
+
+/**
+ * What an environment that mirrors a provider account refuses (409 upstream_mode): money from here (part of
+ * the provider's account, it would skip the console's approvals), and the sandbox's own controls, which mean
+ * nothing for a real account: the simulator and its clock, handset answers, funds, faults, simulated
+ * customers, test events. A snapshot restore would replace the mirror: refused while either environment is one.
+ */
+const MONEY = new Set<string>([...MONEY_ROUTE_IDS, 'console.payoutBatches.submit', 'console.payoutBatches.retryFailed'])
+const SANDBOX_CONTROLS = new Set<string>([
+  'console.simulator.update', 'console.simulator.advance', 'console.simulator.settle', 'console.simulator.reset',
+  'console.prompts.answer', 'console.funds.topUp', 'console.funds.sweep', 'console.fees.update',
+  'console.faults.webhooks.set', 'console.faults.api.set', 'console.faults.clear',
+  'console.customers.put', 'console.customers.delete', 'console.webhooks.test', 'console.snapshots.restore',
+])
+
+/** The pipeline's step: refuses the call when its environment mirrors a provider account. */
+export function refuseInUpstreamMode(call: Call, route: { id: string }, principal: { organizationId: string; environment: 'test' | 'live' }): void {
+  const money = MONEY.has(route.id)
+  if (!money && !SANDBOX_CONTROLS.has(route.id)) return
+  const environments = route.id === 'console.snapshots.restore' ? (['test', 'live'] as const) : [principal.environment]
+  for (const environment of environments) {
+    const why = call.deps.host.upstreamRefusal(principal.organizationId, environment)
+    if (!why) continue
+    throw new ApiError('upstream_mode', money
+      ? `Refused: ${why}. Money on a real account is sent through the console and its approvals, not from here (docs/upstream.md).`
+      : `Refused: ${why}. The simulator, its clock, handset answers, funds, faults, scenarios and resets do not apply to a real account (docs/upstream.md).`)
+  }
+}

@@ -1,0 +1,165 @@
+import { ApiError } from '../../../shared/errors'
+import type { UpstreamDiff, UpstreamStatus, UpstreamSyncJob } from '../../../shared/schemas/upstream'
+import type { Transaction } from '../../../shared/schemas/transaction'
+import type { Engine } from '../core/engine'
+import { runUnit } from '../core/unit'
+import type { UpstreamConnectionRow } from '../db/upstream-repo'
+import { raise } from '../notifications/raise'
+import type { ApiExchange } from '../request-log/exchange'
+import { environmentOfKey, keyFingerprint } from './base-url'
+import { createProviderClient, UpstreamError, type ProviderClient } from './client'
+import { diffWindow } from './diff'
+import { createJobQueue } from './jobs'
+import type { MirrorScope } from './mirror'
+import { runCycle, scanDays, type SyncContext } from './sync'
+import { dayEnd, dayStart, previousDay, scanWindow, utcDay } from './window'
+
+/** The `--upstream*` settings of one run (docs/upstream.md). */
+export interface UpstreamSettings {
+  url: string
+  key: string
+  mode: 'read' | 'operate'
+  /** Backfill start (YYYY-MM-DD); default 30 days back. */
+  since?: string
+  pollSeconds: number
+  lookbackDays: number
+  ratePerMinute: number
+  timeoutMs: number
+}
+
+export interface UpstreamParts {
+  organizationId: string
+  record: (exchange: ApiExchange) => void
+  newRequestId: () => string
+}
+
+const DAY_MS = 86_400_000
+const MAX_SYNC_DAYS = 400
+/** A diff reads the provider when the request comes in: what it read is used for this long. */
+const DIFF_FRESH_MS = 30_000
+
+/** The connection row of the scope, made on first connect: the environment's simulated rows go (the mirror holds only the provider's). */
+function ensureConnection(engine: Engine, settings: UpstreamSettings, organizationId: string, environment: 'test' | 'live'): UpstreamConnectionRow {
+  return runUnit(engine, engine.now(), (unit) => {
+    const { store } = unit
+    const known = store.upstream.connection(organizationId, environment)
+    const fields = { url: settings.url, key_fingerprint: keyFingerprint(settings.key), mode: settings.mode }
+    if (known) {
+      store.upstream.updateConnection(organizationId, environment, fields)
+      return store.upstream.connection(organizationId, environment)!
+    }
+    store.sandbox.purge(organizationId, environment, unit.now)
+    store.sandbox.purgeOpeningFloats(organizationId, environment, unit.now)
+    const since = settings.since ?? utcDay(unit.now - 30 * DAY_MS)
+    const firstBackfillDay = utcDay(unit.now - (settings.lookbackDays + 1) * DAY_MS)
+    store.upstream.insertConnection({
+      organization_id: organizationId, environment, ...fields, connected_at: unit.now, since, backfill_next: firstBackfillDay < since ? null : firstBackfillDay,
+    })
+    return store.upstream.connection(organizationId, environment)!
+  })
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof UpstreamError) return error.kind === 'key_refused' ? 'The provider refused the key (401): syncing is paused until a new key is given.' : error.message
+  return error instanceof Error ? error.message : String(error)
+}
+
+function keyRefused(engine: Engine, scope: MirrorScope, fingerprint: string): void {
+  runUnit(engine, engine.now(), (unit) => {
+    unit.store.upstream.updateConnection(scope.organizationId, scope.environment, { last_error: errorText(new UpstreamError('key_refused', '')) })
+    raise(unit, {
+      organizationId: scope.organizationId, environment: scope.environment, kind: 'provider_key_refused', source: fingerprint,
+      title: 'The provider refused the key', body: `The provider answered 401 to the key ${fingerprint}: the mirror stopped syncing. Give a new key in Settings → Provider connection.`,
+      link: '/settings',
+    })
+  })
+}
+
+export function openUpstream(engine: Engine, settings: UpstreamSettings, parts: UpstreamParts) {
+  const environment = environmentOfKey(settings.key)
+  if (!environment) throw new Error('the provider key must look like sk_test_… or sk_live_…')
+  const row = ensureConnection(engine, settings, parts.organizationId, environment)
+  const scope: MirrorScope = { organizationId: parts.organizationId, environment, connectedAt: row.connected_at }
+  const fingerprint = keyFingerprint(settings.key)
+  const client: ProviderClient = createProviderClient({
+    url: settings.url, key: settings.key, ratePerMinute: settings.ratePerMinute, timeoutMs: settings.timeoutMs, record: parts.record,
+    scope, newRequestId: parts.newRequestId, onKeyRefused: () => keyRefused(engine, scope, fingerprint),
+  })
+  const ctx: SyncContext = { engine, client, scope, lookbackDays: settings.lookbackDays, now: () => engine.now() }
+  const jobs = createJobQueue(() => engine.now(), () => `upsync_${engine.ids.request().replace(/^req_/, '')}`)
+  const failed = (error: unknown) => {
+    const text = errorText(error)
+    if (!(error instanceof UpstreamError && error.kind === 'closed')) runUnit(engine, engine.now(), (unit) => unit.store.upstream.updateConnection(scope.organizationId, scope.environment, { last_error: text }))
+    return text
+  }
+  let lastPollAt = Number.NEGATIVE_INFINITY
+  let lastDiff: { from: string; to: string; at: number; rows: Transaction[] } | null = null
+  let closed = false
+
+  return {
+    scope,
+    environment,
+    describe: () => `the ${environment} environment mirrors the provider account at ${client.baseUrl} (key ${fingerprint})`,
+    status: (): UpstreamStatus => statusOf(engine, scope, client, closed),
+    /** Hosts' tick: a poll's cycle when one is due and none waits. */
+    tick(): void {
+      if (closed || client.keyRefusedAt() !== null || jobs.busy() || engine.wallNow() - lastPollAt < settings.pollSeconds * 1000) return
+      lastPollAt = engine.wallNow()
+      jobs.enqueue(null, (progress) => runCycle(ctx, progress), failed)
+    },
+    startSync(range: { from?: string; to?: string }): string {
+      if (closed) throw new ApiError('upstream_mode', 'The provider connection is closed.')
+      if (range.from === undefined && range.to === undefined) return jobs.enqueue(null, (progress) => runCycle(ctx, progress), failed).jobId
+      const to = range.to ?? utcDay(engine.now())
+      const from = range.from ?? to
+      if (from > to) throw new ApiError('validation_error', 'from must not be after to.', 'from')
+      if ((dayStart(to) - dayStart(from)) / DAY_MS >= MAX_SYNC_DAYS) throw new ApiError('invalid_parameter', `A sync reads at most ${MAX_SYNC_DAYS} days at once.`, 'from')
+      return jobs.enqueue({ from, to }, async (progress) => {
+        for (let day = to; day >= from; day = previousDay(day)) await scanDays(ctx, 'sync', day, day, progress)
+      }, failed).jobId
+    },
+    job: (jobId: string): UpstreamSyncJob | undefined => jobs.get(jobId),
+    /** Every job queued so far has finished (tests and a clean close). */
+    settled: () => jobs.settled(),
+    /** Reads the provider's rows of the days from..to now, for `diff` (the service runs it before the diff's unit). */
+    async prefetchDiff(from: string, to: string): Promise<void> {
+      if (from > to) return
+      const scan = await scanWindow(client, 'other', { fromMs: dayStart(from), toMs: dayEnd(to) }, engine.store.upstream.connection(scope.organizationId, scope.environment)?.date_times === 1)
+      lastDiff = { from, to, at: engine.wallNow(), rows: scan.rows }
+    },
+    diff(store: Engine['store'], from: string, to: string): UpstreamDiff {
+      if (from > to) throw new ApiError('validation_error', 'from must not be after to.', 'from')
+      const read = lastDiff
+      if (!read || read.from !== from || read.to !== to || engine.wallNow() - read.at > DIFF_FRESH_MS) {
+        throw new ApiError('unavailable', 'The provider could not be read for this diff; try again.')
+      }
+      return diffWindow(store, scope, { fromMs: dayStart(from), toMs: dayEnd(to) }, read.rows)
+    },
+    close(): void {
+      closed = true
+      client.close()
+    },
+  }
+}
+export type UpstreamConnection = ReturnType<typeof openUpstream>
+
+function statusOf(engine: Engine, scope: MirrorScope, client: ProviderClient, closed: boolean): UpstreamStatus {
+  const row = engine.store.upstream.connection(scope.organizationId, scope.environment)!
+  return {
+    connected: !closed && client.keyRefusedAt() === null, url: row.url, environment: scope.environment, mode: row.mode, keyFingerprint: row.key_fingerprint,
+    lastSyncAt: row.last_sync_at, lagMs: row.last_sync_at === null ? null : Math.max(0, engine.now() - row.last_sync_at),
+    backfill: { from: row.since, done: row.backfill_next === null, rows: row.backfill_rows },
+    budget: { perMinute: client.perMinute, usedLastMinute: client.usedLastMinute() }, lastError: row.last_error,
+    balances: (row.balances ?? []) as UpstreamStatus['balances'],
+  }
+}
+
+/** The status of a scope that was connected once but holds no connection in this run (the mirror stays, read-only). */
+export function disconnectedStatus(row: UpstreamConnectionRow | undefined, now: number): UpstreamStatus {
+  return {
+    connected: false, url: row?.url ?? null, environment: row?.environment ?? null, mode: row?.mode ?? null, keyFingerprint: row?.key_fingerprint ?? null,
+    lastSyncAt: row?.last_sync_at ?? null, lagMs: row?.last_sync_at == null ? null : Math.max(0, now - row.last_sync_at),
+    backfill: row ? { from: row.since, done: row.backfill_next === null, rows: row.backfill_rows } : null, budget: null, lastError: row?.last_error ?? null,
+    balances: (row?.balances ?? []) as UpstreamStatus['balances'],
+  }
+}

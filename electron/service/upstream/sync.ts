@@ -1,0 +1,104 @@
+import { runUnit } from '../core/unit'
+import type { Engine } from '../core/engine'
+import type { ProviderClient, PriorityClass } from './client'
+import { flagVanished, upsertPage, type MirrorScope } from './mirror'
+import { dayEnd, dayStart, nextDay, previousDay, probeDateTimes, ProviderAnswerError, scanWindow, utcDay } from './window'
+
+const DAY_MS = 86_400_000
+/** Days 4-35 are read again once a day: late reversals and settlements land there. */
+const DEEP_SCAN_DAYS: readonly [number, number] = [4, 35]
+
+export interface SyncContext {
+  engine: Engine
+  client: ProviderClient
+  scope: MirrorScope
+  lookbackDays: number
+  now: () => number
+}
+
+/** What a sync read and wrote so far (a job's progress). */
+export interface SyncProgress {
+  rows: number
+  requests: number
+  /** Days a slice stayed full at the finest cut: never complete. */
+  gaps: string[]
+}
+
+const connectionOf = (ctx: SyncContext) => ctx.engine.store.upstream.connection(ctx.scope.organizationId, ctx.scope.environment)!
+const update = (ctx: SyncContext, fields: Parameters<Engine['store']['upstream']['updateConnection']>[2]) =>
+  runUnit(ctx.engine, ctx.now(), (unit) => unit.store.upstream.updateConnection(ctx.scope.organizationId, ctx.scope.environment, fields))
+
+/** Whether the provider takes date-times, probed once per connection and remembered. */
+async function dateTimes(ctx: SyncContext, progress: SyncProgress): Promise<boolean> {
+  const known = connectionOf(ctx).date_times
+  if (known !== null) return known === 1
+  const probed = await probeDateTimes(ctx.client, ctx.now())
+  progress.requests++
+  update(ctx, { date_times: probed ? 1 : 0 })
+  return probed
+}
+
+/** Reads the days [from, to] (UTC, inclusive) from the provider and upserts them in one unit; returns the rows read. */
+export async function scanDays(ctx: SyncContext, cls: PriorityClass, from: string, to: string, progress: SyncProgress): Promise<number> {
+  const window = { fromMs: dayStart(from), toMs: dayEnd(to) }
+  const scan = await scanWindow(ctx.client, cls, window, await dateTimes(ctx, progress))
+  progress.requests += scan.requests
+  if (scan.gap) progress.gaps.push(from === to ? from : `${from}..${to}`)
+  runUnit(ctx.engine, ctx.now(), (unit) => {
+    upsertPage(unit, ctx.scope, scan.rows)
+    // A slice that could not be read whole says nothing about what vanished from it.
+    if (!scan.gap) flagVanished(unit, ctx.scope, window, new Set(scan.rows.map((row) => row.publicId)))
+  })
+  progress.rows += scan.rows.length
+  return scan.rows.length
+}
+
+/** The provider's accounts and balances, as one list read (`GET /v1/accounts` carries available and pending). */
+async function syncBalances(ctx: SyncContext, progress: SyncProgress): Promise<void> {
+  const answer = await ctx.client.request('other', 'GET', '/accounts')
+  progress.requests++
+  if (answer.status !== 200) throw new ProviderAnswerError(answer.status, `the provider answered ${answer.status} to the accounts list`)
+  const items = Array.isArray(answer.json?.data?.items) ? (answer.json.data.items as Record<string, unknown>[]) : []
+  const balances = items.map((a) => ({ accountNo: String(a['accountNo']), type: String(a['type']), available: Number(a['available']) || 0, pending: Number(a['pending']) || 0, currency: String(a['currency'] ?? 'KES') }))
+  update(ctx, { balances })
+}
+
+/** The backfill: one UTC day at a time down to `since`, each committed with the day it reached (resumable). */
+async function backfill(ctx: SyncContext, progress: SyncProgress): Promise<void> {
+  for (;;) {
+    const connection = connectionOf(ctx)
+    const day = connection.backfill_next
+    if (day === null) return
+    if (day < connection.since) {
+      update(ctx, { backfill_next: null, deep_scan_at: ctx.now() })
+      return
+    }
+    const rows = await scanDays(ctx, 'sync', day, day, progress)
+    const next = previousDay(day)
+    update(ctx, next < connection.since ? { backfill_next: null, backfill_rows: connection.backfill_rows + rows, deep_scan_at: ctx.now() } : { backfill_next: next, backfill_rows: connection.backfill_rows + rows })
+  }
+}
+
+/**
+ * One sync cycle: balances, each UTC day of [today - lookback, today] again (today's window reaches to the end
+ * of tomorrow, for a provider clock ahead of ours), the backfill down to `since`, and once a day days 4-35.
+ */
+export async function runCycle(ctx: SyncContext, progress: SyncProgress): Promise<void> {
+  await syncBalances(ctx, progress)
+  const today = utcDay(ctx.now())
+  await scanDays(ctx, 'sync', today, nextDay(today), progress)
+  for (let back = 1; back <= ctx.lookbackDays; back++) {
+    const day = utcDay(dayStart(today) - back * DAY_MS)
+    await scanDays(ctx, 'sync', day, day, progress)
+  }
+  await backfill(ctx, progress)
+  const connection = connectionOf(ctx)
+  if (connection.backfill_next === null && (connection.deep_scan_at === null || ctx.now() - connection.deep_scan_at >= DAY_MS)) {
+    for (let back = DEEP_SCAN_DAYS[0]; back <= DEEP_SCAN_DAYS[1]; back++) {
+      const day = utcDay(dayStart(today) - back * DAY_MS)
+      if (day >= connection.since) await scanDays(ctx, 'sync', day, day, progress)
+    }
+    update(ctx, { deep_scan_at: ctx.now() })
+  }
+  update(ctx, { last_sync_at: ctx.now(), last_error: null })
+}
