@@ -29,10 +29,10 @@ export const LAYERS: readonly LayerRow[] = [
   { folder: 'electron/http', may: [`${S}/index.ts`], runtime: 'node', why: 'the node:http face over the route table' },
   // The engine, top to bottom.
   { folder: `${S}/index.ts`, may: svc('upstream', 'assembly', 'pipeline', 'core', 'request-log', 'faults', 'lifecycle', 'webhooks', 'scenario', 'seed', 'doctor'), runtime: 'node', why: 'the door: re-exports only' },
-  { folder: `${S}/assembly`, may: svc('upstream', 'pipeline', 'operations', 'payout-batches', 'simulator', 'webhooks', 'doctor', 'scenario', 'seed', 'request-log', 'faults', 'team', 'notifications', 'lifecycle', 'core', 'db', 'test-access.ts'), runtime: 'node', why: 'createService: wires the rooms below' },
+  { folder: `${S}/assembly`, may: svc('upstream', 'upstream/outbox', 'pipeline', 'operations', 'payout-batches', 'simulator', 'webhooks', 'doctor', 'scenario', 'seed', 'request-log', 'faults', 'team', 'notifications', 'lifecycle', 'core', 'db', 'test-access.ts'), runtime: 'node', why: 'createService: wires the rooms below' },
   { folder: `${S}/test-access.ts`, may: svc('core', 'db'), runtime: 'node', why: 'the store and engine behind a service, for tests' },
-  { folder: `${S}/pipeline`, may: svc('operations', 'request-log', 'team', 'core', 'db', 'domain'), runtime: 'node', why: 'the request path as ordered steps' },
-  { folder: `${S}/operations`, may: svc('upstream', 'payout-batches', 'doctor', 'scenario', 'seed', 'simulator', 'webhooks', 'request-log', 'faults', 'team', 'reconcile', 'notifications', 'lifecycle', 'ledger', 'outbox', 'views', 'domain', 'core', 'db'), runtime: 'node', why: 'one file per API operation' },
+  { folder: `${S}/pipeline`, may: svc('operations', 'upstream/outbox', 'request-log', 'team', 'core', 'db', 'domain'), runtime: 'node', why: 'the request path as ordered steps' },
+  { folder: `${S}/operations`, may: svc('upstream', 'upstream/outbox', 'payout-batches', 'doctor', 'scenario', 'seed', 'simulator', 'webhooks', 'request-log', 'faults', 'team', 'reconcile', 'notifications', 'lifecycle', 'ledger', 'outbox', 'views', 'domain', 'core', 'db'), runtime: 'node', why: 'one file per API operation' },
   { folder: `${S}/payout-batches`, may: svc('simulator', 'request-log', 'team', 'lifecycle', 'views', 'domain', 'core', 'db'), runtime: 'node', why: 'bulk payouts: the file, its checks, the approval seam and the runner that pays rows through the pipeline' },
   { folder: `${S}/doctor`, may: svc('webhooks', 'faults', 'lifecycle', 'outbox', 'views', 'domain', 'core', 'db'), runtime: 'node', why: 'the receiver doctor and signed samples' },
   { folder: `${S}/scenario`, may: svc('seed', 'faults', 'lifecycle', 'ledger', 'domain', 'core', 'db'), runtime: 'node', why: 'scenario files' },

@@ -156,11 +156,11 @@ export function createService(options: ServiceOptions): PaydeskService {
       core.listeners.add(listener)
       return () => core.listeners.delete(listener)
     },
-    tick: () => tickOnce(core, { simulator, payoutBatches, webhooks, sliced: options.tickSliceMs !== undefined, open, upstreamTick: () => upstream.connection?.tick() }),
+    tick: () => tickOnce(core, { simulator, payoutBatches, webhooks, sliced: options.tickSliceMs !== undefined, open, upstreamTick: () => upstream.tick() }),
     close() {
       if (closed) return
       closed = true
-      upstream.connection?.close()
+      upstream.close()
       engine.units.flush()
       requestLog.flush()
       webhooks.close()

@@ -7,6 +7,7 @@ import type { ServiceResponse } from '../../../shared/api/envelope'
 
 type Submit = (routeId: string, input?: CallInput, ctx?: CallContext) => Promise<ServiceResponse>
 import { openUpstream, type UpstreamConnection, type UpstreamSettings } from '../upstream/connection'
+import { createOutboxRunner, type OutboxRunner } from '../upstream/outbox/runner'
 
 /**
  * The provider connection of a run (`--upstream`), and what the rest of the service asks of it: which
@@ -17,10 +18,27 @@ export function upstreamParts(engine: Engine, settings: UpstreamSettings | undef
   const connection: UpstreamConnection | null = settings
     ? openUpstream(engine, settings, { organizationId, record: (exchange) => requestLog.record(exchange), newRequestId })
     : null
+  // operate: console money goes to the provider through the outbox (docs/upstream.md "Sending money").
+  const outbox: OutboxRunner | null = connection && settings?.mode === 'operate'
+    ? createOutboxRunner({
+      runner: engine, scope: { organizationId: connection.scope.organizationId, environment: connection.environment },
+      provider: connection.client, now: () => engine.wallNow(), timeoutMs: settings.timeoutMs,
+    })
+    : null
   // Read once: a connection is made only at start (above), so the set never changes while the process runs.
   const mirrored = new Map(engine.store.upstream.all().map((row) => [`${row.organization_id}\u0000${row.environment}`, row]))
   return {
     connection,
+    outbox,
+    /** Hosts' tick: the mirror's poll and the outbox's due rows. */
+    tick(): void {
+      connection?.tick()
+      outbox?.tick()
+    },
+    close(): void {
+      outbox?.close()
+      connection?.close()
+    },
     refusal(organizationId: string, environment: 'test' | 'live'): string | null {
       if (connection && connection.scope.organizationId === organizationId && connection.environment === environment) return connection.describe()
       const row = mirrored.get(`${organizationId}\u0000${environment}`)

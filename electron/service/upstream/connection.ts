@@ -99,6 +99,8 @@ export function openUpstream(engine: Engine, settings: UpstreamSettings, parts: 
   return {
     scope,
     environment,
+    /** The paced provider client (the outbox sends through it too). */
+    client,
     describe: () => `the ${environment} environment mirrors the provider account at ${client.baseUrl} (key ${fingerprint})`,
     status: (): UpstreamStatus => statusOf(engine, scope, client, closed),
     /** Hosts' tick: a poll's cycle when one is due and none waits. */

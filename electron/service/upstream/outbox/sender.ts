@@ -68,6 +68,7 @@ export function createOutboxSender(options: OutboxSenderOptions) {
   const breaker = createBreaker({ ...BREAKER_DEFAULTS, ...options.breaker }, now)
   const inFlight = new Map<string, Promise<void>>()
   const recovering = new Set<string>()
+  const failures: unknown[] = []
   const repo = () => runner.store.upstreamOutbox
 
   const commit = committer(options, recovering)
@@ -81,7 +82,10 @@ export function createOutboxSender(options: OutboxSenderOptions) {
 
   function start(row: OutboxRecord): void {
     breaker.started()
-    const work = (row.state === 'unknown' ? lookupRow(steps, row) : sendRow(steps, row)).finally(() => inFlight.delete(row.id))
+    // A step that throws (the database closed under it) is reported by pump, never left unhandled.
+    const work = (row.state === 'unknown' ? lookupRow(steps, row) : sendRow(steps, row))
+      .catch((error: unknown) => void failures.push(error))
+      .finally(() => inFlight.delete(row.id))
     inFlight.set(row.id, work)
   }
 
@@ -100,7 +104,10 @@ export function createOutboxSender(options: OutboxSenderOptions) {
           if (!row) break
           start(row)
         }
-        if (inFlight.size === 0) return
+        if (inFlight.size === 0) {
+          if (failures.length > 0) throw failures.splice(0)[0]
+          return
+        }
         await Promise.race(inFlight.values())
       }
     },
