@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { outboxIdempotencyKey } from '../../electron/service/upstream/outbox/keys'
+import { CONSOLE_TOKEN } from '../support/harness'
 import { PROVIDER_KEY, startUpstreamPair, type UpstreamPair } from '../support/upstream-pair'
 import { ALL_TIME, b2bBody, b2cBody, chargeBody } from './helpers'
 
@@ -24,7 +26,7 @@ async function untilSettled(): Promise<void> {
   const store = pair.paydesk.service.internals.store
   for (let i = 0; i < 500; i++) {
     await pair.paydesk.service.tick()
-    const open = store.upstreamOutbox.list(...scope(), null, 10_000).filter((row) => !['accepted', 'rejected', 'needs_review'].includes(row.state))
+    const open = store.upstreamOutbox.list(...scope(), null, 10_000).filter((row) => !['accepted', 'rejected', 'needs_review', 'closed'].includes(row.state))
     if (open.length === 0) return
     await new Promise((resolve) => setTimeout(resolve, 5))
   }
@@ -80,5 +82,68 @@ describe('operate mode: console money goes to the provider through the outbox', 
     expect(reversal.body.error.code).toBe('upstream_mode')
     await untilSettled()
     expect(await providerCount(body['merchantTransactionId'] as string)).toBe(1)
+  })
+})
+
+describe('the outbox routes', () => {
+  const providerConsole = { authorization: `Bearer ${CONSOLE_TOKEN}` }
+  const rowOf = (reference: string) => pair.paydesk.service.internals.store.upstreamOutbox.byReference(...scope(), reference)!
+
+  /** Ticks until the row leaves queued and sent (it is then unknown, needs_review or final). */
+  async function untilOut(reference: string): Promise<void> {
+    for (let i = 0; i < 500 && ['queued', 'sent'].includes(rowOf(reference).state); i++) {
+      await pair.paydesk.service.tick()
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+  }
+
+  it('list (needs_review first, counts), one row with its attempts, close with a note (audited), a final row refused', async () => {
+    // Someone already used this intent's key with another body at the provider: a 409 the outbox never re-keys.
+    const body = b2cBody({ amount: 1_900 })
+    const reference = body['merchantTransactionId'] as string
+    const key = outboxIdempotencyKey(scope()[0], reference)
+    const other = await pair.provider.request('POST', '/v1/mobile/b2c', { headers: { ...asProvider, 'idempotency-key': key }, body: { ...body, amount: 2_000 } })
+    expect(other.status).toBe(202)
+    expect((await pair.console('POST', '/v1/mobile/b2c', body)).status).toBe(202)
+    await untilOut(reference)
+    const id = rowOf(reference).id
+
+    const list = await pair.console('GET', '/console/upstream/outbox')
+    expect(list.status).toBe(200)
+    expect(list.body.data.items[0]).toMatchObject({ id, state: 'needs_review', merchantTransactionId: reference, idempotencyKey: key, body: { ...body, phoneNumber: '+254712345678' } })
+    expect(list.body.data.counts.needs_review).toBe(1)
+    const filtered = await pair.console('GET', '/console/upstream/outbox?state=accepted')
+    expect(filtered.body.data.items.every((row: { state: string }) => row.state === 'accepted')).toBe(true)
+    const one = await pair.console('GET', `/console/upstream/outbox/${id}`)
+    expect(one.body.data.attemptLog).toMatchObject([{ kind: 'send', status: 409, outcome: 'needs_review' }])
+
+    const noNote = await pair.console('POST', `/console/upstream/outbox/${id}/close`, { note: ' ' })
+    expect(noNote.status).toBe(400)
+    expect(noNote.body.error.param).toBe('note')
+    const closed = await pair.console('POST', `/console/upstream/outbox/${id}/close`, { note: 'The provider confirmed the 2,000 payout; this one is not owed.' })
+    expect(closed.body.data).toMatchObject({ state: 'closed', closedNote: 'The provider confirmed the 2,000 payout; this one is not owed.' })
+    const audit = pair.paydesk.service.internals.store.db.prepare("SELECT label FROM audit_log WHERE label = 'Outbox row closed by hand'").all()
+    expect(audit).toHaveLength(1)
+    expect((await pair.console('POST', `/console/upstream/outbox/${id}/close`, { note: 'again' })).status).toBe(409)
+    expect((await pair.console('POST', `/console/upstream/outbox/${id}/resolve`)).status).toBe(409)
+    expect((await pair.console('GET', '/console/upstream/outbox/obx_none')).status).toBe(404)
+  })
+
+  it('resolve: an unknown row is looked up now instead of after its grace, and adopted', async () => {
+    const fault = await pair.provider.request('PUT', '/console/faults/api', { headers: providerConsole, body: { scope: 'money', faults: { commitThenError: { status: 502 } } } })
+    expect(fault.status).toBe(200)
+    const body = b2cBody({ amount: 2_100 })
+    const reference = body['merchantTransactionId'] as string
+    expect((await pair.console('POST', '/v1/mobile/b2c', body)).status).toBe(202)
+    await untilOut(reference)
+    await pair.provider.request('POST', '/console/faults/clear', { headers: providerConsole })
+    expect(rowOf(reference)).toMatchObject({ state: 'unknown', attempts: 1 })
+    expect(rowOf(reference).next_at).toBeGreaterThan(pair.paydesk.clock.now())
+
+    const resolved = await pair.console('POST', `/console/upstream/outbox/${rowOf(reference).id}/resolve`)
+    expect(resolved.body.data).toMatchObject({ state: 'unknown' })
+    await untilSettled()
+    expect(rowOf(reference)).toMatchObject({ state: 'accepted', attempts: 1 })
+    expect(await providerCount(reference)).toBe(1)
   })
 })

@@ -1,8 +1,8 @@
 import type { Db } from './connection'
 
 /** docs/upstream.md "Sending money": queued -> sent -> accepted | rejected; unclear -> unknown -> ... -> needs_review. */
-export type OutboxState = 'queued' | 'sent' | 'unknown' | 'accepted' | 'rejected' | 'needs_review'
-export const OUTBOX_STATES: readonly OutboxState[] = ['queued', 'sent', 'unknown', 'accepted', 'rejected', 'needs_review']
+export type OutboxState = 'queued' | 'sent' | 'unknown' | 'accepted' | 'rejected' | 'needs_review' | 'closed'
+export const OUTBOX_STATES: readonly OutboxState[] = ['queued', 'sent', 'unknown', 'accepted', 'rejected', 'needs_review', 'closed']
 
 export interface OutboxRecord {
   id: string
@@ -22,11 +22,14 @@ export interface OutboxRecord {
   /** The provider's transaction id, once known. */
   transaction_id: string | null
   unknown_since: number | null
+  /** Closed by hand: the operator's note and who (user id, or `automation`). */
+  closed_note: string | null
+  closed_by: string | null
   created_at: number
   updated_at: number
 }
 
-export type NewOutboxRecord = Omit<OutboxRecord, 'attempts' | 'last_error' | 'transaction_id' | 'unknown_since' | 'updated_at'>
+export type NewOutboxRecord = Omit<OutboxRecord, 'attempts' | 'last_error' | 'transaction_id' | 'unknown_since' | 'closed_note' | 'closed_by' | 'updated_at'>
 
 export interface OutboxAttemptRecord {
   id: number
@@ -75,6 +78,7 @@ function statements(db: Db) {
       attempts = attempts + @sending, updated_at = @now WHERE id = @id`),
     sentToUnknown: db.prepare(`UPDATE upstream_outbox SET state = 'unknown', unknown_since = COALESCE(unknown_since, @now), next_at = @next_at, updated_at = @now
       WHERE organization_id = @organization_id AND environment = @environment AND state = 'sent' RETURNING id`),
+    close: db.prepare("UPDATE upstream_outbox SET state = 'closed', closed_note = @note, closed_by = @by, updated_at = @now WHERE id = @id"),
     addAttempt: db.prepare('INSERT INTO upstream_outbox_attempts (outbox_id, at, kind, status, outcome, answer) VALUES (@outbox_id, @at, @kind, @status, @outcome, @answer)'),
     attempts: db.prepare<[string], OutboxAttemptRecord>('SELECT * FROM upstream_outbox_attempts WHERE outbox_id = ? ORDER BY id'),
   }
@@ -112,6 +116,10 @@ export function createUpstreamOutboxRepo(db: Db) {
     /** At start: rows left `sent` by a process that stopped mid-request; their outcome is unknown. Answers their ids. */
     sentToUnknown(organizationId: string, environment: string, now: number, nextAt: number): string[] {
       return (s.sentToUnknown.all({ organization_id: organizationId, environment, now, next_at: nextAt }) as { id: string }[]).map((row) => row.id)
+    },
+    /** Resolved by hand: no more sends or look-ups. */
+    close(id: string, now: number, note: string, by: string): void {
+      s.close.run({ id, now, note, by })
     },
     addAttempt(attempt: Omit<OutboxAttemptRecord, 'id'>): void {
       s.addAttempt.run(attempt)
