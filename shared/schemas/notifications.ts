@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { queryInt } from './common'
 
 export const NotificationKindSchema = z.enum([
-  'payment_received', 'payout_failed', 'low_float', 'approval_waiting', 'endpoint_failing', 'batch_finished', 'reconciliation_exceptions', 'provider_key_refused',
+  'payment_received', 'payout_failed', 'low_float', 'approval_waiting', 'endpoint_failing', 'batch_finished', 'reconciliation_exceptions', 'provider_key_refused', 'outbox_needs_review',
 ])
 export type NotificationKind = z.infer<typeof NotificationKindSchema>
 

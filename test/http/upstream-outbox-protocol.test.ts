@@ -4,7 +4,7 @@ import type { OutboxRecord } from '../../electron/service/db/upstream-outbox-rep
 import { outboxIdempotencyKey, uuidV5 } from '../../electron/service/upstream/outbox/keys'
 import { createOutboxSender } from '../../electron/service/upstream/outbox/sender'
 import { TEST_KEY, startTestServer, type TestServer } from '../support/harness'
-import { DOWNSTREAM_ORG, clearProviderFaults, outboxRig, providerCounts, setProviderFaults } from '../support/outbox-rig'
+import { clearProviderFaults, outboxRig, providerCounts, setProviderFaults } from '../support/outbox-rig'
 import { b2cBody, chargeBody } from './helpers'
 
 /**
@@ -128,11 +128,13 @@ describe('the outbox protocol', () => {
     try {
       const row = rig.enqueue('mobile.b2c', b2cBody())
       const other = JSON.stringify({ ...JSON.parse(row.body), amount: 4_242 })
-      expect((await postDirectly(provider, row, outboxIdempotencyKey(DOWNSTREAM_ORG, row.merchant_transaction_id), other)).status).toBe(202)
+      expect((await postDirectly(provider, row, outboxIdempotencyKey(rig.scope.organizationId, row.merchant_transaction_id), other)).status).toBe(202)
       expect(await rig.settle()).toBe(true)
       expect(rig.rows()[0]).toMatchObject({ state: 'needs_review', attempts: 1 })
       expect(JSON.parse(rig.rows()[0]!.last_error!)).toMatchObject({ type: 'idempotency_error' })
       expect(reviewed).toEqual([row.id])
+      const bell = rig.service.internals.store.db.prepare("SELECT source, title FROM notifications WHERE kind = 'outbox_needs_review'").all()
+      expect(bell).toEqual([{ source: row.id, title: 'A payment to the provider needs review' }])
     } finally {
       rig.close()
     }

@@ -9,9 +9,9 @@ import { CONSOLE_TOKEN, TEST_KEY, testService, type TestServer } from './harness
 /**
  * A downstream Paydesk whose outbox sends through the provider client to a second Paydesk (the provider),
  * on virtual time: every wait of the client, the pacer and the sender moves a shared clock and the
- * provider's simulated clock together, so graces, Retry-After, outages and breakers pass at once.
+ * provider's simulated clock together, so graces, Retry-After, outages and breakers pass at once. The
+ * outbox belongs to the downstream's demo organization.
  */
-export const DOWNSTREAM_ORG = 'org_downstream'
 
 export function virtualTime(provider: TestServer, start = Date.UTC(2026, 10, 21, 9)) {
   let t = start
@@ -37,14 +37,15 @@ export interface RigOptions {
 
 export function outboxRig(provider: TestServer, options: RigOptions = {}) {
   const { service } = testService()
+  const organizationId = (service.internals.store.db.prepare('SELECT id FROM organizations ORDER BY rowid LIMIT 1').get() as { id: string }).id
   const time = virtualTime(provider)
   const timeoutMs = options.timeoutMs ?? 2_000
   const client = createProviderClient({
     url: provider.url, key: options.key ?? TEST_KEY, ratePerMinute: options.ratePerMinute ?? 60_000, timeoutMs, now: time.now, sleep: time.sleep,
-    scope: { organizationId: DOWNSTREAM_ORG, environment: 'test' }, record: (exchange) => options.statuses?.push(exchange.status),
+    scope: { organizationId, environment: 'test' }, record: (exchange) => options.statuses?.push(exchange.status),
   })
   const runner = service.internals.engine
-  const scope = { organizationId: DOWNSTREAM_ORG, environment: 'test' as const }
+  const scope = { organizationId, environment: 'test' as const }
   const makeSender = () => createOutboxSender({ runner, scope, provider: client, now: time.now, graceMs: timeoutMs + 5_000, ...options.sender })
   const rig = {
     service, time, client, scope, sender: makeSender(), makeSender,

@@ -4,7 +4,8 @@
  * fixed when the row is written, so every attempt, after any crash, sends the same bytes under the same key.
  * `unknown_since`: when the outcome first became unclear (24 hours later the row needs review). `closed`: an
  * operator resolved it by hand (`closed_note`, `closed_by`), after checking with the provider.
- * Each send and look-up is one attempt row: what was sent and what the provider answered.
+ * Each send and look-up is one attempt row: what was sent and what the provider answered. A row the outbox
+ * gave up on raises `outbox_needs_review` (the notifications table is built again: SQLite cannot change a CHECK).
  */
 export const MIGRATION_027 = `
 CREATE TABLE upstream_outbox (
@@ -39,4 +40,22 @@ CREATE TABLE upstream_outbox_attempts (
   answer TEXT
 );
 CREATE INDEX upstream_outbox_attempts_by_row ON upstream_outbox_attempts (outbox_id, id);
+CREATE TABLE notifications_new (
+  id INTEGER PRIMARY KEY,
+  organization_id TEXT NOT NULL REFERENCES organizations(id),
+  environment TEXT NOT NULL CHECK (environment IN ('test', 'live')),
+  kind TEXT NOT NULL CHECK (kind IN ('payment_received', 'payout_failed', 'low_float', 'approval_waiting', 'endpoint_failing', 'batch_finished', 'reconciliation_exceptions', 'provider_key_refused', 'outbox_needs_review')),
+  source TEXT NOT NULL,
+  title TEXT NOT NULL,
+  body TEXT NOT NULL,
+  link TEXT,
+  created_at INTEGER NOT NULL,
+  read_at INTEGER
+) STRICT;
+INSERT INTO notifications_new SELECT id, organization_id, environment, kind, source, title, body, link, created_at, read_at FROM notifications;
+DROP TABLE notifications;
+ALTER TABLE notifications_new RENAME TO notifications;
+CREATE UNIQUE INDEX notifications_source ON notifications(organization_id, environment, kind, source);
+CREATE INDEX notifications_org ON notifications(organization_id, environment, id);
+CREATE INDEX notifications_unread ON notifications(organization_id, environment, id) WHERE read_at IS NULL;
 `

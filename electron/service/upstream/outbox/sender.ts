@@ -1,4 +1,5 @@
 import { runUnit, type Unit, type UnitRunner } from '../../core/unit'
+import { raise } from '../../notifications/raise'
 import type { OutboxRecord } from '../../db/upstream-outbox-repo'
 import { BREAKER_DEFAULTS, createBreaker, type BreakerOptions, type BreakerState } from './breaker'
 import type { OutboxScope } from './enqueue'
@@ -41,6 +42,16 @@ export interface OutboxSenderStatus {
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
+/** The bell (and the desktop's notification) when the outbox gives up on a row: a person must look. */
+function raiseNeedsReview(unit: Unit, row: OutboxRecord, why: string | null): void {
+  raise(unit, {
+    organizationId: row.organization_id, environment: row.environment, kind: 'outbox_needs_review', source: row.id,
+    title: 'A payment to the provider needs review',
+    body: `${row.route} ${row.merchant_transaction_id}: the outbox could not settle whether the provider ran it${why ? ` (${why.slice(0, 200)})` : ''}. Check it at the provider, then look it up again or close it.`,
+    link: null,
+  })
+}
+
 /** Commits one change of a row with the attempt that caused it (one unit); answers the row as it is now. */
 function committer(options: OutboxSenderOptions, recovering: Set<string>): Commit {
   const { runner, scope, now } = options
@@ -48,6 +59,7 @@ function committer(options: OutboxSenderOptions, recovering: Set<string>): Commi
     const at = now()
     const saved = runUnit(runner, at, (unit: Unit) => {
       unit.store.upstreamOutbox.change(row.id, at, change)
+      if (change.state === 'needs_review' && row.state !== 'needs_review') raiseNeedsReview(unit, row, change.last_error ?? row.last_error)
       if (attempt) {
         unit.store.upstreamOutbox.addAttempt({
           outbox_id: row.id, at, kind: attempt.kind, status: statusOf(attempt.exchange), outcome: attempt.outcome, answer: answerText(attempt.exchange),
