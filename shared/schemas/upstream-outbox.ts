@@ -44,7 +44,20 @@ export const OutboxRowSchema = z.object({
 export type OutboxRow = z.infer<typeof OutboxRowSchema>
 
 export const OutboxListQuerySchema = z.object({ state: OutboxStateSchema.optional(), limit: queryInt(1, 1000).optional() })
+/** The sender of this run (operate mode): why nothing may be leaving. Null when no outbox runs for this environment. */
+export const OutboxSendingSchema = z.object({
+  /** The breaker stopped sending after failures in a row, since then (queued rows wait); null while closed. */
+  breakerOpenSince: z.number().int().nullable(),
+  /** When the next probe may go while the breaker is open. */
+  probeAt: z.number().int().nullable(),
+  /** The provider refused the key (401), since then: nothing is sent until a new key is given. */
+  keyRefusedAt: z.number().int().nullable(),
+  inFlight: z.number().int(),
+  /** Rows a stopped process left sent, still to settle before anything new leaves. */
+  recovering: z.number().int(),
+})
 export const OutboxListSchema = z.object({
+  sending: OutboxSendingSchema.nullable(),
   /** needs_review first, then unknown, sent, queued, and the final ones newest first. */
   items: z.array(OutboxRowSchema),
   /** How many rows are in each state (all of them, whatever the filter). */

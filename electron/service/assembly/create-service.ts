@@ -121,7 +121,7 @@ export function createService(options: ServiceOptions): PaydeskService {
   const strictRequestChecks = options.strictRequestChecks ?? false
   const upstream = upstreamParts(engine, options.upstream, seeded.demoOrganizationId, requestLog, core.seeded?.newRequestId ?? randomRequestId)
   const host = createOperationHost({
-    upstream: () => upstream.connection, upstreamRefusal: upstream.refusal, runApproved: (unit, approval) => runApproved(respond, unit, approval),
+    upstream: () => upstream.connection, upstreamRefusal: upstream.refusal, outboxStatus: () => upstream.outbox?.sender.status() ?? null, runApproved: (unit, approval) => runApproved(respond, unit, approval),
     engine, version: VERSION, strictRequestChecks, requestLog, snapshotsFolder: snapshots.folder, hostInfo: () => hostInfo, stateReplaced: () => webhooks.reset(), team: options.team === true,
   })
   const respond = createDispatcher({ engine, consoleToken: seeded.consoleToken, strictRequestChecks, host })

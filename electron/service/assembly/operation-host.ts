@@ -21,6 +21,7 @@ export interface OperationHostParts {
   runApproved: OperationHost['runApproved']
   upstream: OperationHost['upstream']
   upstreamRefusal: OperationHost['upstreamRefusal']
+  outboxStatus: OperationHost['outboxStatus']
 }
 
 /** The one typed object console operations reach the process through (operations/types.ts). */
@@ -41,5 +42,6 @@ export function createOperationHost(parts: OperationHostParts): OperationHost {
     runApproved: parts.runApproved,
     upstream: parts.upstream,
     upstreamRefusal: parts.upstreamRefusal,
+    outboxStatus: parts.outboxStatus,
   }
 }

@@ -25,7 +25,13 @@ export const CONSOLE_UPSTREAM_OUTBOX_OPERATIONS: PartialOperationTable<OutboxRou
   'console.upstream.outbox.list': (ctx, { query }) => {
     const { organizationId, environment } = ctx.principal
     const rows = ctx.store.upstreamOutbox.list(organizationId, environment, query.state ?? null, query.limit ?? 200)
-    return { items: rows.map(toOutboxRow), counts: ctx.store.upstreamOutbox.counts(organizationId, environment) }
+    const connection = ctx.host.upstream()
+    const mine = connection !== null && connection.scope.organizationId === organizationId && connection.environment === environment
+    const status = mine ? ctx.host.outboxStatus() : null
+    const sending = status && {
+      breakerOpenSince: status.breaker.openSince, probeAt: status.breaker.probeAt, keyRefusedAt: status.keyRefusedAt, inFlight: status.inFlight, recovering: status.recovering,
+    }
+    return { sending, items: rows.map(toOutboxRow), counts: ctx.store.upstreamOutbox.counts(organizationId, environment) }
   },
   'console.upstream.outbox.get': (ctx, { params }) => {
     const row = rowOf(ctx, params.id)
