@@ -49,6 +49,7 @@ function banner(service: PaydeskService, url: string, options: ServeOptions): st
     `  Webhook secret  ${s.testWebhookSecret} (test)`,
     `  Database        ${options.dbPath}${s.freshDatabase ? ' (new)' : ''}`,
     `  Simulator       ${s.simulatorMode}`,
+    ...(options.upstream ? [`  Provider        ${options.upstream.url} (${options.upstream.key.startsWith('sk_live_') ? 'live' : 'test'} environment mirrors it, key …${options.upstream.key.slice(-4)}, ${options.upstream.mode})`] : []),
     ...runLines(service, options),
     'Press Ctrl+C to stop.',
   ].join('\n')
@@ -94,6 +95,7 @@ function bannerJson(service: PaydeskService, url: string, options: ServeOptions)
     testApiKey: s.testKey ?? null, liveApiKey: s.liveKey ?? null, testWebhookSecret: s.testWebhookSecret,
     database: options.dbPath, freshDatabase: s.freshDatabase, simulator: s.simulatorMode,
     scenario: options.scenarioPath ?? null, seed: options.seed ?? null, seededHistory: s.seededHistory ?? null,
+    upstream: options.upstream ? { url: options.upstream.url, keyFingerprint: `…${options.upstream.key.slice(-4)}`, mode: options.upstream.mode } : null,
   }
 }
 
@@ -109,7 +111,7 @@ async function serve(argv: string[]): Promise<void> {
       dbPath: options.dbPath, apiKey: options.apiKey, liveApiKey: options.liveApiKey, webhookSecret: options.webhookSecret,
       consoleToken: options.consoleToken, simulatorMode: options.simulatorMode, tickBudgetMs: HOST_TICK.simulatorBudgetMs, tickSliceMs: HOST_TICK.simulatorSliceMs, checkpointInBackground: true,
       scenario: scenario?.input, seed: options.seed, clockStart: options.clockStart, strictRequestChecks: options.strict,
-      seedHistory: options.seedTransactions, team: options.team,
+      seedHistory: options.seedTransactions, team: options.team, upstream: options.upstream,
     })
   } catch (error) {
     throw new ScenarioStartError(error, scenario?.file)

@@ -1,7 +1,8 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { SIMULATOR_MODES, type SimulatorMode } from '../service'
+import { SIMULATOR_MODES, type SimulatorMode, type UpstreamSettings } from '../service'
+import { parseUpstreamOptions, UpstreamOptionError } from './upstream-options'
 
 export interface ServeOptions {
   port: number
@@ -22,6 +23,8 @@ export interface ServeOptions {
   strict: boolean
   /** Team mode: console callers sign in (docs/security.md); absent: off. */
   team?: true
+  /** `--upstream*`: mirror the merchant's provider account (docs/upstream.md). */
+  upstream?: UpstreamSettings
   /** PEM files: serve HTTPS with node's TLS. */
   tlsCert?: string
   tlsKey?: string
@@ -47,6 +50,15 @@ export const FLAGS = {
   team: { env: 'PAYDESK_TEAM', help: 'team mode: console users sign in with a name and password (docs/security.md)', default: 'off', boolean: true },
   'tls-cert': { env: 'PAYDESK_TLS_CERT', help: 'PEM certificate (chain) file: serve HTTPS (with --tls-key)' },
   'tls-key': { env: 'PAYDESK_TLS_KEY', help: 'PEM private key file of --tls-cert' },
+  upstream: { env: 'PAYDESK_UPSTREAM_URL', help: "mirror the provider account at this base URL (https, or http to loopback; docs/upstream.md)" },
+  'upstream-key-file': { env: 'PAYDESK_UPSTREAM_KEY', help: 'file with the provider key (owner-only); the variable holds the key itself' },
+  'upstream-allow-live': { env: 'PAYDESK_UPSTREAM_ALLOW_LIVE', help: 'accept a live provider key (sk_live_…: real money)', default: 'off', boolean: true },
+  'upstream-mode': { env: 'PAYDESK_UPSTREAM_MODE', help: 'read | operate', default: 'read' },
+  'upstream-since': { env: 'PAYDESK_UPSTREAM_SINCE', help: 'backfill from this day, YYYY-MM-DD', default: '30 days back' },
+  'upstream-poll': { env: 'PAYDESK_UPSTREAM_POLL', help: 'seconds between syncs, at least 1', default: '60' },
+  'upstream-lookback': { env: 'PAYDESK_UPSTREAM_LOOKBACK', help: 'days read again at every sync', default: '3' },
+  'upstream-rate-limit': { env: 'PAYDESK_UPSTREAM_RATE_LIMIT', help: "the provider's requests per minute for the account", default: '600' },
+  'upstream-timeout': { env: 'PAYDESK_UPSTREAM_TIMEOUT', help: 'ms to wait for a provider answer', default: '15000' },
 } as const
 
 const isBoolean = (name: string): boolean => 'boolean' in FLAGS[name as keyof typeof FLAGS]
@@ -120,10 +132,15 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv = proce
   if (strict !== undefined && !['1', '0', 'true', 'false'].includes(strict)) throw new UsageError(`${label('strict')} must be 1 or 0 (got "${strict}")`)
   const team = get('team')
   if (team !== undefined && !['1', '0', 'true', 'false'].includes(team)) throw new UsageError(`${label('team')} must be 1 or 0 (got "${team}")`)
+  if (values['upstream'] ?? fromEnv('upstream')) {
+    // Seeding and scenarios write the demo organization's test environment: never into a mirror.
+    if ((get('seed-transactions') ?? '0') !== '0' || get('scenario') !== undefined) throw new UsageError(`${label('upstream')} cannot be combined with --seed-transactions or --scenario: the connected environment holds only what the provider has`)
+  }
   const tlsCert = get('tls-cert')
   const tlsKey = get('tls-key')
   if ((tlsCert === undefined) !== (tlsKey === undefined)) throw new UsageError(`${label('tls-cert')} and ${label('tls-key')} go together`)
   return {
+    upstream: upstreamOf(values, get as (name: string) => string | undefined, env),
     team: team === '1' || team === 'true' ? true : undefined,
     tlsCert,
     tlsKey,
@@ -142,6 +159,15 @@ export function parseServeOptions(argv: string[], env: NodeJS.ProcessEnv = proce
     consoleToken,
     seedTransactions: integer('seed-transactions', get('seed-transactions') ?? '0', 0, 10_000_000),
     strict: strict === '1' || strict === 'true',
+  }
+}
+
+function upstreamOf(values: Record<string, string | undefined>, get: (name: string) => string | undefined, env: NodeJS.ProcessEnv): UpstreamSettings | undefined {
+  try {
+    return parseUpstreamOptions(values, get, env)
+  } catch (error) {
+    if (error instanceof UpstreamOptionError) throw new UsageError(error.message)
+    throw error
   }
 }
 

@@ -2,7 +2,7 @@
 // the same run, and rewrites the results block of docs/benchmarks.md. Never part of `npm test` or CI.
 //
 //   npm run bench                         the full run (about 5-8 minutes; must stay under 10)
-//   npm run bench -- --only=charge,search try some figures: charge, peers, search (seeds first), e2e, console, reconcile (seeds first), payouts
+//   npm run bench -- --only=charge,search try some figures: charge, peers, search (seeds first), e2e, console, reconcile (seeds first), payouts, upstream
 //   (peers installs Prism and the Mockoon CLI on first use into ~/.cache/paydesk-bench/peers; see peers.ts)
 //   npm run bench -- --profile            servers write CPU profiles; prints their top frames
 //   npm run bench -- --rows=200000 --charges=20000 --duration=5 --wait=60   smaller, for trying changes
@@ -22,13 +22,14 @@ import { reconcileFigure } from './figures/reconcile'
 import { searchFigures } from './figures/search'
 import { seedSearchDatabase } from './figures/seed'
 import { supportSearchFigure } from './figures/support-search'
+import { upstreamFigures } from './figures/upstream'
 import { createOtherWorkMeter, machineInfo, otherLoad } from './machine'
 import { ROOT, startPaydesk } from './processes'
 import { topFrames } from './profile-top'
 import { renderResults, writeResults, type FigureRow, type RunSummary } from './report'
 import { loadavg } from 'node:os'
 
-const FIGURES = ['charge', 'peers', 'search', 'e2e', 'console', 'reconcile', 'payouts'] as const
+const FIGURES = ['charge', 'peers', 'search', 'e2e', 'console', 'reconcile', 'payouts', 'upstream'] as const
 type FigureName = (typeof FIGURES)[number]
 const BUDGET_MS = 9.5 * 60 * 1000
 
@@ -106,6 +107,10 @@ async function main(): Promise<void> {
       console.log('\n# bulk payouts')
       rows.push(...(await payoutBatchFigures(ctx)))
       printProfile('payouts')
+    }
+    if (only.includes('upstream')) {
+      console.log('\n# provider mirror')
+      rows.push(...(await upstreamFigures(ctx)))
     }
     if (only.includes('e2e')) {
       console.log('\n# end to end')

@@ -66,6 +66,17 @@ describe('the mirror of a provider account', () => {
     expect(text).not.toContain(PROVIDER_KEY.slice('sk_test_'.length))
   })
 
+  it('answers /v1 balance reads in the connected environment from the provider accounts as last synced', async () => {
+    const theirs = await pair.provider.request('GET', '/v1/accounts', { headers: asProvider })
+    const ours = await pair.paydesk.request('GET', '/v1/accounts')
+    expect(ours.status).toBe(200)
+    expect(ours.body.data.items).toEqual(theirs.body.data.items)
+    const account = theirs.body.data.items[0]
+    const balance = await pair.paydesk.request('GET', `/v1/balance?accountNo=${account.accountNo}`)
+    expect(balance.body.data).toMatchObject({ accountNo: account.accountNo, available: account.available, pending: account.pending })
+    expect((await pair.paydesk.request('GET', '/v1/balance?accountNo=999999999')).status).toBe(404)
+  })
+
   it('sees a late failure and a new payment made upstream at the next poll, each notified once', async () => {
     const failing = await pair.provider.request('POST', '/v1/mobile/b2c', { headers: asProvider, body: b2cBody({ forceStatus: 'failed' }) })
     expect(failing.status, JSON.stringify(failing.body)).toBe(202)

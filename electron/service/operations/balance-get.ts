@@ -2,6 +2,7 @@ import { atLeast } from '../../../shared/api/api-versions'
 import { ApiError } from '../../../shared/errors'
 import { findOwnAccount } from './support/guards'
 import { toBalance } from '../views/account'
+import { mirroredAccounts, mirroredBalance } from './support/mirrored-accounts'
 import type { Operation } from './types'
 
 /**
@@ -10,6 +11,8 @@ import type { Operation } from './types'
  * answers, with the balance of that type's default account (default scope; the query schema takes only the two types).
  */
 export const balanceGet: Operation<'balance.get'> = (ctx, { query }) => {
+  const mirror = mirroredAccounts(ctx)
+  if (mirror && query.accountNo !== undefined) return mirroredBalance(mirror, query.accountNo)
   if (query.accountNo !== undefined) return toBalance(findOwnAccount(ctx, query.accountNo, 'accountNo'))
   if (atLeast(ctx.apiVersion, '1.0.1')) {
     const legacy = query.account !== undefined ? ' The legacy account parameter is not accepted on its own since v1.0.1.' : ''

@@ -99,7 +99,7 @@ export function openUpstream(engine: Engine, settings: UpstreamSettings, parts: 
   return {
     scope,
     environment,
-    /** The paced provider client (the outbox sends through it too). */
+    /** The one paced client of this provider account: everything that calls the provider shares it (money too). */
     client,
     describe: () => `the ${environment} environment mirrors the provider account at ${client.baseUrl} (key ${fingerprint})`,
     status: (): UpstreamStatus => statusOf(engine, scope, client, closed),
@@ -145,6 +145,14 @@ export function openUpstream(engine: Engine, settings: UpstreamSettings, parts: 
 }
 export type UpstreamConnection = ReturnType<typeof openUpstream>
 
+/** The provider's accounts as last read, in the status's words. */
+function balancesOf(row: UpstreamConnectionRow): UpstreamStatus['balances'] {
+  return (row.balances ?? []).map((item) => {
+    const a = item as Record<string, unknown>
+    return { accountNo: String(a['accountNo']), type: String(a['type']), available: Number(a['available']) || 0, pending: Number(a['pending']) || 0, currency: String(a['currency'] ?? 'KES') }
+  })
+}
+
 function statusOf(engine: Engine, scope: MirrorScope, client: ProviderClient, closed: boolean): UpstreamStatus {
   const row = engine.store.upstream.connection(scope.organizationId, scope.environment)!
   return {
@@ -152,7 +160,7 @@ function statusOf(engine: Engine, scope: MirrorScope, client: ProviderClient, cl
     lastSyncAt: row.last_sync_at, lagMs: row.last_sync_at === null ? null : Math.max(0, engine.now() - row.last_sync_at),
     backfill: { from: row.since, done: row.backfill_next === null, rows: row.backfill_rows },
     budget: { perMinute: client.perMinute, usedLastMinute: client.usedLastMinute() }, lastError: row.last_error,
-    balances: (row.balances ?? []) as UpstreamStatus['balances'],
+    balances: balancesOf(row),
   }
 }
 
@@ -162,6 +170,6 @@ export function disconnectedStatus(row: UpstreamConnectionRow | undefined, now: 
     connected: false, url: row?.url ?? null, environment: row?.environment ?? null, mode: row?.mode ?? null, keyFingerprint: row?.key_fingerprint ?? null,
     lastSyncAt: row?.last_sync_at ?? null, lagMs: row?.last_sync_at == null ? null : Math.max(0, now - row.last_sync_at),
     backfill: row ? { from: row.since, done: row.backfill_next === null, rows: row.backfill_rows } : null, budget: null, lastError: row?.last_error ?? null,
-    balances: (row?.balances ?? []) as UpstreamStatus['balances'],
+    balances: row ? balancesOf(row) : [],
   }
 }

@@ -1,3 +1,4 @@
+import { AccountSchema } from '../../../shared/schemas/account'
 import { runUnit } from '../core/unit'
 import type { Engine } from '../core/engine'
 import type { ProviderClient, PriorityClass } from './client'
@@ -58,8 +59,8 @@ async function syncBalances(ctx: SyncContext, progress: SyncProgress): Promise<v
   const answer = await ctx.client.request('other', 'GET', '/accounts')
   progress.requests++
   if (answer.status !== 200) throw new ProviderAnswerError(answer.status, `the provider answered ${answer.status} to the accounts list`)
-  const items = Array.isArray(answer.json?.data?.items) ? (answer.json.data.items as Record<string, unknown>[]) : []
-  const balances = items.map((a) => ({ accountNo: String(a['accountNo']), type: String(a['type']), available: Number(a['available']) || 0, pending: Number(a['pending']) || 0, currency: String(a['currency'] ?? 'KES') }))
+  // Kept as the provider gave them (those that read as accounts): /v1/accounts in the mirror answers them.
+  const balances = (Array.isArray(answer.json?.data?.items) ? (answer.json.data.items as unknown[]) : []).filter((item) => AccountSchema.safeParse(item).success)
   update(ctx, { balances })
 }
 

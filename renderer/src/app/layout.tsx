@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { useConsoleInfo } from '../api/hooks/console'
 import { useDisplayTimeZone } from '../lib/dates'
 import { FaultBanner } from '../features/faults/fault-banner'
+import { ProviderBanner } from '../features/upstream/provider-banner'
 import { HeldRequestNotice } from './held-request-notice'
 import { NotificationToasts } from '../features/notifications/notification-toasts'
 import { useEnvironment } from '../stores/environment-store'
@@ -60,6 +61,7 @@ export function Layout() {
       <Sidebar current={match?.screen ?? null} />
       <div className="app__body">
         <TopBar />
+        <ProviderBanner />
         <FaultBanner />
         <HeldRequestNotice />
         {environment === 'live' ? (

@@ -24,4 +24,5 @@ export const PATHS = {
   approvals: '/approvals',
   reconcile: '/reconcile',
   reconciliation: '/reconcile/:reconciliationId',
+  providerChanges: '/provider/changes',
 } as const

@@ -21,6 +21,7 @@ import { StatementsScreen } from '../features/statements/statements-screen'
 import { TransactionDetailScreen } from '../features/transactions/transaction-detail-screen'
 import { TransactionsScreen } from '../features/transactions/transactions-screen'
 import { WebhooksScreen } from '../features/webhooks/webhooks-screen'
+import { ProviderChangesScreen } from '../features/upstream/changes-screen'
 import { PATHS } from './paths'
 import type { ScreenProps } from './screen-props'
 
@@ -62,6 +63,7 @@ export const SCREENS: readonly ScreenDef[] = [
   { path: PATHS.statements, title: 'Statements', section: 'Records', component: StatementsScreen },
   { path: PATHS.reconcile, title: 'Reconcile', section: 'Records', component: ReconcileScreen },
   { path: PATHS.reconciliation, title: 'Reconciliation', component: ReconciliationScreen },
+  { path: PATHS.providerChanges, title: 'Provider changes', section: 'Records', component: ProviderChangesScreen },
   { path: PATHS.audit, title: 'Audit log', section: 'Records', component: AuditScreen, permission: 'audit.read' },
   { path: PATHS.search, title: 'Search results', component: SearchScreen },
   // A real payer's history (support desk), not the simulator's customers: it belongs with the transactions.

@@ -20,6 +20,7 @@ import { dailyActivity } from './activity-series'
 import { BalanceCards } from './balance-cards'
 import { FloatDeskPanel } from './float-desk'
 import { SandboxPanel } from './sandbox-panel'
+import { SyncHealthPanel } from '../upstream/sync-health'
 
 const DAYS = 30
 const HOME_HIDDEN_COLUMNS = ['phoneNumber']
@@ -56,6 +57,7 @@ export function HomeScreen() {
             available yet; in payouts, amount and fee reserved for payouts the processor has not answered yet.
           </p>
         </section>
+        <SyncHealthPanel />
         <FloatDeskPanel />
         <div className="grid grid--main-side">
           <Panel title="Last 30 days">

@@ -15,6 +15,7 @@ import { ApprovalPolicyPanel } from './approval-policy-panel'
 import { RolesPanel } from './roles-panel'
 import { TeamPanel } from './team-panel'
 import { TeamServerPanel } from './team-server-panel'
+import { ProviderConnectionPanel } from '../upstream/provider-panel'
 import '../transactions/transactions.css'
 import '../webhooks/webhooks.css'
 import './settings.css'
@@ -29,6 +30,7 @@ export function SettingsScreen() {
           <EnvironmentPanel />
           <HttpPortPanel />
         </div>
+        <ProviderConnectionPanel />
         <Can permission="keys.manage"><ApiKeysPanel /></Can>
         <Can permission="simulator.manage">
           <div className="grid grid--2">

@@ -10,6 +10,7 @@ import { Timestamp } from '../../components/timestamp'
 import { isoInZone } from '../../lib/dates'
 import type { CsvValue } from '../../../../shared/csv'
 import { ShortId } from './short-id'
+import { ProviderMark } from '../upstream/provider-mark'
 import { TRANSACTION_TYPE_LABELS } from './transaction-labels'
 
 /** A row of a transactions list: spec 2.1, plus the charge's reversal when the console knows of one. */
@@ -45,6 +46,7 @@ export const TRANSACTION_LIST_COLUMNS = col.columns([
       // Out of the tab order: the row itself is the one Tab stop (Enter opens the same transaction).
       <Link to={pathTo(PATHS.transaction, { transactionId: info.getValue() })} onClick={(event) => event.stopPropagation()} tabIndex={-1}>
         <ShortId id={info.getValue()} />
+        <ProviderMark />
       </Link>
     ),
   }),

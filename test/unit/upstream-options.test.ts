@@ -1,0 +1,63 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { parseServeOptions, UsageError } from '../../electron/cli/options'
+
+/** The --upstream* flags and their PAYDESK_UPSTREAM_* variables (docs/upstream.md). */
+const folder = mkdtempSync(join(tmpdir(), 'paydesk-upstream-'))
+afterAll(() => rmSync(folder, { recursive: true, force: true }))
+
+function keyFile(name: string, key: string, mode = 0o600): string {
+  const path = join(folder, name)
+  writeFileSync(path, `${key}\n`)
+  chmodSync(path, mode)
+  return path
+}
+
+const refusal = (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+  try {
+    parseServeOptions(argv, env)
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError)
+    return (error as Error).message
+  }
+  throw new Error('accepted')
+}
+
+describe('the --upstream flags', () => {
+  it('reads the key from an owner-only file, takes a trailing /v1 and applies the defaults', () => {
+    const options = parseServeOptions(['--upstream', 'https://api.provider.example/v1', '--upstream-key-file', keyFile('k1', 'sk_test_abcdefgh1234')], {})
+    expect(options.upstream).toEqual({
+      url: 'https://api.provider.example', key: 'sk_test_abcdefgh1234', mode: 'read', since: undefined, pollSeconds: 60, lookbackDays: 3, ratePerMinute: 600, timeoutMs: 15_000,
+    })
+  })
+
+  it('takes every setting from its variable, the key itself from PAYDESK_UPSTREAM_KEY', () => {
+    const options = parseServeOptions([], {
+      PAYDESK_UPSTREAM_URL: 'http://127.0.0.1:9000', PAYDESK_UPSTREAM_KEY: 'sk_test_fromvariable99', PAYDESK_UPSTREAM_MODE: 'operate', PAYDESK_UPSTREAM_SINCE: '2026-01-31',
+      PAYDESK_UPSTREAM_POLL: '5', PAYDESK_UPSTREAM_LOOKBACK: '2', PAYDESK_UPSTREAM_RATE_LIMIT: '120', PAYDESK_UPSTREAM_TIMEOUT: '2000',
+    })
+    expect(options.upstream).toEqual({ url: 'http://127.0.0.1:9000', key: 'sk_test_fromvariable99', mode: 'operate', since: '2026-01-31', pollSeconds: 5, lookbackDays: 2, ratePerMinute: 120, timeoutMs: 2000 })
+  })
+
+  it('refuses a live key without --upstream-allow-live, and takes it with', () => {
+    const live = keyFile('live', 'sk_live_realmoney0001')
+    expect(refusal(['--upstream', 'https://p.example', '--upstream-key-file', live])).toMatch(/live key.*--upstream-allow-live/)
+    expect(parseServeOptions(['--upstream', 'https://p.example', '--upstream-key-file', live, '--upstream-allow-live'], {}).upstream?.key).toBe('sk_live_realmoney0001')
+    expect(parseServeOptions(['--upstream', 'https://p.example'], { PAYDESK_UPSTREAM_KEY: 'sk_live_realmoney0001', PAYDESK_UPSTREAM_ALLOW_LIVE: '1' }).upstream?.key).toBe('sk_live_realmoney0001')
+  })
+
+  it('refuses what cannot be right, naming the flag', () => {
+    const key = keyFile('k2', 'sk_test_abcdefgh1234')
+    expect(refusal(['--upstream', 'http://provider.example', '--upstream-key-file', key])).toMatch(/https/)
+    expect(refusal(['--upstream', 'https://p.example'])).toMatch(/needs the provider key/)
+    expect(refusal(['--upstream', 'https://p.example', '--upstream-key-file', keyFile('open', 'sk_test_abcdefgh1234', 0o644)])).toMatch(/readable by others/)
+    expect(refusal(['--upstream', 'https://p.example', '--upstream-key-file', keyFile('bad', 'not-a-key')])).toMatch(/sk_test_/)
+    expect(refusal(['--upstream', 'https://p.example', '--upstream-key-file', key, '--upstream-poll', '0'])).toMatch(/--upstream-poll/)
+    expect(refusal(['--upstream', 'https://p.example', '--upstream-key-file', key, '--upstream-mode', 'write'])).toMatch(/read or operate/)
+    expect(refusal(['--upstream', 'https://p.example', '--upstream-key-file', key, '--upstream-since', '2026-02-30'])).toMatch(/YYYY-MM-DD/)
+    expect(refusal(['--upstream', 'https://p.example', '--upstream-key-file', key, '--seed-transactions', '10'])).toMatch(/seed-transactions/)
+    expect(refusal(['--upstream-key-file', key])).toMatch(/needs --upstream/)
+  })
+})
