@@ -94,7 +94,7 @@ test('QA switches commit-then-error and lookup lag on: the charge answers 502 ye
     await settings.open()
     const form = page.getByRole('form', { name: 'API faults' })
     await form.getByLabel('Commit, then error (%)').fill('100')
-    await form.getByLabel('Commit error status').selectOption('502')
+    await form.getByLabel('Answer after the commit').selectOption('502')
     await form.getByLabel('Lookup lag (ms)').fill('3600000')
     await form.getByRole('button', { name: 'Switch API faults on' }).click()
     await expect(form.getByRole('status')).toContainText('API faults on for money')

@@ -66,7 +66,7 @@ function FaultInputs({ fields, field }: { fields: FaultFields; field: FieldSette
       </div>
       <div className="inline-form">
         <TextField label="Commit, then error (%)" value={fields.commitErrorRate} onChange={field('commitErrorRate')} inputMode="decimal" hint="Share of committed requests answered with an error all the same." />
-        <SelectField label="Commit error status" value={fields.commitErrorStatus} onChange={field('commitErrorStatus')} options={[{ value: '500', label: '500 api_error' }, { value: '502', label: '502 bad gateway' }]} />
+        <SelectField label="Answer after the commit" value={fields.commitErrorStatus} onChange={field('commitErrorStatus')} options={[{ value: '500', label: '500 api_error' }, { value: '502', label: '502 bad gateway' }]} />
       </div>
       <TextField label="Lookup lag (ms)" value={fields.lookupLag} onChange={field('lookupLag')} inputMode="numeric" hint="GET /v1/transaction answers 404 until a transaction is this old (simulated clock). Routes: every money route or transactions.get." />
     </>
