@@ -1,3 +1,4 @@
+import { ApiError } from '../../../shared/errors'
 import type { Accepted } from '../../../shared/schemas/transaction'
 import { enqueueUpstream, type OutboxRoute } from '../upstream/outbox/enqueue'
 import type { OperationContext } from './types'
@@ -11,7 +12,10 @@ import type { OperationContext } from './types'
 export function upstreamSend(routeId: OutboxRoute) {
   return (ctx: OperationContext, input: { body?: unknown }): Accepted => {
     const scope = { organizationId: ctx.principal.organizationId, environment: ctx.principal.environment }
-    const row = enqueueUpstream(ctx, scope, routeId, (input.body ?? {}) as Record<string, unknown>)
+    const body = (input.body ?? {}) as Record<string, unknown>
+    // The simulator's outcome switch means nothing to a real account: refused here rather than sent.
+    if (body['forceStatus'] !== undefined) throw new ApiError('invalid_parameter', 'forceStatus is the simulator\'s; a payment sent to the provider takes its real outcome.', 'forceStatus')
+    const row = enqueueUpstream(ctx, scope, routeId, body)
     return { merchantTransactionId: row.merchant_transaction_id, transactionId: row.id, upstream: { outboxId: row.id, state: row.state } }
   }
 }
