@@ -26,6 +26,10 @@ const SEED_ANSWERS: Partial<Record<RouteId, number>> = {
   'console.sessions.end': 400,
   // The fixture batch is a draft: it has no failed rows to retry.
   'console.payoutBatches.retryFailed': 409,
+  // No provider is connected in the fixture, so it has no outbox row to read, look up or close.
+  'console.upstream.outbox.get': 404,
+  'console.upstream.outbox.resolve': 404,
+  'console.upstream.outbox.close': 404,
 }
 
 /**
