@@ -23,6 +23,8 @@ export const ERROR_CATALOGUE = {
   internal: { type: 'api_error', code: 'internal_error', status: 500 },
   /** Only the fault lab answers it (errorRate with 503, outage): the provider having a bad day. */
   unavailable: { type: 'api_error', code: 'internal_error', status: 503 },
+  /** Only the fault lab answers it (commitThenError with 502): a gateway in front of the provider lost its answer. */
+  bad_gateway: { type: 'api_error', code: 'internal_error', status: 502 },
 } as const
 
 export type ErrorKind = keyof typeof ERROR_CATALOGUE

@@ -45,8 +45,9 @@ function sharedReasons(route: RouteSpec, field: string | null): Reason[] {
   if (route.surface === 'public') {
     reasons.push(outside({ name: 'unknownRelease', kind: 'invalid_parameter', param: 'Paydesk-Api-Version', when: 'Paydesk-Api-Version is not one of the releases (an empty value included).' }))
     reasons.push({ name: 'rateLimited', kind: 'rate_limited', param: null, when: 'Over the requests per minute allowed per key; retry after Retry-After seconds.' })
-    reasons.push({ name: 'faultLabError', kind: 'internal', param: null, when: "The fault lab's errorRate rule answering 500, or a failure inside the sandbox (quote the requestId)." })
+    reasons.push({ name: 'faultLabError', kind: 'internal', param: null, when: "The fault lab's errorRate or commitThenError rule answering 500, or a failure inside the sandbox (quote the requestId)." })
     reasons.push({ name: 'faultLabUnavailable', kind: 'unavailable', param: null, when: "The fault lab's outage rule, or its errorRate rule answering 503." })
+    reasons.push({ name: 'faultLabBadGateway', kind: 'bad_gateway', param: null, when: "The fault lab's commitThenError rule answering 502: the request ran, its answer was lost." })
   } else {
     reasons.push({ name: 'consoleOnly', kind: 'forbidden', param: null, when: 'An API key on a console route: console routes take a console credential (the console token or a session token).' })
     reasons.push({
@@ -69,7 +70,7 @@ export interface SharedComponents {
 
 const STATUS_NAMES: Record<number, string> = {
   400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 408: 'RequestTimeout', 409: 'Conflict', 413: 'PayloadTooLarge',
-  429: 'RateLimited', 431: 'HeadersTooLarge', 500: 'InternalError', 503: 'Unavailable',
+  429: 'RateLimited', 431: 'HeadersTooLarge', 500: 'InternalError', 502: 'BadGateway', 503: 'Unavailable',
 }
 
 function example(reason: Reason): Json {

@@ -18,6 +18,7 @@ import { CONSOLE_TEAM_ROUTES } from './routes/console-team'
 import { CONSOLE_TRANSACTIONS_ROUTES } from './routes/console-transactions'
 import { CONSOLE_WEBHOOKS_ROUTES } from './routes/console-webhooks'
 import { CONSOLE_UPSTREAM_ROUTES } from './routes/console-upstream'
+import { CONSOLE_UPSTREAM_OUTBOX_ROUTES } from './routes/console-upstream-outbox'
 import { PUBLIC_ROUTES } from './routes/public'
 import type { RouteSpec } from './route'
 
@@ -43,6 +44,7 @@ export const ROUTES = {
   ...CONSOLE_NOTIFICATIONS_ROUTES,
   ...CONSOLE_PAYOUT_BATCHES_ROUTES,
   ...CONSOLE_UPSTREAM_ROUTES,
+  ...CONSOLE_UPSTREAM_OUTBOX_ROUTES,
 } satisfies Record<string, RouteSpec>
 
 export type Routes = typeof ROUTES

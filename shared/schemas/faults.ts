@@ -10,6 +10,8 @@ import { EnvironmentSchema, WebhookUrlSchema } from './common'
 export const MAX_WEBHOOK_HOLD_MS = 10 * 60 * 1000
 /** Longest added API latency (real time: a client waits for it). */
 export const MAX_API_LATENCY_MS = 60 * 1000
+/** Longest a new transaction may stay invisible to GET /v1/transaction (simulated time). */
+export const MAX_LOOKUP_LAG_MS = 60 * 60 * 1000
 
 /** Names recorded on each attempt (and shown in the delivery log) for the webhook faults applied. */
 export const WebhookFaultNameSchema = z.enum(['duplicate', 'reorder', 'delay', 'drop', 'tamper', 'stale', 'wrong-secret'])
@@ -49,7 +51,7 @@ export const PUBLIC_ROUTE_IDS = [
 export const ApiFaultScopeSchema = z.enum(['money', ...PUBLIC_ROUTE_IDS])
 export type ApiFaultScope = z.infer<typeof ApiFaultScopeSchema>
 
-export const ApiFaultNameSchema = z.enum(['latency', 'error-rate', 'outage', 'commit-then-drop'])
+export const ApiFaultNameSchema = z.enum(['latency', 'error-rate', 'outage', 'commit-then-drop', 'commit-then-error', 'lookup-lag'])
 export type ApiFaultName = z.infer<typeof ApiFaultNameSchema>
 
 const rate = z.number().min(0).max(1)
@@ -64,6 +66,10 @@ export const ApiFaultsSchema = z.strictObject({
     .refine((window) => window.until > window.from, { message: 'until must be after from', path: ['until'] }).optional(),
   /** This share (default all) of committed requests loses its answer: the connection is reset after the commit. */
   commitThenDrop: z.strictObject({ rate: rate.default(1) }).optional(),
+  /** This share (default all) of committed requests is answered 500 (or 502) instead of their answer: it ran all the same. */
+  commitThenError: z.strictObject({ rate: rate.default(1), status: z.union([z.literal(500), z.literal(502)]).default(500) }).optional(),
+  /** GET /v1/transaction answers 404 for a transaction until it is this old (simulated clock): a lookup that lags a create. */
+  lookupLag: z.strictObject({ ms: z.number().int().min(1).max(MAX_LOOKUP_LAG_MS, 'must be at most 3600000 ms (an hour)') }).optional(),
 })
 export type ApiFaults = z.infer<typeof ApiFaultsSchema>
 
@@ -90,7 +96,12 @@ export const FaultStateSchema = z.object({
 export type FaultState = z.infer<typeof FaultStateSchema>
 
 export const SetWebhookFaultsRequestSchema = z.strictObject({ url: WebhookUrlSchema, faults: WebhookFaultsSchema })
+/** The scopes whose rule `lookupLag` is read from: GET /v1/transaction's own, or every money route's. */
+export const LOOKUP_LAG_SCOPES: readonly ApiFaultScope[] = ['money', 'transactions.get']
 export const SetApiFaultsRequestSchema = z.strictObject({ scope: ApiFaultScopeSchema, faults: ApiFaultsSchema })
+  .refine((rule) => rule.faults.lookupLag === undefined || LOOKUP_LAG_SCOPES.includes(rule.scope), {
+    message: 'lookupLag acts on GET /v1/transaction: set it on scope transactions.get or money', path: ['faults', 'lookupLag'],
+  })
 export const ClearWebhookFaultsQuerySchema = z.object({ url: WebhookUrlSchema })
 export const ClearApiFaultsQuerySchema = z.object({ scope: ApiFaultScopeSchema })
 

@@ -3,7 +3,7 @@ import { queryInt } from './common'
 
 export const NotificationKindSchema = z.enum([
   'payment_received', 'payout_failed', 'low_float', 'approval_waiting', 'endpoint_failing', 'batch_finished', 'reconciliation_exceptions',
-  'approval_decided', 'provider_key_refused',
+  'approval_decided', 'provider_key_refused', 'outbox_needs_review',
 ])
 export type NotificationKind = z.infer<typeof NotificationKindSchema>
 

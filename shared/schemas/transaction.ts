@@ -65,6 +65,11 @@ export type TransactionAlt = z.infer<typeof TransactionAltSchema>
 export const AcceptedSchema = z.object({
   merchantTransactionId: z.string().nullable(),
   transactionId: z.string(),
+  /**
+   * Only on an environment connected to a provider account in operate mode (docs/upstream.md "Sending money"):
+   * the request went to the outbox, which sends it to the provider; transactionId is then the outbox row's id.
+   */
+  upstream: z.object({ outboxId: z.string(), state: z.string() }).optional(),
 })
 export type Accepted = z.infer<typeof AcceptedSchema>
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { SettingsPage } from './pages/settings-page'
 import { WebhooksPage } from './pages/webhooks-page'
 import { collectPageErrors, openConsole } from './support/console-page'
-import { sandboxApi } from './support/sandbox-http'
+import { sandboxApi, uniqueReference } from './support/sandbox-http'
 import { startWebhookReceiver } from './support/webhook-receiver'
 
 /**
@@ -83,6 +83,36 @@ test('QA switches an API fault on in Settings; the API answers 503 and the banne
   } finally {
     await api.console('/console/faults/clear', { method: 'POST' })
     await api.console('/console/faults/clear', { method: 'POST', environment: 'live' })
+  }
+  expect(errors).toEqual([])
+})
+
+test('QA switches commit-then-error and lookup lag on: the charge answers 502 yet exists once, and the lookup misses it at first', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  const settings = new SettingsPage(page)
+  try {
+    await settings.open()
+    const form = page.getByRole('form', { name: 'API faults' })
+    await form.getByLabel('Commit, then error (%)').fill('100')
+    await form.getByLabel('Answer after the commit').selectOption('502')
+    await form.getByLabel('Lookup lag (ms)').fill('3600000')
+    await form.getByRole('button', { name: 'Switch API faults on' }).click()
+    await expect(form.getByRole('status')).toContainText('API faults on for money')
+    const banner = page.getByTestId('fault-banner')
+    await expect(banner).toContainText('100% of committed requests answered 502 all the same')
+    await expect(banner).toContainText('GET /v1/transaction misses transactions for 3,600 s')
+
+    const reference = uniqueReference('commit-error')
+    const charge = await api.v1('/v1/mobile/charge', { method: 'POST', body: { phoneNumber: '+254712345678', amount: 125_000, merchantTransactionId: reference } })
+    expect(charge.status).toBe(502)
+    expect((await api.v1(`/v1/transaction?merchantTransactionId=${reference}`)).status).toBe(404)
+    await form.getByRole('button', { name: 'Switch off for these routes' }).click()
+    await expect(banner).toBeHidden()
+    const found = await api.v1(`/v1/transaction?merchantTransactionId=${reference}`)
+    expect(found.status).toBe(200)
+    expect(found.body.data.merchantTransactionId).toBe(reference)
+  } finally {
+    await api.console('/console/faults/clear', { method: 'POST' })
   }
   expect(errors).toEqual([])
 })

@@ -20,6 +20,8 @@ const DECIDED: [type: string, code: string, status: number][] = [
   ['api_error', 'internal_error', 500],
   // The fault lab's 503 (errorRate, outage): docs/simulator.md "Provider faults".
   ['api_error', 'internal_error', 503],
+  // The fault lab's 502 (commitThenError): the request ran, the answer was lost in front of it.
+  ['api_error', 'internal_error', 502],
   // DECISIONS "Upstream mode": an environment that mirrors a provider account refuses money and sandbox controls.
   ['conflict_error', 'upstream_mode', 409],
 ]

@@ -48,7 +48,7 @@ export const SANDBOX_TOOLS: Tool[] = [
   }),
   {
     name: 'set_faults',
-    description: 'Make the provider misbehave: webhook faults for one endpoint URL (duplicate, reorder, delay, drop, tamper, stale, wrongSecret) and/or API faults for a public route or every money route (latency, errorRate, outage, commitThenDrop).',
+    description: 'Make the provider misbehave: webhook faults for one endpoint URL (duplicate, reorder, delay, drop, tamper, stale, wrongSecret) and/or API faults for a public route or every money route (latency, errorRate, outage, commitThenDrop, commitThenError, lookupLag).',
     input: z.strictObject({ webhooks: SetWebhookFaultsRequestSchema.optional(), api: SetApiFaultsRequestSchema.optional() }),
     async run(args, { backend }) {
       if (args['webhooks'] === undefined && args['api'] === undefined) return { ok: false, message: 'missing_parameter: give webhooks, api or both.' }

@@ -124,7 +124,8 @@ export function createService(options: ServiceOptions): PaydeskService {
   const upstream = upstreamParts(engine, options.upstream, seeded.demoOrganizationId, { requestLog, hostSecrets: hostSecretsOf(seeded, options) }, core.seeded?.newRequestId ?? randomRequestId)
   const host = createOperationHost({
     engine, version: VERSION, strictRequestChecks, requestLog, snapshotsFolder: snapshots.folder, hostInfo: () => hostInfo, stateReplaced: () => webhooks.reset(),
-    team: options.team === true, signInLimits: options.signInLimits, upstream: () => upstream.connection, upstreamRefusal: upstream.refusal, runApproved: (unit, approval) => runApproved(respond, unit, approval),
+    team: options.team === true, signInLimits: options.signInLimits, upstream: () => upstream.connection, upstreamRefusal: upstream.refusal, outboxStatus: () => upstream.outbox?.sender.status() ?? null,
+    runApproved: (unit, approval) => runApproved(respond, unit, approval),
   })
   const respond = createDispatcher({ engine, consoleToken: seeded.consoleToken, strictRequestChecks, host })
   const callers = createCallers(engine, respond, core.seeded, () => simulator.tick(), (input, ctx) => proveSignIn(engine.store, host.signInGuard, input?.body, ctx.clientAddress))
@@ -159,11 +160,11 @@ export function createService(options: ServiceOptions): PaydeskService {
       core.listeners.add(listener)
       return () => core.listeners.delete(listener)
     },
-    tick: () => tickOnce(core, { simulator, payoutBatches, webhooks, sliced: options.tickSliceMs !== undefined, open, upstreamTick: () => upstream.connection?.tick() }),
+    tick: () => tickOnce(core, { simulator, payoutBatches, webhooks, sliced: options.tickSliceMs !== undefined, open, upstreamTick: () => upstream.tick() }),
     close() {
       if (closed) return
       closed = true
-      upstream.connection?.close()
+      upstream.close()
       engine.units.flush()
       requestLog.flush()
       webhooks.close()

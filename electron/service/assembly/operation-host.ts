@@ -23,6 +23,7 @@ export interface OperationHostParts {
   signInLimits?: SignInGuardLimits
   upstream: OperationHost['upstream']
   upstreamRefusal: OperationHost['upstreamRefusal']
+  outboxStatus: OperationHost['outboxStatus']
 }
 
 /** The one typed object console operations reach the process through (operations/types.ts). */
@@ -45,5 +46,6 @@ export function createOperationHost(parts: OperationHostParts): OperationHost {
     runApproved: parts.runApproved,
     upstream: parts.upstream,
     upstreamRefusal: parts.upstreamRefusal,
+    outboxStatus: parts.outboxStatus,
   }
 }

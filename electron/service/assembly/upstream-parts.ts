@@ -5,6 +5,7 @@ import type { Engine } from '../core/engine'
 import type { RequestLog } from '../request-log/request-log'
 import type { ServiceResponse } from '../../../shared/api/envelope'
 import { openUpstream, type UpstreamConnection, type UpstreamSettings } from '../upstream/connection'
+import { createOutboxRunner, type OutboxRunner } from '../upstream/outbox/runner'
 
 type Submit = (routeId: string, input?: CallInput, ctx?: CallContext) => Promise<ServiceResponse>
 
@@ -21,7 +22,15 @@ export function upstreamParts(engine: Engine, settings: UpstreamSettings | undef
   const { requestLog, hostSecrets } = log
   requestLog.knowHostSecrets(hostSecrets)
   const open = (given: UpstreamSettings) => openUpstream(engine, given, { organizationId, record: (exchange) => requestLog.record(exchange), newRequestId })
+  // operate: console money goes to the provider through the outbox (docs/upstream.md "Sending money").
+  const outboxOf = (made: UpstreamConnection | null, given: UpstreamSettings | undefined): OutboxRunner | null => made && given?.mode === 'operate'
+    ? createOutboxRunner({
+      runner: engine, scope: { organizationId: made.scope.organizationId, environment: made.environment },
+      provider: made.client, now: () => engine.wallNow(), timeoutMs: given.timeoutMs,
+    })
+    : null
   let connection: UpstreamConnection | null = settings ? open(settings) : null
+  let outbox = outboxOf(connection, settings)
   // Every environment that mirrors (or mirrored) an account; it changes only when a connection is made.
   const mirrored = new Map<string, { url: string; key_fingerprint: string }>()
   const remember = () => {
@@ -32,18 +41,31 @@ export function upstreamParts(engine: Engine, settings: UpstreamSettings | undef
     get connection() {
       return connection
     },
+    get outbox() {
+      return outbox
+    },
     /** A connection made while the service runs (the desktop app's Settings): the one before it is closed. */
     connect(next: UpstreamSettings): UpstreamConnection {
-      connection?.close()
-      connection = null
+      this.disconnect()
       connection = open(next)
+      outbox = outboxOf(connection, next)
       remember()
       return connection
     },
-    /** Closes the connection; its environment stays a read-only mirror. */
+    /** Closes the connection; its environment stays a read-only mirror (queued outbox rows wait for the next). */
     disconnect(): void {
+      outbox?.close()
+      outbox = null
       connection?.close()
       connection = null
+    },
+    /** Hosts' tick: the mirror's poll and the outbox's due rows. */
+    tick(): void {
+      connection?.tick()
+      outbox?.tick()
+    },
+    close(): void {
+      this.disconnect()
     },
     /** The service's own methods for it: a key given at run time is redacted by value like the host's others. */
     serviceMethods() {

@@ -110,6 +110,7 @@ export function createIds(now: () => number, randomBytes: RandomBytes = cryptoRa
     delivery: () => sortable('whd'),
     reconciliation: () => sortable('rec'),
     payoutBatch: () => sortable('pb'),
+    outbox: () => sortable('obx'),
     request: () => requestId(randomBytes),
     apiKeyId: () => `key_${encode(randomBytes(12), CROCKFORD, 12)}`,
     organization: () => `org_${encode(randomBytes(12), CROCKFORD, 12)}`,

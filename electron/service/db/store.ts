@@ -24,6 +24,7 @@ import { createMissingInvoicesRepo } from './missing-invoices-repo'
 import { createTransactionsRepo } from './transactions-repo'
 import { createSessionsRepo, createUsersRepo } from './users-repo'
 import { createWebhooksRepo } from './webhooks-repo'
+import { createUpstreamOutboxRepo } from './upstream-outbox-repo'
 import { createUpstreamRepo } from './upstream-repo'
 import { createTableWatch } from './cache/table-watch'
 
@@ -90,6 +91,7 @@ export function createStore(db: Db) {
     payoutBatches: createPayoutBatchesRepo(db),
     payoutBatchRows: createPayoutBatchRowsRepo(db),
     payoutBatchProgress: createPayoutBatchProgressRepo(db),
+    upstreamOutbox: createUpstreamOutboxRepo(db),
   }
 }
 export type Store = ReturnType<typeof createStore>

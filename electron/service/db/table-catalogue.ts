@@ -48,6 +48,9 @@ export const TABLES: Record<string, TableClass> = {
   approvals: { snapshot: 'state', organization: 'DELETE FROM approvals WHERE organization_id = @org' },
   approval_rules: { snapshot: 'state', organization: 'DELETE FROM approval_rules WHERE organization_id = @org' },
   api_requests: { snapshot: 'kept', organization: 'DELETE FROM api_requests WHERE organization_id = @org' },
+  // Requests sent to the real provider (migration 027): what left for real is never rewound by a restore.
+  upstream_outbox_attempts: { snapshot: 'kept', organization: 'DELETE FROM upstream_outbox_attempts WHERE outbox_id IN (SELECT id FROM upstream_outbox WHERE organization_id = @org)' },
+  upstream_outbox: { snapshot: 'kept', organization: 'DELETE FROM upstream_outbox WHERE organization_id = @org' },
   audit_log: { snapshot: 'kept', organization: null, organizationRowsKept: 'append-only: the audit log is never edited or deleted' },
   doctor_reports: { snapshot: 'state', organization: 'DELETE FROM doctor_reports WHERE organization_id = @org' },
   fault_rules: { snapshot: 'state', organization: 'DELETE FROM fault_rules WHERE organization_id = @org' },

@@ -14,14 +14,21 @@ export interface ApiFaultPlan {
   answer: ApiError | null
   /** Run the request, then reset the connection instead of answering when it committed something. */
   commitThenDrop: boolean
+  /** Run the request, then answer this status (500 or 502) instead when it committed something. */
+  commitThenError: 500 | 502 | null
+  /** GET /v1/transaction: a transaction created after this time (simulated clock) is answered 404 (lookupLag). */
+  hideCreatedAfter: number | null
 }
 
 const MONEY = new Set<string>(MONEY_ROUTE_IDS)
+/** The lookup that settles an unclear outcome: the money rule's lookupLag reaches it too. */
+const LOOKUP = 'transactions.get'
 
 /** The faults of the route's own rule win over those of the `money` rule, fault by fault. */
 function faultsFor(store: Store, { organizationId, environment }: Scope, routeId: string): ApiFaults | null {
   const read = (target: string) => store.faults.apiRule(organizationId, environment, target)
-  const money = MONEY.has(routeId) ? read('money') : null
+  const moneyRule = MONEY.has(routeId) || routeId === LOOKUP ? read('money') : null
+  const money = routeId === LOOKUP ? (moneyRule?.lookupLag ? { lookupLag: moneyRule.lookupLag } : null) : moneyRule
   const own = read(routeId)
   if (!money && !own) return null
   return { ...money, ...own }
@@ -47,7 +54,7 @@ export function planApiFaults(planning: FaultPlanning, scope: Scope, routeId: st
   const { store, ids, now } = planning
   const faults = faultsFor(store, scope, routeId)
   if (!faults) return null
-  const plan: ApiFaultPlan = { faults: [], latencyMs: 0, answer: null, commitThenDrop: false }
+  const plan: ApiFaultPlan = { faults: [], latencyMs: 0, answer: null, commitThenDrop: false, commitThenError: null, hideCreatedAfter: null }
   if (faults.latency) {
     const { minMs, maxMs } = faults.latency
     plan.latencyMs = maxMs === undefined || maxMs <= minMs ? minMs : minMs + ids.int(maxMs - minMs + 1)
@@ -68,9 +75,18 @@ export function planApiFaults(planning: FaultPlanning, scope: Scope, routeId: st
       : new ApiError('internal', 'An internal error occurred.', null, { 'Paydesk-Fault': 'error-rate' })
     return plan
   }
+  afterCommit(plan, faults, ids)
+  if (faults.lookupLag && routeId === LOOKUP) plan.hideCreatedAfter = now - faults.lookupLag.ms
+  return plan.faults.length > 0 || plan.hideCreatedAfter !== null ? plan : null
+}
+
+/** What happens to the answer of a request that committed: dropped, or replaced by an error (drop wins). */
+function afterCommit(plan: ApiFaultPlan, faults: ApiFaults, ids: Ids): void {
   if (faults.commitThenDrop && chance(ids, faults.commitThenDrop.rate)) {
     plan.faults.push('commit-then-drop')
     plan.commitThenDrop = true
+  } else if (faults.commitThenError && chance(ids, faults.commitThenError.rate)) {
+    plan.faults.push('commit-then-error')
+    plan.commitThenError = faults.commitThenError.status
   }
-  return plan.faults.length > 0 ? plan : null
 }

@@ -10,6 +10,7 @@ import { CONSOLE_EVENTS_OPERATIONS } from './console-events'
 import { CONSOLE_FAULTS_OPERATIONS } from './console-faults'
 import { CONSOLE_HOST_OPERATIONS } from './console-host'
 import { CONSOLE_UPSTREAM_OPERATIONS } from './console-upstream'
+import { CONSOLE_UPSTREAM_OUTBOX_OPERATIONS } from './console-upstream-outbox'
 import { CONSOLE_NOTIFICATIONS_OPERATIONS } from './console-notifications'
 import { CONSOLE_RECONCILIATIONS_OPERATIONS } from './console-reconciliations'
 import { CONSOLE_REQUESTS_OPERATIONS } from './console-requests'
@@ -57,6 +58,7 @@ export const OPERATIONS: OperationTable = {
   ...CONSOLE_EVIDENCE_OPERATIONS,
   ...CONSOLE_HOST_OPERATIONS,
   ...CONSOLE_UPSTREAM_OPERATIONS,
+  ...CONSOLE_UPSTREAM_OUTBOX_OPERATIONS,
   ...CONSOLE_CUSTOMERS_OPERATIONS,
   ...CONSOLE_REQUESTS_OPERATIONS,
   ...CONSOLE_SUPPORT_OPERATIONS,

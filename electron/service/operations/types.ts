@@ -1,6 +1,7 @@
 import type { OwnerSetup } from '../team/owner-setup'
 import type { SignInProof } from '../team/sign-in-proof'
 import type { UpstreamConnection } from '../upstream/connection'
+import type { OutboxSenderStatus } from '../upstream/outbox/sender'
 import type { z } from 'zod'
 import type { RouteData, RouteId, Routes } from '../../../shared/api/routes'
 import type { Wire } from '../../../shared/api/raw-json'
@@ -67,6 +68,8 @@ export interface OperationHost {
    * (connected now, or once: the mirror stays read-only). Null for a sandbox.
    */
   upstreamRefusal(organizationId: string, environment: 'test' | 'live'): string | null
+  /** The outbox's sender as it stands (operate mode), or null when no outbox runs in this process (upstream/outbox/runner.ts). */
+  outboxStatus(): OutboxSenderStatus | null
 }
 
 /** What an operation receives besides its parsed input: its unit of work, who calls, under which release, the host. */

@@ -5,6 +5,8 @@ import type { Store } from '../db/store'
 
 /** Plain-words labels for the actions the console offers; any other route is labelled by its summary. */
 const LABELS: Record<string, string> = {
+  'console.upstream.outbox.resolve': 'Outbox row looked up again',
+  'console.upstream.outbox.close': 'Outbox row closed by hand',
   'console.keys.create': 'API key created',
   'console.keys.revoke': 'API key revoked',
   'console.organizations.create': 'Organization created',

@@ -10,6 +10,8 @@ import { errorResponse } from './error-response'
 import { oncePerKey } from './idempotency'
 import { holdForApproval } from './approval-hold'
 import { subjectToApproval } from '../team/approvals'
+import { upstreamSend } from '../operations/upstream-send'
+import { OUTBOX_ROUTE_IDS, sendsUpstream } from './upstream-send'
 
 /**
  * The operation's run, in a SQLite transaction (a savepoint of the batch's) with its audit entry: an
@@ -24,7 +26,9 @@ function runOperation(call: Established, queued: PushEvent[]): ServiceResponse {
     principal, apiVersion: call.apiVersion, host, requestId, clientAddress: call.ctx.clientAddress,
     streaming: call.ctx.streaming, signInProof: call.ctx.signInProof,
   }
-  const operation = OPERATIONS[route.id] as (ctx: OperationContext, input: unknown) => unknown
+  // On a provider account in operate mode, console money goes to the outbox instead of the simulator.
+  const upstream = sendsUpstream(call, route.id, principal) ? upstreamSend(route.id as (typeof OUTBOX_ROUTE_IDS)[number]) : null
+  const operation = (upstream ?? OPERATIONS[route.id]) as (ctx: OperationContext, input: unknown) => unknown
   // Only a console caller's change is audited: an API-key call builds nothing for it.
   const audited = route.method !== 'GET' && principal.via === 'console'
   try {

@@ -1,6 +1,7 @@
 import { ApiError } from '../../../shared/errors'
 import { MONEY_ROUTE_IDS } from '../../../shared/schemas/faults'
 import type { Call } from './call'
+import { sendsUpstream } from './upstream-send'
 
 /**
  * What an environment that mirrors a provider account refuses (409 upstream_mode): money from here (part of
@@ -20,6 +21,8 @@ const SANDBOX_CONTROLS = new Set<string>([
 export function refuseInUpstreamMode(call: Call, route: { id: string }, principal: { organizationId: string; environment: 'test' | 'live' }): void {
   const money = MONEY.has(route.id)
   if (!money && !SANDBOX_CONTROLS.has(route.id)) return
+  // Console money in operate mode goes to the provider through the outbox (upstream-send.ts).
+  if (money && call.principal && sendsUpstream(call, route.id, call.principal)) return
   const environments = route.id === 'console.snapshots.restore' ? (['test', 'live'] as const) : [principal.environment]
   for (const environment of environments) {
     const why = call.deps.host.upstreamRefusal(principal.organizationId, environment)

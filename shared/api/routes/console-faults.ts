@@ -20,7 +20,7 @@ export const CONSOLE_FAULTS_ROUTES = defineRoutes({
   'console.faults.api.set': {
     method: 'PUT', path: '/console/faults/api', surface: 'console', permission: 'faults.manage', tag: 'Fault lab',
     summary: 'Set the API faults of one public route, or of every money route (scope "money"); nothing on clears them',
-    description: 'latency (fixed or random), errorRate (500 or 503 without side effects), outage (503 + Retry-After between two simulated-clock times), commitThenDrop.',
+    description: 'latency (fixed or random), errorRate (500 or 503 without side effects), outage (503 + Retry-After between two simulated-clock times), commitThenDrop, commitThenError (the request commits, then the answer is a 500 or 502), lookupLag (GET /v1/transaction answers 404 until a transaction is that old; on scope transactions.get or money).',
     body: SetApiFaultsRequestSchema, response: FaultStateSchema, successStatus: 200, message: 'API faults saved', idempotency: 'none',
   },
   'console.faults.clear': {

@@ -26,6 +26,7 @@ import { MIGRATION_022 } from './022-approval-decided'
 import { MIGRATION_023 } from './023-payout-sheet'
 import { MIGRATION_024 } from './024-tax-invoice-index'
 import { MIGRATION_025 } from './025-upstream'
+import { MIGRATION_026 } from './026-upstream-outbox'
 
 /**
  * Applied in order, each once, inside one transaction; `PRAGMA user_version` records the last applied.
@@ -59,4 +60,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 23, name: 'payout-sheet', sql: MIGRATION_023 },
   { version: 24, name: 'tax-invoice-index', sql: MIGRATION_024 },
   { version: 25, name: 'upstream', sql: MIGRATION_025 },
+  { version: 26, name: 'upstream-outbox', sql: MIGRATION_026 },
 ]

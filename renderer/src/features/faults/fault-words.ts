@@ -26,5 +26,7 @@ export function apiFaultWords(faults: ApiFaults): string[] {
   if (faults.errorRate) words.push(`${percent(faults.errorRate.rate)} of requests answered ${faults.errorRate.status ?? 500} without running`)
   if (faults.outage) words.push(`down (503) from ${formatDateTime(faults.outage.from)} until ${formatDateTime(faults.outage.until)}`)
   if (faults.commitThenDrop) words.push(`${percent(faults.commitThenDrop.rate ?? 1)} of committed requests lose their answer`)
+  if (faults.commitThenError) words.push(`${percent(faults.commitThenError.rate ?? 1)} of committed requests answered ${faults.commitThenError.status ?? 500} all the same`)
+  if (faults.lookupLag) words.push(`GET /v1/transaction misses transactions for ${seconds(faults.lookupLag.ms)} after they are created`)
   return words
 }
