@@ -1,3 +1,4 @@
+import type { Engine } from '../core/engine'
 import type { ServiceResponse } from '../../../shared/api/envelope'
 import { proveSignIn } from '../team/sign-in-proof'
 import { expireDueApprovals } from '../team/approvals'
@@ -109,6 +110,20 @@ async function tickOnce(core: EngineCore, parts: TickParts): Promise<void> {
   if (parts.open() && core.notifier.waiting() > 0) core.engine.units.runBatch([])
 }
 
+/** The fault lab's plan for a call, its caller identified as the dispatcher would: an unknown key gets no faults (its request fails on its own). */
+function faultPlanner(engine: Engine, consoleToken: string): PaydeskService['planApiFaults'] {
+  return (routeId, ctx) => {
+    if (!engine.store.faults.anyRule()) return null
+    let scope
+    try {
+      scope = authenticate(engine.store, consoleToken, ctx, engine.now())
+    } catch {
+      return null
+    }
+    return planApiFaults({ store: engine.store, ids: engine.ids, now: engine.now() }, scope, routeId)
+  }
+}
+
 /**
  * The engine as one object for its hosts (CLI, desktop, tests): `createService(options)` opens the
  * database, seeds it, and wires the pipeline, the simulator and the webhook dispatcher. Hosts own timers
@@ -145,17 +160,7 @@ export function createService(options: ServiceOptions): PaydeskService {
     logRequest(exchange) {
       if (!closed) requestLog.record(exchange)
     },
-    planApiFaults(routeId, ctx) {
-      // The caller identified as the dispatcher would: an unknown key gets no faults (its request fails on its own).
-      if (!engine.store.faults.anyRule()) return null
-      let scope
-      try {
-        scope = authenticate(engine.store, seeded.consoleToken, ctx, engine.now())
-      } catch {
-        return null
-      }
-      return planApiFaults({ store: engine.store, ids: engine.ids, now: engine.now() }, scope, routeId)
-    },
+    planApiFaults: faultPlanner(engine, seeded.consoleToken),
     onEvent(listener) {
       core.listeners.add(listener)
       return () => core.listeners.delete(listener)

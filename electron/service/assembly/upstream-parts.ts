@@ -9,12 +9,19 @@ import { createOutboxRunner, type OutboxRunner } from '../upstream/outbox/runner
 
 type Submit = (routeId: string, input?: CallInput, ctx?: CallContext) => Promise<ServiceResponse>
 
+/** operate: console money goes to the provider through the outbox (docs/upstream.md "Sending money"). */
+function outboxFor(engine: Engine, made: UpstreamConnection | null, given: UpstreamSettings | undefined): OutboxRunner | null {
+  if (!made || given?.mode !== 'operate') return null
+  return createOutboxRunner({
+    runner: engine, scope: { organizationId: made.scope.organizationId, environment: made.environment },
+    provider: made.client, now: () => engine.wallNow(), timeoutMs: given.timeoutMs,
+  })
+}
+
 /**
  * The provider connection of a run (`--upstream`), and what the rest of the service asks of it: which
  * environments refuse sandbox controls and money (those that mirror a provider account, connected now or
  * once), and the provider read a diff needs before its unit runs (units are synchronous; a read is not).
- */
-/**
  * `log.hostSecrets`: the console token, keys and webhook secret the host knows in clear; the request log
  * redacts them by value, and a provider key given later with them.
  */
@@ -22,15 +29,8 @@ export function upstreamParts(engine: Engine, settings: UpstreamSettings | undef
   const { requestLog, hostSecrets } = log
   requestLog.knowHostSecrets(hostSecrets)
   const open = (given: UpstreamSettings) => openUpstream(engine, given, { organizationId, record: (exchange) => requestLog.record(exchange), newRequestId })
-  // operate: console money goes to the provider through the outbox (docs/upstream.md "Sending money").
-  const outboxOf = (made: UpstreamConnection | null, given: UpstreamSettings | undefined): OutboxRunner | null => made && given?.mode === 'operate'
-    ? createOutboxRunner({
-      runner: engine, scope: { organizationId: made.scope.organizationId, environment: made.environment },
-      provider: made.client, now: () => engine.wallNow(), timeoutMs: given.timeoutMs,
-    })
-    : null
   let connection: UpstreamConnection | null = settings ? open(settings) : null
-  let outbox = outboxOf(connection, settings)
+  let outbox = outboxFor(engine, connection, settings)
   // Every environment that mirrors (or mirrored) an account; it changes only when a connection is made.
   const mirrored = new Map<string, { url: string; key_fingerprint: string }>()
   const remember = () => {
@@ -48,7 +48,7 @@ export function upstreamParts(engine: Engine, settings: UpstreamSettings | undef
     connect(next: UpstreamSettings): UpstreamConnection {
       this.disconnect()
       connection = open(next)
-      outbox = outboxOf(connection, next)
+      outbox = outboxFor(engine, connection, next)
       remember()
       return connection
     },
@@ -85,25 +85,26 @@ export function upstreamParts(engine: Engine, settings: UpstreamSettings | undef
     /** The service's `submit`, reading the provider first for a diff. */
     submitting(submit: Submit, consoleToken: string): Submit {
       return (routeId, input, ctx = {}) => routeId === 'console.upstream.diff' && connection
-        ? beforeDiff(connection, input, ctx, consoleToken).then(() => submit(routeId, input, ctx))
+        ? beforeDiff(engine, connection, input, ctx, consoleToken).then(() => submit(routeId, input, ctx))
         : submit(routeId, input, ctx)
     },
   }
-
-  /** Reads the provider before a diff's unit; a caller the engine would refuse reads nothing. */
-  async function beforeDiff(connection: UpstreamConnection, input: CallInput | undefined, ctx: CallContext, consoleToken: string): Promise<void> {
-    try {
-      const principal = authenticate(engine.store, consoleToken, ctx, engine.now())
-      if (principal.via !== 'console') return
-    } catch {
-      return
-    }
-    const query = (input?.query ?? {}) as Record<string, unknown>
-    const from = typeof query['from'] === 'string' ? query['from'] : ''
-    const to = typeof query['to'] === 'string' ? query['to'] : ''
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(to)) return
-    // A provider that cannot be read leaves no fresh read: the diff answers 503.
-    await connection.prefetchDiff(from, to).catch(() => undefined)
-  }
 }
+
+/** Reads the provider before a diff's unit; a caller the engine would refuse reads nothing. */
+async function beforeDiff(engine: Engine, connection: UpstreamConnection, input: CallInput | undefined, ctx: CallContext, consoleToken: string): Promise<void> {
+  try {
+    const principal = authenticate(engine.store, consoleToken, ctx, engine.now())
+    if (principal.via !== 'console') return
+  } catch {
+    return
+  }
+  const query = (input?.query ?? {}) as Record<string, unknown>
+  const from = typeof query['from'] === 'string' ? query['from'] : ''
+  const to = typeof query['to'] === 'string' ? query['to'] : ''
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(to)) return
+  // A provider that cannot be read leaves no fresh read: the diff answers 503.
+  await connection.prefetchDiff(from, to).catch(() => undefined)
+}
+
 export type UpstreamPartsOf = ReturnType<typeof upstreamParts>
