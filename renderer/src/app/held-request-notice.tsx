@@ -1,7 +1,7 @@
 import { formatMinor } from '../../../shared/money'
 import { useHeldRequestStore } from '../stores/held-request-store'
-import { PATHS } from './paths'
-import { Link } from './router'
+import { PATHS } from '../lib/paths'
+import { Link } from '../lib/router'
 
 const ACTIONS = { b2c: 'B2C payout', b2b: 'B2B payment', 'bank-transfer': 'Bank transfer', reversal: 'Reversal', 'bulk-payout': 'Bulk payout' } as const
 

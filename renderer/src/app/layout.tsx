@@ -6,13 +6,13 @@ import { HeldRequestNotice } from './held-request-notice'
 import { NotificationToasts } from '../features/notifications/notification-toasts'
 import { useEnvironment } from '../stores/environment-store'
 import { ErrorBoundary } from './error-boundary'
-import { matchPath, usePath } from './router'
+import { matchPath, usePath } from '../lib/router'
 import { SCREENS, type ScreenDef } from './screens'
 import { Sidebar } from './sidebar'
 import { TopBar } from './top-bar'
 import { PageHeader } from '../components/page-header'
 import { EmptyState } from '../components/empty-state'
-import { Link } from './router'
+import { Link } from '../lib/router'
 
 function resolveScreen(path: string): { screen: ScreenDef; params: Record<string, string> } | null {
   for (const screen of SCREENS) {

@@ -21,10 +21,10 @@ import { StatementsScreen } from '../features/statements/statements-screen'
 import { TransactionDetailScreen } from '../features/transactions/transaction-detail-screen'
 import { TransactionsScreen } from '../features/transactions/transactions-screen'
 import { WebhooksScreen } from '../features/webhooks/webhooks-screen'
-import { PATHS } from './paths'
-import type { ScreenProps } from './screen-props'
+import { PATHS } from '../lib/paths'
+import type { ScreenProps } from '../lib/screen-props'
 
-export type { ScreenProps } from './screen-props'
+export type { ScreenProps } from '../lib/screen-props'
 
 export interface ScreenDef {
   /** Hash path pattern, e.g. `/transactions/:transactionId`. */

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import type { Approval } from '../../../../shared/schemas/team'
 import { useApprovals, useApprove, useCan, useReject, useWhoAmI } from '../../api/hooks/team'
-import { PATHS } from '../../app/paths'
-import { Link, pathTo } from '../../app/router'
+import { PATHS } from '../../lib/paths'
+import { Link, pathTo } from '../../lib/router'
 import { EmptyState } from '../../components/empty-state'
 import { ErrorNotice } from '../../components/error-notice'
 import { Money } from '../../components/money'
@@ -11,8 +11,8 @@ import { Panel } from '../../components/panel'
 import { QueryView } from '../../components/query-view'
 import { Tag } from '../../components/status-badge'
 import { Timestamp } from '../../components/timestamp'
+import { APPROVAL_ACTION_LABELS } from '../../lib/approval-labels'
 
-export const APPROVAL_ACTION_LABELS = { b2c: 'B2C payout', b2b: 'B2B payment', 'bank-transfer': 'Bank transfer', reversal: 'Reversal', 'bulk-payout': 'Bulk payout' } as const
 const STATUS_TONES = { pending: 'warning', approved: 'success', rejected: 'danger', expired: 'neutral' } as const
 
 /**

@@ -3,7 +3,7 @@ import type { Notification } from '../../../../shared/schemas/notifications'
 import { useApiClient } from '../../api/api-context'
 import { useConsoleInfo } from '../../api/hooks/console'
 import { onPushEvent } from '../../api/push-listeners'
-import { navigate } from '../../app/router'
+import { navigate } from '../../lib/router'
 import { useEnvironment } from '../../stores/environment-store'
 import { playChime, showPageNotification } from './page-notifications'
 
