@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config'
  * a latency under load they make themselves. They run one at a time, after the parallel group has finished
  * (sequence.groupOrder), so a neighbour's load never lands in their measurements.
  */
-export const ALONE = ['test/http/abuse-slow-clients.test.ts']
+export const ALONE = ['test/http/abuse-slow-clients.test.ts', 'test/http/abuse-webhooks.test.ts']
 
 const ALL = ['test/unit/**/*.test.ts', 'test/service/**/*.test.ts', 'test/http/**/*.test.ts']
 
@@ -35,7 +35,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     pool: 'forks',
-    testTimeout: 30_000,
+    // Many tests start real CLI processes: on a machine busy with other work each takes seconds to start.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // Both cores (vitest leaves one idle by default): most files wait on sockets, child processes and disks.
     maxWorkers: 2,

@@ -173,7 +173,8 @@ async function crashUnderLoad(dbFile: string, faults?: Record<string, unknown>):
   const watcher = new Database(dbPath, { readonly: true })
   const outstanding = () =>
     (watcher.prepare("SELECT (SELECT COUNT(*) FROM transactions WHERE status = 'pending') + (SELECT COUNT(*) FROM webhook_deliveries WHERE status <> 'succeeded') AS n").get() as { n: number }).n
-  for (let i = 0; i < 300 && outstanding() > 0; i++) await sleep(100)
+  // Up to 90 s: a host sharing a busy machine drains slowly; a quiet one is done in a few seconds.
+  for (let i = 0; i < 900 && outstanding() > 0; i++) await sleep(100)
   watcher.close()
   expect(await stopGracefully(host!), context).toBe(0)
   host = null

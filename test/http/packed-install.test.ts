@@ -14,10 +14,12 @@ import { startWebhookReceiver, verifyStandardSignature, type WebhookReceiver } f
  * typescript, the sources) is reachable from there: it runs from compiled JavaScript and production
  * dependencies only.
  *
- * Slow by nature: the install compiles better-sqlite3 from source (its prebuilt binaries are on GitHub,
- * which this machine cannot reach), 1-3 minutes. node-gyp needs Node's headers for that: the test passes
- * npm_config_nodedir from its own environment, or /usr when this machine has the headers there (Debian's
- * nodejs package), so it works with and without a ~/.npmrc that says so.
+ * better-sqlite3's install script takes a prebuilt binary (prebuild-install) before it compiles one. Its
+ * binaries are on GitHub, which this machine cannot reach, and compiling takes 1-3 minutes of CPU: the test
+ * hands prebuild-install the binary this repository already built for this Node, in the release's own file
+ * name and layout, as a local prebuild (npm_config_better_sqlite3_local_prebuilds). Without that binary the
+ * install compiles, and node-gyp needs Node's headers: the test passes npm_config_nodedir from its own
+ * environment, or /usr when this machine has the headers there (Debian's nodejs package).
  */
 const ROOT = resolve(__dirname, '../..')
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version
@@ -26,13 +28,25 @@ const WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
 const folder = mkdtempSync(join(tmpdir(), 'paydesk-packed-'))
 const app = join(folder, 'app')
 const bin = join(app, 'node_modules', '.bin', 'paydesk')
+const prebuilds = join(folder, 'prebuilds')
+const SQLITE = join(ROOT, 'node_modules', 'better-sqlite3')
 let server: ChildProcess | undefined
 let receiver: WebhookReceiver | undefined
 
 function npmEnv(): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PAYDESK_') && name !== 'NODE_OPTIONS'))
   if (!env['npm_config_nodedir'] && existsSync('/usr/include/node/node.h')) env['npm_config_nodedir'] = '/usr'
+  if (existsSync(prebuilds)) env['npm_config_better_sqlite3_local_prebuilds'] = prebuilds
   return env
+}
+
+/** The repository's own better-sqlite3 binary, packed as its release packs it (build/Release/ in a .tar.gz). */
+async function localPrebuild(): Promise<void> {
+  if (!existsSync(join(SQLITE, 'build', 'Release', 'better_sqlite3.node'))) return
+  const { version } = JSON.parse(readFileSync(join(SQLITE, 'package.json'), 'utf8')) as { version: string }
+  mkdirSync(prebuilds)
+  const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`
+  await run('tar', ['-czf', join(prebuilds, name), 'build/Release/better_sqlite3.node'], SQLITE)
 }
 
 function run(command: string, args: string[], cwd: string): Promise<{ stdout: string; stderr: string }> {
@@ -48,6 +62,7 @@ beforeAll(async () => {
   await run('npm', ['pack', '--pack-destination', folder, '--loglevel', 'error'], ROOT)
   const tarball = readdirSync(folder).find((file) => file.endsWith('.tgz'))!
   expect(tarball).toBe(`paydesk-${VERSION}.tgz`)
+  await localPrebuild()
   mkdirSync(app)
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'integration-under-test', private: true }))
   await run('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--loglevel', 'error', join(folder, tarball)], app)

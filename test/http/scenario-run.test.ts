@@ -127,6 +127,7 @@ describe('paydesk scenario run', () => {
     }
   }, 60_000)
 
+  // Three CLI processes, each a few seconds to start on a busy machine.
   it('check validates a file: exit 0, or 2 with file, line and field', async () => {
     expect((await scenario(['check', 'examples/scenarios/checkout-flow.yaml'])).code).toBe(0)
     const bad = join(folder, 'bad-flow.yaml')
@@ -140,7 +141,7 @@ describe('paydesk scenario run', () => {
     const applied = await scenario(['check', thin])
     expect(applied.code).toBe(2)
     expect(applied.stderr).toMatch(/thin\.yaml:3:\d+ transactions\[0\]\.amount: payouts account 3200000009 holds 100/)
-  }, 30_000)
+  }, 60_000)
 })
 
 describe('paydesk scenario run: handset answers, timed steps, seeds', () => {

@@ -14,7 +14,7 @@ export const FUZZ_LONG = process.env['FUZZ_LONG'] === '1'
 const CI_SEED = 20_261_128
 export const FUZZ_SEED = process.env['FUZZ_SEED'] !== undefined ? Number(process.env['FUZZ_SEED'])
   : FUZZ_LONG ? Math.floor(Math.random() * 0x7fffffff) : CI_SEED
-const BUDGET_MS = process.env['FUZZ_BUDGET_MS'] !== undefined ? Number(process.env['FUZZ_BUDGET_MS']) : FUZZ_LONG ? 10_000 : 700
+const BUDGET_MS = process.env['FUZZ_BUDGET_MS'] !== undefined ? Number(process.env['FUZZ_BUDGET_MS']) : FUZZ_LONG ? 10_000 : 500
 
 /**
  * The seed of one property, from FUZZ_SEED and its name: properties of one run draw different values (with one

@@ -7,12 +7,12 @@ import { CONSOLE_TOKEN, TEST_KEY, startTestServer, type TestServer } from './har
 import { checkAnswer } from './fuzz-answer'
 import { fuzzPlan, fuzzWithin, hostileTally } from './fuzz-budget'
 import { buildRequest, fuzzCase, type FuzzCase } from './fuzz-cases'
-import { createFixtures, seeds, teamFixtures, type FuzzFixtures } from './fuzz-seeds'
+import { createFixtures, seeds, snapshotFixture, teamFixtures, type FuzzFixtures } from './fuzz-seeds'
 
 /** Requests sent at once per batch; a health check follows every batch. */
 const BATCH = 16
 /** Cases every route gets, however busy the machine: the time budget only decides how many more. */
-const FLOOR_CASES = 128
+const FLOOR_CASES = 64
 
 /** Webhooks go nowhere: the fuzzer never ticks, and must not reach anything but the server under test. */
 const silentTransport: WebhookTransport = async () => ({ status: 200, bodyPrefix: '' })
@@ -110,7 +110,7 @@ export function fuzzRoutes(suite: string, routeIds: readonly RouteId[], casesPer
 
   it.each(routeIds)('%s: hostile input gets a well-formed 4xx (or a valid 2xx), never a 5xx; the server keeps serving', { timeout: 180_000 }, async (routeId) => {
     const routeCases = Math.min(cases, CASES_CAP[routeId] ?? cases)
-    const fixtures = { ...(await createFixtures(server)), ...(await teamFixtures(server, routeId)) }
+    const fixtures = { ...(await createFixtures(server)), ...(await teamFixtures(server, routeId)), ...(await snapshotFixture(server, routeId)) }
     const unmutated: FuzzCase = { focus: 'none', method: 'GET', body: { kind: 'seed' }, query: { kind: 'seed' }, params: { kind: 'seed' }, headers: { authorization: 0, contentType: 0, idempotencyKey: 0, environment: 0, organization: null, extra: null } }
     const seeded = await send(routeId, fixtures, unmutated)
     expect(seeded.problem).toBeNull()

@@ -20,8 +20,8 @@ export interface FuzzFixtures {
   requestId: string
   /** A sandbox organization to delete. */
   sandboxId: string
-  /** A snapshot of the sandbox as the fixtures left it (restoring it puts the fixtures back). */
-  snapshotName: string
+  /** Snapshot routes only (snapshotFixture): a snapshot of the sandbox as the fixtures left it (restoring it puts the fixtures back). */
+  snapshotName?: string
   /** The one-time owner setup link's token (while no owner exists, as on a new team server). */
   setupToken?: string
   /** Team routes only (teamFixtures): a user who signs in with TEAM_PASSWORD, and a request waiting for approval. */
@@ -138,8 +138,8 @@ export function seeds(f: FuzzFixtures): Record<RouteId, () => Seed> {
     'console.snapshots.list': () => ({}),
     'console.snapshots.save': () => ({ body: { name: 'fuzz-snapshot' } }),
     // Saved after the fixtures were made, so restoring it keeps what the seeds rely on.
-    'console.snapshots.restore': () => ({ params: { name: f.snapshotName } }),
-    'console.snapshots.delete': () => ({ params: { name: f.snapshotName } }),
+    'console.snapshots.restore': () => ({ params: { name: f.snapshotName ?? 'fuzz-none' } }),
+    'console.snapshots.delete': () => ({ params: { name: f.snapshotName ?? 'fuzz-none' } }),
     'console.sandboxes.create': () => ({ body: { name: 'Fuzz sandbox', enterprise: false } }),
     // A throwaway sandbox: the fixtures' own data lives in the demo organization, which cannot be deleted.
     'console.sandboxes.delete': () => ({ params: { organizationId: f.sandboxId } }),
@@ -215,7 +215,6 @@ export async function createFixtures(server: TestServer): Promise<FuzzFixtures> 
   await server.request('POST', `/console/reconciliations/${matched.body.data?.id}/matches`, { headers: consoleHeaders, body: { line: 2, transactionId: charge.body.data?.transactionId } })
   const notifications = await server.request('GET', '/console/notifications?limit=1', { headers: consoleHeaders })
   const batch = await server.request('POST', '/console/payout-batches', { headers: consoleHeaders, body: { name: 'fuzz fixture', csv: 'phoneNumber,amount\n0712345678,100\n' } })
-  const snapshot = await server.request('POST', '/console/snapshots', { headers: consoleHeaders, body: { name: 'fuzz-fixtures' } })
   const fixtures = {
     chargeId: charge.body.data?.transactionId,
     collectionsAccountNo: accounts.find((a) => a.type === 'collections')?.accountNo,
@@ -224,7 +223,6 @@ export async function createFixtures(server: TestServer): Promise<FuzzFixtures> 
     throwawayKeyId: key.body.data?.id,
     requestId: charge.headers.get('x-request-id'),
     sandboxId: sandbox.body.data?.id,
-    snapshotName: snapshot.body.data?.name,
     reconciliationId: unmatched.body.data?.id,
     matchedReconciliationId: matched.body.data?.id,
     notificationId: notifications.body.data?.items[0]?.id === undefined ? undefined : String(notifications.body.data.items[0].id),
@@ -232,6 +230,17 @@ export async function createFixtures(server: TestServer): Promise<FuzzFixtures> 
   }
   for (const [name, value] of Object.entries(fixtures)) if (typeof value !== 'string') throw new Error(`fuzz fixture ${name} missing`)
   return { ...fixtures, setupToken: server.service.ownerSetupToken() ?? undefined } as FuzzFixtures
+}
+
+/**
+ * What the snapshot routes' seeds need, made only for them: saving copies the whole database, which the
+ * routes fuzzed before have filled.
+ */
+export async function snapshotFixture(server: TestServer, routeId: RouteId): Promise<Partial<FuzzFixtures>> {
+  if (!/^console\.snapshots\.(restore|delete)$/.test(routeId)) return {}
+  const snapshot = await server.request('POST', '/console/snapshots', { headers: { authorization: `Bearer ${CONSOLE_TOKEN}` }, body: { name: 'fuzz-fixtures' } })
+  if (typeof snapshot.body.data?.name !== 'string') throw new Error('fuzz fixture snapshotName missing')
+  return { snapshotName: snapshot.body.data.name }
 }
 
 /**

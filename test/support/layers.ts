@@ -15,11 +15,17 @@ export interface LayerRow {
   typeOnly?: readonly string[]
   /** Where its code runs: decides which packages it may load (Node built-ins, better-sqlite3, electron). */
   runtime: Runtime
+  /** Each folder inside is a room of its own: none imports another (what two share lives in a row below). */
+  apart?: boolean
+  /** The row holds the files directly in its folder only: a folder inside needs a row of its own. */
+  filesOnly?: boolean
   why: string
 }
 
 const S = 'electron/service'
 const svc = (...rooms: string[]) => rooms.map((room) => `${S}/${room}`)
+const R = 'renderer/src'
+const ui = (...rooms: string[]) => ['shared', ...rooms.map((room) => `${R}/${room}`)]
 
 export const LAYERS: readonly LayerRow[] = [
   // Hosts: each imports the engine through its one door.
@@ -55,8 +61,16 @@ export const LAYERS: readonly LayerRow[] = [
   { folder: `${S}/db`, may: svc('db/cache', 'db/migrations'), runtime: 'node', why: 'the only code that touches SQLite: repositories' },
   { folder: `${S}/db/cache`, may: [], runtime: 'node', why: 'page caches, table watches, checkpointing' },
   { folder: `${S}/db/migrations`, may: [], runtime: 'node', why: 'numbered migrations: never change with live code' },
+  // The console (React), top to bottom: app/ composes the screens, each feature is a room of its own.
+  { folder: R, filesOnly: true, may: ui('app', 'api'), runtime: 'browser', why: 'the entry (main.tsx), global styles and types' },
+  { folder: `${R}/app`, may: ui('features', 'components', 'forms', 'api', 'stores', 'lib'), runtime: 'browser', why: 'the shell: the screen table, layout, sign-in; composes the features' },
+  { folder: `${R}/features`, apart: true, may: ui('components', 'forms', 'api', 'stores', 'lib'), runtime: 'browser', why: 'one folder per area of the console; never imports app/ or another feature' },
+  { folder: `${R}/components`, may: ui('forms', 'api', 'stores', 'lib'), runtime: 'browser', why: 'pieces of screens that features share' },
+  { folder: `${R}/forms`, may: ui('api', 'stores', 'lib'), runtime: 'browser', why: 'form state and field rules' },
+  { folder: `${R}/api`, may: ui('stores', 'lib'), runtime: 'browser', why: 'the typed client, its transports and the React Query hooks' },
+  { folder: `${R}/stores`, may: ui('lib'), runtime: 'browser', why: 'UI state (zustand)' },
+  { folder: `${R}/lib`, may: ['shared'], runtime: 'browser', why: 'paths, the router, dates, labels' },
   // Everything else.
-  { folder: 'renderer', may: ['shared'], runtime: 'browser', why: 'the console (React)' },
   { folder: 'shared', may: [], runtime: 'everywhere', why: 'schemas, the route table, money, CSV: runs everywhere' },
 ]
 

@@ -73,9 +73,13 @@ function packageViolation(path: string, row: LayerRow, specifier: string, typeOn
   return null
 }
 
-function importViolation(row: LayerRow, to: string, typeOnly: boolean): string | null {
+/** The room of an `apart` row a path is in: the first folder below the row's own. */
+const roomOf = (row: LayerRow, path: string) => path.slice(row.folder.length + 1).split('/')[0]
+
+function importViolation(row: LayerRow, from: string, to: string, typeOnly: boolean): string | null {
   const into = rowOfTarget(to)
   if (!into) return within(to, 'shared') || within(to, 'electron') || within(to, 'renderer') ? `${to} belongs to no row` : `${row.folder} may not import ${to} (outside the product)`
+  if (into === row && row.apart && roomOf(row, from) !== roomOf(row, to)) return `${row.folder}/${roomOf(row, from)} may not import ${row.folder}/${roomOf(row, to)} (${row.why}: move what both use to a row below)`
   if (into === row) return null
   if (into.folder === 'shared' && row.folder !== 'shared' && row.runtime !== 'browser') return null
   if (row.may.includes(into.folder)) return null
@@ -95,7 +99,8 @@ function hostViolation(path: string, to: string): string | null {
 export function layeringViolations(files: Array<{ path: string; text: string }>): string[] {
   const violations: string[] = []
   for (const { path, text } of files) {
-    const row = PRODUCT.some((layer) => within(path, layer)) ? rowOf(path) : undefined
+    const found = PRODUCT.some((layer) => within(path, layer)) ? rowOf(path) : undefined
+    const row = found?.filesOnly && path.slice(found.folder.length + 1).includes('/') ? undefined : found
     if (PRODUCT.some((layer) => within(path, layer)) && !row) {
       violations.push(`${path}: its folder has no row in test/support/layers.ts (place the new room in the layers)`)
       continue
@@ -104,7 +109,7 @@ export function layeringViolations(files: Array<{ path: string; text: string }>)
       const to = target(path, specifier)
       const say = (why: string | null) => why && violations.push(`${path} imports '${specifier}': ${why}`)
       if (row) say(packageViolation(path, row, specifier, typeOnly))
-      if (row && to) say(importViolation(row, to, typeOnly))
+      if (row && to) say(importViolation(row, path, to, typeOnly))
       if (to) say(hostViolation(path, to))
     }
   }
@@ -289,6 +294,32 @@ describe('layering inside the engine (the rule itself)', () => {
     expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c']])
     expect(circles(new Map([['a', ['b']], ['b', []]]))).toEqual([])
     expect(circles(new Map(LAYERS.map((row) => [row.folder, [...row.may, ...(row.typeOnly ?? [])]])))).toEqual([])
+  })
+})
+
+describe('layering inside the console (the rule itself)', () => {
+  const offenders = (files: Array<{ path: string; text: string }>) => layeringViolations(files).map((line) => line.split(/:? /)[0])
+
+  it('app/ composes features; features import the rows below, never app/ or one another; nothing runs back up', () => {
+    expect(offenders([
+      { path: 'renderer/src/app/screens.tsx', text: "import { ChargesScreen } from '../features/charges/charges-screen'\nimport { PATHS } from '../lib/paths'" },
+      { path: 'renderer/src/features/charges/charge-form.tsx', text: "import { OutcomeField } from '../../components/fields/outcome-field'\nimport { ShortId } from './short-id'\nimport { useApi } from '../../api/use-api'" },
+      { path: 'renderer/src/features/payouts/b2c-form.tsx', text: "import { OutcomeField } from '../transactions/outcome-field'" },
+      { path: 'renderer/src/features/home/home-screen.tsx', text: "import { PATHS } from '../../app/paths'" },
+      { path: 'renderer/src/features/requests/requests-screen.tsx', text: "import '../webhooks/webhooks.css'" },
+      { path: 'renderer/src/components/short-id.tsx', text: "import { TransactionsScreen } from '../features/transactions/transactions-screen'" },
+      { path: 'renderer/src/api/transport.ts', text: "import type { PushConnectionState } from '../stores/push-status-store'" },
+      { path: 'renderer/src/stores/account-filters-store.ts', text: "import type { AccountFilters } from '../api/hooks/accounts'" },
+      { path: 'renderer/src/lib/paths.ts', text: "import { Money } from '../components/money'" },
+      { path: 'renderer/src/main.tsx', text: "import { App } from './app/app'\nimport './styles.css'" },
+    ])).toEqual([
+      'renderer/src/features/payouts/b2c-form.tsx', 'renderer/src/features/home/home-screen.tsx', 'renderer/src/features/requests/requests-screen.tsx',
+      'renderer/src/components/short-id.tsx', 'renderer/src/stores/account-filters-store.ts', 'renderer/src/lib/paths.ts',
+    ])
+  })
+
+  it('a new folder of the console fails until it has a row', () => {
+    expect(offenders([{ path: 'renderer/src/widgets/x.tsx', text: '' }, { path: 'renderer/src/features/new-area/y.tsx', text: '' }])).toEqual(['renderer/src/widgets/x.tsx'])
   })
 })
 

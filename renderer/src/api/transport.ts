@@ -2,6 +2,7 @@ import type { ServiceResponse } from '../../../shared/api/envelope'
 import type { PushEvent } from '../../../shared/api/push-events'
 import type { RouteId } from '../../../shared/api/routes'
 import type { Environment } from '../../../shared/schemas/common'
+import type { PushConnectionState } from '../stores/push-status-store'
 
 /** One call of a route, before validation: the same shape the IPC bridge carries (shared/api/bridge.ts). */
 export interface TransportRequest {
@@ -13,9 +14,6 @@ export interface TransportRequest {
 
 /** The parts of the engine's answer the client reads. */
 export type TransportResponse = Pick<ServiceResponse, 'status' | 'body' | 'requestId'>
-
-/** Whether push events are arriving: shown in the header so a stale screen is never a silent surprise. */
-export type PushConnectionState = 'connecting' | 'connected' | 'reconnecting'
 
 export interface PushSubscription {
   onEvent(event: PushEvent): void

@@ -1,11 +1,10 @@
 import { useEffect, useRef } from 'react'
 import { onPushEvent } from '../api/push-listeners'
 import { formatMinor } from '../../../shared/money'
+import { APPROVAL_ACTION_LABELS } from '../lib/approval-labels'
 import { useHeldRequestStore } from '../stores/held-request-store'
-import { PATHS } from './paths'
-import { Link } from './router'
-
-const ACTIONS = { b2c: 'B2C payout', b2b: 'B2B payment', 'bank-transfer': 'Bank transfer', reversal: 'Reversal', 'bulk-payout': 'Bulk payout', 'live-key': 'Live API key' } as const
+import { PATHS } from '../lib/paths'
+import { Link } from '../lib/router'
 
 /**
  * "Sent for approval" instead of a result, when the approval policy held the last money request; brought
@@ -26,7 +25,7 @@ export function HeldRequestNotice() {
   return (
     <div className="notice notice--info held-notice" role="status" data-testid="held-notice" ref={ref}>
       <p>
-        <strong>Sent for approval.</strong> The {ACTIONS[held.action]} of KES {formatMinor(held.amount)} moves no money until it is
+        <strong>Sent for approval.</strong> The {APPROVAL_ACTION_LABELS[held.action]} of KES {formatMinor(held.amount)} moves no money until it is
         approved: see <Link to={PATHS.approvals}>Approvals</Link> (<code>{held.id}</code>).
       </p>
       <button type="button" className="button button--secondary button--small" onClick={() => clear(null)}>Dismiss</button>

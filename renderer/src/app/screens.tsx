@@ -22,10 +22,10 @@ import { TransactionDetailScreen } from '../features/transactions/transaction-de
 import { TransactionsScreen } from '../features/transactions/transactions-screen'
 import { WebhooksScreen } from '../features/webhooks/webhooks-screen'
 import { ProviderChangesScreen } from '../features/upstream/changes-screen'
-import { PATHS } from './paths'
-import type { ScreenProps } from './screen-props'
+import { PATHS } from '../lib/paths'
+import type { ScreenProps } from '../lib/screen-props'
 
-export type { ScreenProps } from './screen-props'
+export type { ScreenProps } from '../lib/screen-props'
 
 export interface ScreenDef {
   /** Hash path pattern, e.g. `/transactions/:transactionId`. */

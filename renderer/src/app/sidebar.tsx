@@ -1,6 +1,6 @@
 import { useApprovals, useWhoAmI } from '../api/hooks/team'
-import { PATHS } from './paths'
-import { Link } from './router'
+import { PATHS } from '../lib/paths'
+import { Link } from '../lib/router'
 import { NAV_SECTIONS, SCREENS, type ScreenDef } from './screens'
 
 /**

@@ -1,10 +1,5 @@
-import type { AccountType } from '../../../../shared/schemas/common'
+import type { AccountFilters } from '../../stores/account-filters-store'
 import { useApiQuery } from '../use-api'
-
-export interface AccountFilters {
-  type?: AccountType
-  scope?: 'default' | 'shortcode'
-}
 
 /** GET /v1/accounts with optional type and scope filters; `items` only. */
 export function useAccounts(filters: AccountFilters = {}) {

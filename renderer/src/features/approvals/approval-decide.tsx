@@ -6,9 +6,9 @@ import { useApprove, useCan, useReject, useWhoAmI } from '../../api/hooks/team'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { ErrorNotice } from '../../components/error-notice'
 import { phoneToUse } from '../../forms/phone'
-import { accountNameQuery } from '../payouts/recipient-name'
+import { accountNameQuery } from '../../components/payouts/recipient-name'
+import { APPROVAL_ACTION_LABELS } from '../../lib/approval-labels'
 
-export const APPROVAL_ACTION_LABELS = { b2c: 'B2C payout', b2b: 'B2B payment', 'bank-transfer': 'Bank transfer', reversal: 'Reversal', 'bulk-payout': 'Bulk payout', 'live-key': 'Live API key' } as const
 
 /** What an approval is about, from its `summary` when the engine gives one, else from the held request's body. */
 interface Facts {

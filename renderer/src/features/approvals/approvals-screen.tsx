@@ -2,8 +2,8 @@ import { useRef } from 'react'
 import { formatMinor } from '../../../../shared/money'
 import type { Approval } from '../../../../shared/schemas/team'
 import { useApprovals } from '../../api/hooks/team'
-import { PATHS } from '../../app/paths'
-import { Link, pathTo } from '../../app/router'
+import { PATHS } from '../../lib/paths'
+import { Link, pathTo } from '../../lib/router'
 import { EmptyState } from '../../components/empty-state'
 import { Money } from '../../components/money'
 import { PageHeader } from '../../components/page-header'
@@ -12,9 +12,9 @@ import { QueryView } from '../../components/query-view'
 import { Tag } from '../../components/status-badge'
 import { Timestamp } from '../../components/timestamp'
 import { ApprovalSummary } from './approval-summary'
-import { APPROVAL_ACTION_LABELS, Decide } from './approval-decide'
+import { Decide } from './approval-decide'
+import { APPROVAL_ACTION_LABELS } from '../../lib/approval-labels'
 
-export { APPROVAL_ACTION_LABELS } from './approval-decide'
 const STATUS_TONES = { pending: 'warning', approved: 'success', rejected: 'danger', expired: 'neutral' } as const
 
 /**

@@ -5,10 +5,10 @@ import { AmountField } from '../../components/fields/amount-field'
 import { SelectField } from '../../components/fields/select-field'
 import { TextAreaField } from '../../components/fields/text-area-field'
 import { TextField } from '../../components/fields/text-field'
-import { OutcomeField } from '../transactions/outcome-field'
+import { OutcomeField } from '../../components/fields/outcome-field'
 import { BankPicker } from './bank-picker'
 import type { BankTransferForm } from './bank-transfer-values'
-import { RecipientName, accountNameQuery } from '../payouts/recipient-name'
+import { RecipientName, accountNameQuery } from '../../components/payouts/recipient-name'
 
 export const BANK_TRANSFER_BOUNDS = AMOUNT_BOUNDS.bankTransfer
 

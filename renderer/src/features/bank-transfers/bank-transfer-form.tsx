@@ -9,10 +9,10 @@ import { ErrorNotice } from '../../components/error-notice'
 import { amountInput, amountRewrite } from '../../forms/amount'
 import { useSchemaForm } from '../../forms/use-schema-form'
 import { useMerchantReference, useSendRequest } from '../../forms/use-send-request'
-import { PayoutQuote } from '../payouts/payout-quote'
+import { PayoutQuote } from '../../components/payouts/payout-quote'
 import { BANK_TRANSFER_BOUNDS, BeneficiaryFields, SenderFields, TransferFields } from './bank-transfer-fields'
 import { initialBankTransfer, toBankTransferRequest } from './bank-transfer-values'
-import { RecipientName, accountNameQuery } from '../payouts/recipient-name'
+import { RecipientName, accountNameQuery } from '../../components/payouts/recipient-name'
 
 const rewrite = amountRewrite(BANK_TRANSFER_BOUNDS)
 

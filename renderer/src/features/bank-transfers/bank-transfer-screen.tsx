@@ -4,7 +4,7 @@ import { EmptyState } from '../../components/empty-state'
 import { PageHeader } from '../../components/page-header'
 import { Panel } from '../../components/panel'
 import { QueryView } from '../../components/query-view'
-import { TransactionTracker } from '../transactions/transaction-tracker'
+import { TransactionTracker } from '../../components/transactions/transaction-tracker'
 import { BankTransferForm } from './bank-transfer-form'
 
 /** Local bank transfers over INSTANTBANK from a payouts account. */

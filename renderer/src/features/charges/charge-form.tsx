@@ -15,7 +15,7 @@ import { optionalText } from '../../forms/optional'
 import { EMPTY_REQUEST_FIELDS, requestFields, type RequestFieldValues } from '../../forms/request-fields'
 import { useSchemaForm } from '../../forms/use-schema-form'
 import { useMerchantReference, useSendRequest } from '../../forms/use-send-request'
-import { OutcomeField } from '../transactions/outcome-field'
+import { OutcomeField } from '../../components/fields/outcome-field'
 import { EMPTY_SUB_MERCHANT, EnterpriseFields, subMerchantDetailsFrom, type SubMerchantValues } from './enterprise-fields'
 
 interface ChargeFormValues extends RequestFieldValues {

@@ -3,7 +3,7 @@ import { useSimulatorState } from '../../api/hooks/simulator'
 import { EmptyState } from '../../components/empty-state'
 import { PageHeader } from '../../components/page-header'
 import { Panel } from '../../components/panel'
-import { TransactionTracker } from '../transactions/transaction-tracker'
+import { TransactionTracker } from '../../components/transactions/transaction-tracker'
 import { ChargeForm } from './charge-form'
 import { HandsetPanel } from './handset-panel'
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { PATHS } from '../../app/paths'
-import { usePath } from '../../app/router'
+import { PATHS } from '../../lib/paths'
+import { usePath } from '../../lib/router'
 import { parseMajorToMinor, formatMinor } from '../../../../shared/money'
 import type { FloatDesk, FloatDeskAccount } from '../../../../shared/schemas/float-desk'
 import { useFloatDesk, useMoveToPayouts } from '../../api/hooks/notifications'

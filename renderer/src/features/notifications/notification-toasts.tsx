@@ -4,7 +4,7 @@ import { useApiClient } from '../../api/api-context'
 import { useConsoleInfo } from '../../api/hooks/console'
 import { useWhoAmI } from '../../api/hooks/team'
 import { onPushEvent } from '../../api/push-listeners'
-import { navigate } from '../../app/router'
+import { navigate } from '../../lib/router'
 import { useEnvironment } from '../../stores/environment-store'
 import { playChime, showPageNotification } from './page-notifications'
 

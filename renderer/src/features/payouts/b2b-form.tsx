@@ -16,9 +16,9 @@ import { optionalText } from '../../forms/optional'
 import { EMPTY_REQUEST_FIELDS, requestFields, type RequestFieldValues } from '../../forms/request-fields'
 import { useSchemaForm } from '../../forms/use-schema-form'
 import { useMerchantReference, useSendRequest } from '../../forms/use-send-request'
-import { OutcomeField } from '../transactions/outcome-field'
-import { PayoutQuote } from './payout-quote'
-import { RecipientName, accountNameQuery } from './recipient-name'
+import { OutcomeField } from '../../components/fields/outcome-field'
+import { PayoutQuote } from '../../components/payouts/payout-quote'
+import { RecipientName, accountNameQuery } from '../../components/payouts/recipient-name'
 
 interface B2bValues extends RequestFieldValues {
   accountNumberType: 'till' | 'paybill'

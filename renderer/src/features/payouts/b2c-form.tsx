@@ -18,9 +18,9 @@ import { EMPTY_REQUEST_FIELDS, requestFields, type RequestFieldValues } from '..
 import { useSchemaForm } from '../../forms/use-schema-form'
 import { useMerchantReference, useSendRequest } from '../../forms/use-send-request'
 import { MoneyOnConfirm } from '../../components/approval-hold'
-import { OutcomeField } from '../transactions/outcome-field'
-import { PayoutQuote } from './payout-quote'
-import { RecipientName, accountNameQuery } from './recipient-name'
+import { OutcomeField } from '../../components/fields/outcome-field'
+import { PayoutQuote } from '../../components/payouts/payout-quote'
+import { RecipientName, accountNameQuery } from '../../components/payouts/recipient-name'
 
 interface B2cValues extends RequestFieldValues {
   phoneNumber: string

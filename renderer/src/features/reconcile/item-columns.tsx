@@ -1,10 +1,10 @@
 import type { ReconciliationItem } from '../../../../shared/schemas/reconciliations'
-import { Link } from '../../app/router'
+import { Link } from '../../lib/router'
 import { dataTableColumns } from '../../components/data-table/data-table-features'
 import { Money } from '../../components/money'
 import { Tag } from '../../components/status-badge'
-import { transactionPath } from '../search/search-options'
-import { ShortId } from '../transactions/short-id'
+import { transactionPath } from '../../lib/search-options'
+import { ShortId } from '../../components/short-id'
 import { KIND_LABELS, KIND_TONES } from './kind-labels'
 
 export type ItemRow = ReconciliationItem & { key: string }

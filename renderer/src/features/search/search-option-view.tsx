@@ -1,9 +1,9 @@
 import { Money } from '../../components/money'
 import { TransactionStatusBadge } from '../../components/status-badge'
 import { Timestamp } from '../../components/timestamp'
-import { ShortId } from '../transactions/short-id'
-import { TRANSACTION_TYPE_LABELS } from '../transactions/transaction-labels'
-import type { SearchOption } from './search-options'
+import { ShortId } from '../../components/short-id'
+import { TRANSACTION_TYPE_LABELS } from '../../lib/transaction-labels'
+import type { SearchOption } from '../../lib/search-options'
 
 /** How one option reads: a transaction's type, amount, status, phone, receipt and reference on one line. */
 export function SearchOptionView({ option }: { option: SearchOption }) {

@@ -8,7 +8,7 @@ import { SelectField } from '../../components/fields/select-field'
 import { TextField } from '../../components/fields/text-field'
 import { Panel } from '../../components/panel'
 import { QueryView } from '../../components/query-view'
-import { APPROVAL_ACTION_LABELS } from '../approvals/approvals-screen'
+import { APPROVAL_ACTION_LABELS } from '../../lib/approval-labels'
 
 const ACTION_OPTIONS = APPROVAL_ACTIONS.map((action) => ({ value: action, label: APPROVAL_ACTION_LABELS[action] }))
 const ENVIRONMENT_OPTIONS = [{ value: 'any', label: 'Both' }, { value: 'test', label: 'Test' }, { value: 'live', label: 'Live' }]

@@ -3,10 +3,10 @@ import { dataTableColumns } from '../../components/data-table/data-table-feature
 import { Money } from '../../components/money'
 import { Timestamp } from '../../components/timestamp'
 import { formatDay } from '../../lib/dates'
-import { ShortId } from '../transactions/short-id'
-import { TRANSACTION_TYPE_LABELS } from '../transactions/transaction-labels'
-import { Link } from '../../app/router'
-import { transactionPath } from '../search/search-options'
+import { ShortId } from '../../components/short-id'
+import { TRANSACTION_TYPE_LABELS } from '../../lib/transaction-labels'
+import { Link } from '../../lib/router'
+import { transactionPath } from '../../lib/search-options'
 
 export type LineRow = StatementLine & { key: string }
 const line = dataTableColumns<LineRow>()

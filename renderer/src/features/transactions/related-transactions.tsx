@@ -1,9 +1,9 @@
 import type { TransactionDetail } from '../../../../shared/schemas/console-transactions'
-import { PATHS } from '../../app/paths'
-import { Link, pathTo } from '../../app/router'
+import { PATHS } from '../../lib/paths'
+import { Link, pathTo } from '../../lib/router'
 import { Money } from '../../components/money'
 import { StatusBadge } from '../../components/status-badge'
-import { TRANSACTION_TYPE_LABELS } from './transaction-labels'
+import { TRANSACTION_TYPE_LABELS } from '../../lib/transaction-labels'
 
 /** A charge's reversal, or a reversal's charge, as links that keep their status live. */
 export function RelatedTransactions({ related }: { related: TransactionDetail['related'] }) {

@@ -1,6 +1,6 @@
 import { Money } from '../../components/money'
-import { PAYOUT_TYPES } from './transaction-labels'
-import type { ListedTransaction } from './transaction-list-columns'
+import { PAYOUT_TYPES } from '../../lib/transaction-labels'
+import type { ListedTransaction } from '../../components/transactions/transaction-list-columns'
 
 interface Totals {
   collected: { count: number; minor: number }

@@ -1,13 +1,13 @@
 import type { TransactionDetail } from '../../../../shared/schemas/console-transactions'
-import { PATHS } from '../../app/paths'
-import { Link, pathTo } from '../../app/router'
+import { PATHS } from '../../lib/paths'
+import { Link, pathTo } from '../../lib/router'
 import { CopyButton } from '../../components/copy-button'
 import { Money } from '../../components/money'
 import { Tag, TransactionStatusBadge } from '../../components/status-badge'
 import { Timestamp } from '../../components/timestamp'
 import { TAX_INVOICE_KEYS, taxInvoiceNumberOf } from '../../../../shared/tax-invoice'
-import { TRANSACTION_TYPE_LABELS } from './transaction-labels'
-import { reversalOf } from './transaction-summary'
+import { TRANSACTION_TYPE_LABELS } from '../../lib/transaction-labels'
+import { reversalOf } from '../../components/transactions/transaction-summary'
 
 const PAYMENT_METHODS = { mobile_money: 'Mobile money', bank: 'Bank' } as const
 const PROCESSORS = { mobile: 'Mobile network (M-Pesa)', partnerbank: 'Partner bank' } as const

@@ -5,10 +5,10 @@ import { SelectField } from '../../components/fields/select-field'
 import { DayField } from '../../components/fields/day-field'
 import { useSchemaForm } from '../../forms/use-schema-form'
 import { DEFAULT_TRANSACTION_FILTERS, type DatePreset, type TransactionFilters } from '../../stores/transaction-filters-store'
-import { DATE_PRESET_LABELS } from './date-range'
+import { DATE_PRESET_LABELS } from '../../stores/date-range'
 import { MoreFilters, moreFiltersInUse } from './more-filters'
 import { filterDays, filtersToQuery } from './transaction-query'
-import { TRANSACTION_TYPE_LABELS } from './transaction-labels'
+import { TRANSACTION_TYPE_LABELS } from '../../lib/transaction-labels'
 
 const PRESET_OPTIONS = (Object.keys(DATE_PRESET_LABELS) as DatePreset[]).map((value) => ({ value, label: DATE_PRESET_LABELS[value] }))
 const TYPE_OPTIONS = TransactionTypeSchema.options.map((value) => ({ value, label: TRANSACTION_TYPE_LABELS[value] }))

@@ -1,7 +1,7 @@
 import type { TransactionsQuery } from '../../../../shared/schemas/requests'
 import { optionalText } from '../../forms/optional'
 import type { TransactionFilters } from '../../stores/transaction-filters-store'
-import { apiDateBounds, presetDays } from './date-range'
+import { apiDateBounds, presetDays } from '../../stores/date-range'
 
 /** The local days a search covers: a preset's days relative to the sandbox's now, or the custom ones. */
 export function filterDays(filters: Pick<TransactionFilters, 'preset' | 'from' | 'to'>, nowMs: number): { from: string; to: string } {

@@ -1,10 +1,10 @@
 import { useWebhookEndpoint, useWebhookEvents } from '../../api/hooks/webhooks'
-import { PATHS } from '../../app/paths'
-import { navigate } from '../../app/router'
+import { PATHS } from '../../lib/paths'
+import { navigate } from '../../lib/router'
 import { EmptyState } from '../../components/empty-state'
 import { QueryView } from '../../components/query-view'
 import { DEFAULT_WEBHOOK_LOG_FILTERS, useWebhookLogStore } from '../../stores/webhook-log-store'
-import { WebhookEventDetails } from '../webhooks/webhook-event-details'
+import { WebhookEventDetails } from '../../components/webhooks/webhook-event-details'
 
 /** The transaction's webhook events with every delivery attempt; attempts arrive live by push event. */
 export function TransactionWebhooks({ transactionId }: { transactionId: string }) {

@@ -2,8 +2,8 @@ import { useMemo } from 'react'
 import type { TransactionsQuery } from '../../../../shared/schemas/requests'
 import { useSimulatorState } from '../../api/hooks/simulator'
 import { useTransactions, useWithReversals } from '../../api/hooks/transactions'
-import { PATHS } from '../../app/paths'
-import { navigate, pathTo } from '../../app/router'
+import { PATHS } from '../../lib/paths'
+import { navigate, pathTo } from '../../lib/router'
 import { DataTable } from '../../components/data-table/data-table'
 import { EmptyState } from '../../components/empty-state'
 import { PageHeader } from '../../components/page-header'
@@ -15,10 +15,10 @@ import { useTransactionFiltersStore } from '../../stores/transaction-filters-sto
 import { CsvExportButton } from './csv-export-button'
 import { formatDay, localDay, localDayStart } from '../../lib/dates'
 import { ShownTotals } from './shown-totals'
-import { TRANSACTION_CSV_VALUES, TRANSACTION_LIST_COLUMNS, TRANSACTION_LIST_HIDDEN, TRANSACTION_LIST_NARROW_HIDDEN, type ListedTransaction } from './transaction-list-columns'
+import { TRANSACTION_CSV_VALUES, TRANSACTION_LIST_COLUMNS, TRANSACTION_LIST_HIDDEN, TRANSACTION_LIST_NARROW_HIDDEN, type ListedTransaction } from '../../components/transactions/transaction-list-columns'
 import { TransactionFiltersForm } from './transaction-filters-form'
 import { filterDays, filtersToQuery } from './transaction-query'
-import './transactions.css'
+import '../../components/transactions/transactions.css'
 
 /** The API's default and maximum page: a full page means older matches were left out. */
 const API_LIMIT = 10_000

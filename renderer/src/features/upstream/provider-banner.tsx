@@ -1,7 +1,7 @@
-import './upstream.css'
+import '../../components/upstream.css'
 import { useUpstreamStatus } from '../../api/hooks/upstream'
 import { useEnvironment } from '../../stores/environment-store'
-import { mirrorsHere, syncedWords } from './freshness'
+import { mirrorsHere, syncedWords } from '../../lib/freshness'
 
 /**
  * On every screen of an environment that mirrors a provider account: whose account it is, and how fresh the

@@ -1,11 +1,11 @@
 import type { WebhookEvent } from '../../../../shared/schemas/webhooks'
-import { PATHS } from '../../app/paths'
-import { Link, pathTo } from '../../app/router'
+import { PATHS } from '../../lib/paths'
+import { Link, pathTo } from '../../lib/router'
 import { dataTableColumns } from '../../components/data-table/data-table-features'
 import { Tag } from '../../components/status-badge'
 import { Timestamp } from '../../components/timestamp'
-import { ShortId } from '../transactions/short-id'
-import { deliveryState } from './webhook-labels'
+import { ShortId } from '../../components/short-id'
+import { deliveryState } from '../../components/webhooks/webhook-labels'
 
 const col = dataTableColumns<WebhookEvent>()
 

@@ -10,7 +10,7 @@ import { QueryView } from '../../components/query-view'
 import { optionalText } from '../../forms/optional'
 import { DEFAULT_WEBHOOK_LOG_FILTERS, useWebhookLogStore, type WebhookLogFilters } from '../../stores/webhook-log-store'
 import { WEBHOOK_EVENT_COLUMNS } from './webhook-event-columns'
-import { WebhookEventDetails } from './webhook-event-details'
+import { WebhookEventDetails } from '../../components/webhooks/webhook-event-details'
 
 /** The API's largest page of events; the log is for recent activity, older events are found by filter. */
 const LOG_LIMIT = '200'

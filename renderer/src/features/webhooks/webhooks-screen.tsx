@@ -1,13 +1,13 @@
 import { Can } from '../../components/can'
 import { PageHeader } from '../../components/page-header'
-import { DoctorPanel } from '../faults/doctor-panel'
-import { WebhookFaultsPanel } from '../faults/webhook-faults-panel'
+import { DoctorPanel } from './doctor-panel'
+import { WebhookFaultsPanel } from './webhook-faults-panel'
 import { useWebhookLogStore } from '../../stores/webhook-log-store'
 import { WebhookEndpointPanel } from './webhook-endpoint-panel'
 import { WebhookEventLog } from './webhook-event-log'
 import { WebhookSecretPanel } from './webhook-secret-panel'
-import '../transactions/transactions.css'
-import './webhooks.css'
+import '../../components/transactions/transactions.css'
+import '../../components/webhooks/webhooks.css'
 
 /**
  * Webhooks of the current environment: where events go by default, the signing secret, a test event,

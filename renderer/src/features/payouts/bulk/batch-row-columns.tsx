@@ -1,10 +1,10 @@
 import type { PayoutBatchRow } from '../../../../../shared/schemas/payout-batches'
-import { pathTo, Link } from '../../../app/router'
-import { PATHS } from '../../../app/paths'
+import { pathTo, Link } from '../../../lib/router'
+import { PATHS } from '../../../lib/paths'
 import { dataTableColumns } from '../../../components/data-table/data-table-features'
 import { Money } from '../../../components/money'
 import { Tag } from '../../../components/status-badge'
-import { ShortId } from '../../transactions/short-id'
+import { ShortId } from '../../../components/short-id'
 import { ROW_STATUS } from './batch-labels'
 
 const col = dataTableColumns<PayoutBatchRow>()

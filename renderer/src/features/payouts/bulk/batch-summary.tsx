@@ -1,6 +1,6 @@
 import type { PayoutBatch } from '../../../../../shared/schemas/payout-batches'
-import { PATHS } from '../../../app/paths'
-import { Link, pathTo } from '../../../app/router'
+import { PATHS } from '../../../lib/paths'
+import { Link, pathTo } from '../../../lib/router'
 import { Money } from '../../../components/money'
 import { Tag } from '../../../components/status-badge'
 import { BATCH_STATUS } from './batch-labels'

@@ -1,10 +1,10 @@
-import { Money } from '../../components/money'
-import { TransactionStatusBadge } from '../../components/status-badge'
-import { Timestamp } from '../../components/timestamp'
-import { dataTableColumns } from '../../components/data-table/data-table-features'
-import { Link, pathTo } from '../../app/router'
-import { PATHS } from '../../app/paths'
-import { TRANSACTION_TYPE_LABELS } from './transaction-labels'
+import { Money } from '../money'
+import { TransactionStatusBadge } from '../status-badge'
+import { Timestamp } from '../timestamp'
+import { dataTableColumns } from '../data-table/data-table-features'
+import { Link, pathTo } from '../../lib/router'
+import { PATHS } from '../../lib/paths'
+import { TRANSACTION_TYPE_LABELS } from '../../lib/transaction-labels'
 import type { ListedTransaction } from './transaction-list-columns'
 
 const col = dataTableColumns<ListedTransaction>()

@@ -1,7 +1,7 @@
 import type { Account } from '../../../../shared/schemas/account'
 import { DEFAULT_TARIFF, computeFee, type FeeKind } from '../../../../shared/fees'
 import { useFeeTariff } from '../../api/hooks/simulator'
-import { Money } from '../../components/money'
+import { Money } from '../money'
 
 /** The account a payout draws from when none is named: the default payouts account outside any shortcode. */
 export function defaultPayoutsAccount(accounts: readonly Account[] | undefined): Account | undefined {

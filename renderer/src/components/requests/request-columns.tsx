@@ -1,10 +1,10 @@
 import type { RequestLogEntry } from '../../../../shared/schemas/request-log'
-import { PATHS } from '../../app/paths'
-import { Link, pathTo } from '../../app/router'
-import { dataTableColumns } from '../../components/data-table/data-table-features'
-import { Tag } from '../../components/status-badge'
-import { Timestamp } from '../../components/timestamp'
-import { ShortId } from '../transactions/short-id'
+import { PATHS } from '../../lib/paths'
+import { Link, pathTo } from '../../lib/router'
+import { dataTableColumns } from '../data-table/data-table-features'
+import { Tag } from '../status-badge'
+import { Timestamp } from '../timestamp'
+import { ShortId } from '../short-id'
 
 const col = dataTableColumns<RequestLogEntry>()
 

@@ -1,5 +1,5 @@
 import { ForceStatusSchema, type ForceStatus } from '../../../../shared/schemas/common'
-import { SelectField } from '../../components/fields/select-field'
+import { SelectField } from './select-field'
 import { useEnvironment } from '../../stores/environment-store'
 
 const OUTCOME_LABELS: Record<ForceStatus, string> = {

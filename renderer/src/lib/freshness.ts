@@ -1,4 +1,4 @@
-import type { UpstreamStatus } from '../../../../shared/schemas/upstream'
+import type { UpstreamStatus } from '../../../shared/schemas/upstream'
 
 /** "synced 20 s ago", "synced 3 min ago", or "not synced yet": how fresh the mirror is, in words. */
 export function syncedWords(status: Pick<UpstreamStatus, 'lagMs' | 'lastSyncAt'>): string {

@@ -1,8 +1,8 @@
 import { useRequestLog } from '../../api/hooks/requests'
-import { PATHS } from '../../app/paths'
-import { Link, pathTo } from '../../app/router'
-import { QueryView } from '../../components/query-view'
-import { Timestamp } from '../../components/timestamp'
+import { PATHS } from '../../lib/paths'
+import { Link, pathTo } from '../../lib/router'
+import { QueryView } from '../query-view'
+import { Timestamp } from '../timestamp'
 import { StatusTag } from './request-columns'
 
 /** The API requests that created or read a transaction (transaction detail), newest first, each linking to its request screen. */

@@ -1,5 +1,5 @@
 import type { WebhookAttempt, WebhookDelivery } from '../../../../shared/schemas/webhooks'
-import type { Tone } from '../../components/status-badge'
+import type { Tone } from '../status-badge'
 
 
 /** Why a delivery went to its URL. */

@@ -1,11 +1,11 @@
 import { Fragment } from 'react'
 import { useUpstreamStatus } from '../../api/hooks/upstream'
-import { Link } from '../../app/router'
-import { PATHS } from '../../app/paths'
+import { Link } from '../../lib/router'
+import { PATHS } from '../../lib/paths'
 import { Money } from '../../components/money'
 import { Panel } from '../../components/panel'
 import { useEnvironment } from '../../stores/environment-store'
-import { mirrorsHere, syncedWords } from './freshness'
+import { mirrorsHere, syncedWords } from '../../lib/freshness'
 
 /** Home, in a mirrored environment: how fresh the mirror is, the backfill, and the provider's own balances. */
 export function SyncHealthPanel() {

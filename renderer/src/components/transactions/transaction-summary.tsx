@@ -1,9 +1,9 @@
 import type { Failure, TransactionDetail } from '../../../../shared/schemas/console-transactions'
-import { PATHS } from '../../app/paths'
-import { Link, pathTo } from '../../app/router'
-import { Money } from '../../components/money'
-import { TransactionStatusBadge } from '../../components/status-badge'
-import { Timestamp } from '../../components/timestamp'
+import { PATHS } from '../../lib/paths'
+import { Link, pathTo } from '../../lib/router'
+import { Money } from '../money'
+import { TransactionStatusBadge } from '../status-badge'
+import { Timestamp } from '../timestamp'
 
 /** A charge's reversal, from the detail's linked transactions (a charge links to its latest reversal). */
 export function reversalOf(detail: TransactionDetail): TransactionDetail['related'][number] | null {

@@ -8,8 +8,8 @@ import { QueryView } from '../../components/query-view'
 import { Timestamp } from '../../components/timestamp'
 import { useEnvironment } from '../../stores/environment-store'
 import { DesktopProviderForm } from './desktop-provider-form'
-import { mirrorsHere, syncedWords } from './freshness'
-import './upstream.css'
+import { mirrorsHere, syncedWords } from '../../lib/freshness'
+import '../../components/upstream.css'
 
 /**
  * Settings → Provider connection: which provider account this environment mirrors, how fresh it is, and a

@@ -1,7 +1,7 @@
-import type { SearchResult } from '../../../../shared/schemas/console-support'
-import type { ConsoleTransaction } from '../../../../shared/schemas/console-transactions'
-import { PATHS } from '../../app/paths'
-import { pathTo } from '../../app/router'
+import type { SearchResult } from '../../../shared/schemas/console-support'
+import type { ConsoleTransaction } from '../../../shared/schemas/console-transactions'
+import { PATHS } from './paths'
+import { pathTo } from './router'
 
 /** One choice in the search results, in keyboard order. */
 export type SearchOption =

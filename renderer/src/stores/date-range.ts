@@ -1,6 +1,6 @@
-import { addDays, isDay } from '../../../../shared/local-days'
-import { localDay, localDayStart } from '../../lib/dates'
-import type { DatePreset } from '../../stores/transaction-filters-store'
+import { addDays, isDay } from '../../../shared/local-days'
+import { localDay, localDayStart } from '../lib/dates'
+import type { DatePreset } from './transaction-filters-store'
 
 /** Each preset's first and last day, counted back from today (0 = today). */
 const PRESET_DAYS: Record<Exclude<DatePreset, 'custom'>, [from: number, to: number]> = {

@@ -1,4 +1,4 @@
-import type { TransactionType } from '../../../../shared/schemas/common'
+import type { TransactionType } from '../../../shared/schemas/common'
 
 /** What each API transaction type is called on screen. */
 export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {

@@ -1,6 +1,6 @@
-import { useUpstreamStatus } from '../../api/hooks/upstream'
-import { useEnvironment } from '../../stores/environment-store'
-import { mirrorsHere } from './freshness'
+import { useUpstreamStatus } from '../api/hooks/upstream'
+import { useEnvironment } from '../stores/environment-store'
+import { mirrorsHere } from '../lib/freshness'
 
 /** A row's small "provider" mark in an environment that mirrors a provider account: the row is the provider's, not the sandbox's. */
 export function ProviderMark() {
