@@ -1,15 +1,13 @@
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatMinor } from '../../shared/money'
 import type { SettlementReport, Statement } from '../../shared/schemas/console-support'
 import { statementCsv } from '../../shared/statements/statement-csv'
 import { statementPdf } from '../../shared/statements/statement-pdf'
 import { ledgerViolations } from '../support/ledger-invariants'
+import { pdfText } from '../support/pdf-text'
 import { startTestServer, type TestServer } from '../support/harness'
 import { balanceOf, b2cBody, chargeBody, consoleAuth, defaultAccount, errorOf } from './helpers'
 
-const require = createRequire(import.meta.url)
 let server: TestServer
 let collectionsNo: string
 let payoutsNo: string
@@ -229,27 +227,3 @@ describe('GET /console/customers/{phoneNumber}', () => {
     expect(errorOf(bad.body).param).toBe('phoneNumber')
   })
 })
-
-const STANDARD_FONTS = `${join(dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
-  const document = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, standardFontDataUrl: STANDARD_FONTS }).promise
-  const parts: string[] = []
-  for (let n = 1; n <= document.numPages; n += 1) {
-    const page = await document.getPage(n)
-    const content = await page.getTextContent()
-    let line = ''
-    for (const item of content.items) {
-      if (!('str' in item)) continue
-      line += item.str
-      if (item.hasEOL) {
-        parts.push(line)
-        line = ''
-      } else line += ' '
-    }
-    parts.push(line)
-  }
-  await document.destroy()
-  return parts.join('\n').replace(/ +/g, ' ')
-}
