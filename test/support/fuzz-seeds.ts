@@ -214,7 +214,7 @@ export async function createFixtures(server: TestServer): Promise<FuzzFixtures> 
   const matched = await reconciliation()
   await server.request('POST', `/console/reconciliations/${matched.body.data?.id}/matches`, { headers: consoleHeaders, body: { line: 2, transactionId: charge.body.data?.transactionId } })
   const notifications = await server.request('GET', '/console/notifications?limit=1', { headers: consoleHeaders })
-  const batch = await server.request('POST', '/console/payout-batches', { headers: consoleHeaders, body: { name: 'fuzz fixture', csv: 'phoneNumber,amount\n0712345678,100\n' } })
+  const batch = await server.request('POST', '/console/payout-batches', { headers: consoleHeaders, body: { name: 'fuzz fixture', csv: 'phoneNumber,amount\n0712345678,100\n0712345679,200\n' } })
   const fixtures = {
     chargeId: charge.body.data?.transactionId,
     collectionsAccountNo: accounts.find((a) => a.type === 'collections')?.accountNo,
