@@ -90,7 +90,7 @@ describe('CSV injection: every CSV export, read with , ; and tab', () => {
     const response = await server.request('GET', '/v1/transactions?startDate=2020-01-01&endDate=2035-12-31&limit=100')
     expect(response.status).toBe(200)
     // The console's own column values (a .tsx module, which the node project's type check does not read).
-    const module = '../../renderer/src/features/transactions/transaction-list-columns.tsx'
+    const module = '../../renderer/src/components/transactions/transaction-list-columns.tsx'
     const { TRANSACTION_CSV_VALUES } = (await import(module)) as { TRANSACTION_CSV_VALUES: Record<string, (tx: Transaction) => CsvValue> }
     const columns = Object.entries(TRANSACTION_CSV_VALUES).map(([label, value]) => ({ label, value }))
     expect(columns.length).toBeGreaterThan(10)

@@ -41,6 +41,6 @@ CREATE TABLE upstream_changes (
   to_value TEXT,
   seen_at INTEGER NOT NULL
 ) STRICT;
-CREATE INDEX upstream_changes_list ON upstream_changes(organization_id, environment, id DESC);
+CREATE INDEX upstream_changes_list ON upstream_changes(organization_id, environment, id);
 CREATE INDEX upstream_changes_transaction ON upstream_changes(transaction_id);
 `
