@@ -161,22 +161,34 @@ describe('GET /console/statements/{accountNo}.ofx and .csv of a busy account', (
   let postings: number
   beforeAll(async () => {
     accountNo = (await defaultAccount(server, 'collections')).accountNo
-    for (let i = 0; i < 240; i += 24) {
-      const answers = await Promise.all(Array.from({ length: 24 }, (_, j) => server.request('POST', '/v1/mobile/charge', {
-        body: chargeBody({ amount: 10_000 + (i + j) * 100, forceStatus: 'success', narration: j % 3 === 0 ? '=cmd|x & <y>' : undefined }),
-      })))
-      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 202))
-    }
-    // Completed, then settled: two lines (three postings) each, more than a page of postings in the day.
-    for (let i = 0; i < 6; i += 1) {
-      server.clock.advance(5_000)
-      await server.service.tick()
+    // Two waves of charges: the first's 120 completed and settled (two lines, three postings each), the
+    // second's 150 completed only (settlement an hour away). The 500th posting is a completion whose line
+    // is finished only when the next page's first posting is read, and whose fee is shown apart with the
+    // charge's amount read from the page before (no posting of that charge is in the next page).
+    const simulator = (await server.request('GET', '/console/simulator', { headers: consoleAuth() })).body.data as { mode: string }
+    for (const [first, count, settlementDelayMs] of [[0, 120, null], [120, 150, 3_600_000]] as const) {
+      const set = await server.request('PUT', '/console/simulator', { headers: consoleAuth(), body: { mode: simulator.mode, paused: false, settlementDelayMs } })
+      expect(set.status).toBe(200)
+      for (let i = first; i < first + count; i += 25) {
+        const answers = await Promise.all(Array.from({ length: Math.min(25, first + count - i) }, (_, j) => server.request('POST', '/v1/mobile/charge', {
+          body: chargeBody({ amount: 10_000 + (i + j) * 100, forceStatus: 'success', narration: j % 3 === 0 ? '=cmd|x & <y>' : undefined }),
+        })))
+        expect(answers.map((a) => a.status)).toEqual(answers.map(() => 202))
+      }
+      for (let i = 0; i < 6; i += 1) {
+        server.clock.advance(5_000)
+        await server.service.tick()
+      }
     }
     const store = server.service.internals.store
     const account = store.accounts.getByNo(accountNo)!
     const { fromMs, toMs } = (await import('../../shared/local-days')).dayRange(DAY, DAY, 'Africa/Nairobi')
     postings = store.statements.postingCount(account.id, fromMs, toMs)
-    expect(postings).toBeGreaterThan(500)
+    expect(postings).toBe(510)
+    const all = store.statements.postings(account.id, fromMs, toMs)
+    expect([all[499]!.bucket, all[499]!.amount > 0, all[499]!.fees > 0]).toEqual(['pending', true, true])
+    expect(all.slice(500).map((p) => p.transaction_id)).not.toContain(all[499]!.transaction_id)
+    await server.request('PUT', '/console/simulator', { headers: consoleAuth(), body: { mode: simulator.mode, paused: false, settlementDelayMs: null } })
   }, 60_000)
 
   for (const [name, path, id, query] of [
