@@ -83,7 +83,7 @@ export interface Refusal {
 /** A heavy download over HTTP (written in pages): one at a time per organization (electron/http/streamed-download.ts). */
 export const EXPORT_BUSY: Refusal = {
   name: 'exportBusy', kind: 'rate_limited', param: null,
-  when: 'Over HTTP, another heavy export of this organization (HAR, results file, reconciliation export) is being written now: one at a time; retry after Retry-After.',
+  when: 'Over HTTP, another heavy export of this organization (HAR, results file, reconciliation export, statement file) is being written now: one at a time; retry after Retry-After.',
 }
 
 export function defineRoutes<const T extends Record<string, RouteSpec>>(routes: T): T {

@@ -43,6 +43,19 @@ export interface BankFeed {
   entries: BankFeedEntry[]
 }
 
+/** A bank feed's head: everything but its entries and its closing balances (known before the lines are read). */
+export type BankFeedHead = Omit<BankFeed, 'entries' | 'closing' | 'closingAvailable'>
+
+/**
+ * A bank-feed file written in parts (a download written a page at a time): its head, the text of some
+ * entries, its end with the closing balances. head + entries(all) + foot is the whole file.
+ */
+export interface BankFeedWriter {
+  head(feed: BankFeedHead): string
+  entries(feed: BankFeedHead, entries: readonly BankFeedEntry[]): string
+  foot(feed: BankFeedHead, closing: { whole: number; available: number }): string
+}
+
 /** One line of text about an entry: what it was (to whom, with `payee`), its invoice number, its receipt and its transaction. */
 export function entryMemo(entry: BankFeedEntry, payee = false): string {
   const parts = [entry.description]

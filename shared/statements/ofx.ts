@@ -1,5 +1,5 @@
 import { isoInZone } from '../local-days'
-import { entryMemo, type BankFeed, type BankFeedEntry } from './bank-feed'
+import { entryMemo, type BankFeed, type BankFeedEntry, type BankFeedHead, type BankFeedWriter } from './bank-feed'
 import { decimal } from './format'
 
 /** Text as XML element content (the five characters XML reserves never appear raw; no control characters). */
@@ -42,22 +42,22 @@ function balance(name: string, description: string, minor: number, at: string): 
   return `<BAL><NAME>${name}</NAME><DESC>${description}</DESC><BALTYPE>DOLLAR</BALTYPE><VALUE>${decimal(minor)}</VALUE><DTASOF>${at}</DTASOF></BAL>`
 }
 
+/** Lines joined as the file's lines: each with its line end. */
+const lines = (parts: readonly string[]) => parts.map((part) => `${part}\n`).join('')
+
 /**
- * An OFX 2.2 bank statement (XML): the signon, one statement response with the account, every entry as a
- * STMTTRN (FITID = the transaction's id), the closing ledger and available balances, and the opening and
- * closing balances in BALLIST (OFX has no opening-balance element of its own).
+ * An OFX 2.2 bank statement (XML), in parts: the signon, one statement response with the account, every
+ * entry as a STMTTRN (FITID = the transaction's id), the closing ledger and available balances, and the
+ * opening and closing balances in BALLIST (OFX has no opening-balance element of its own).
  */
-export function statementOfx(feed: BankFeed): string {
-  const tz = feed.timeZone
-  const start = ofxDateTime(feed.fromMs, tz)
-  const end = ofxDateTime(feed.toMs, tz)
-  return [
+export const OFX_WRITER: BankFeedWriter = {
+  head: (feed: BankFeedHead) => lines([
     '<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
     '<?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>',
     '<OFX>',
     '<SIGNONMSGSRSV1><SONRS>',
     '<STATUS><CODE>0</CODE><SEVERITY>INFO</SEVERITY></STATUS>',
-    `<DTSERVER>${ofxDateTime(feed.generatedAt, tz)}</DTSERVER>`,
+    `<DTSERVER>${ofxDateTime(feed.generatedAt, feed.timeZone)}</DTSERVER>`,
     '<LANGUAGE>ENG</LANGUAGE>',
     '<FI><ORG>Paydesk</ORG><FID>PAYDESK</FID></FI>',
     '</SONRS></SIGNONMSGSRSV1>',
@@ -68,19 +68,29 @@ export function statementOfx(feed: BankFeed): string {
     `<CURDEF>${text(feed.account.currency, 3)}</CURDEF>`,
     `<BANKACCTFROM><BANKID>PAYDESK</BANKID><ACCTID>${text(feed.account.accountNo, 22)}</ACCTID><ACCTTYPE>CHECKING</ACCTTYPE></BANKACCTFROM>`,
     '<BANKTRANLIST>',
-    `<DTSTART>${start}</DTSTART>`,
-    `<DTEND>${end}</DTEND>`,
-    ...feed.entries.map((entry) => transaction(entry, tz)),
-    '</BANKTRANLIST>',
-    `<LEDGERBAL><BALAMT>${decimal(feed.closing)}</BALAMT><DTASOF>${end}</DTASOF></LEDGERBAL>`,
-    `<AVAILBAL><BALAMT>${decimal(feed.closingAvailable)}</BALAMT><DTASOF>${end}</DTASOF></AVAILBAL>`,
-    '<BALLIST>',
-    balance('Opening balance', `Balance at the start of ${feed.from}`, feed.opening, start),
-    balance('Closing balance', `Balance at the end of ${feed.to}`, feed.closing, end),
-    '</BALLIST>',
-    '</STMTRS>',
-    '</STMTTRNRS></BANKMSGSRSV1>',
-    '</OFX>',
-    '',
-  ].join('\n')
+    `<DTSTART>${ofxDateTime(feed.fromMs, feed.timeZone)}</DTSTART>`,
+    `<DTEND>${ofxDateTime(feed.toMs, feed.timeZone)}</DTEND>`,
+  ]),
+  entries: (feed, entries) => lines(entries.map((entry) => transaction(entry, feed.timeZone))),
+  foot: (feed, closing) => {
+    const start = ofxDateTime(feed.fromMs, feed.timeZone)
+    const end = ofxDateTime(feed.toMs, feed.timeZone)
+    return lines([
+      '</BANKTRANLIST>',
+      `<LEDGERBAL><BALAMT>${decimal(closing.whole)}</BALAMT><DTASOF>${end}</DTASOF></LEDGERBAL>`,
+      `<AVAILBAL><BALAMT>${decimal(closing.available)}</BALAMT><DTASOF>${end}</DTASOF></AVAILBAL>`,
+      '<BALLIST>',
+      balance('Opening balance', `Balance at the start of ${feed.from}`, feed.opening, start),
+      balance('Closing balance', `Balance at the end of ${feed.to}`, closing.whole, end),
+      '</BALLIST>',
+      '</STMTRS>',
+      '</STMTTRNRS></BANKMSGSRSV1>',
+      '</OFX>',
+    ])
+  },
+}
+
+/** A whole bank feed as one OFX document. */
+export function statementOfx(feed: BankFeed): string {
+  return OFX_WRITER.head(feed) + OFX_WRITER.entries(feed, feed.entries) + OFX_WRITER.foot(feed, { whole: feed.closing, available: feed.closingAvailable })
 }

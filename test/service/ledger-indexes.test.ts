@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { POSTINGS_OF_SQL } from '../../electron/service/db/ledger-repo'
 import { REBALANCE_SQL } from '../../electron/service/db/sandbox-repo'
-import { STATEMENT_POSTINGS_SQL } from '../../electron/service/db/statement-repo'
+import { STATEMENT_POSTINGS_PAGE_SQL, STATEMENT_POSTINGS_SQL } from '../../electron/service/db/statement-repo'
 import { testService } from '../support/harness'
 import { queryPlan } from '../support/query-plan'
 
@@ -38,9 +38,10 @@ describe('ledger_postings indexes (migration 008)', () => {
       const details = plan(sql, sql.includes('BETWEEN') ? [1, 0, 1] : [1, 0])
       expect(details.some((d) => /^SEARCH ledger_postings USING (COVERING )?INDEX ledger_postings_account_time \(account_id=\? AND created_at/.test(d)), details.join(' | ')).toBe(true)
     }
-    for (const [sql, params] of [[POSTINGS_OF_SQL, [1]], [STATEMENT_POSTINGS_SQL, [1, 0, 1]]] as const) {
+    for (const [sql, params] of [[POSTINGS_OF_SQL, [1]], [STATEMENT_POSTINGS_SQL, [1, 0, 1]], [STATEMENT_POSTINGS_PAGE_SQL, [1, 0, 1, 0, 0, 500]]] as const) {
       const details = plan(sql, [...params])
       expect(details.some((d) => /^SEARCH (ledger_postings|f) USING INDEX ledger_postings_event \(event_id=\?\)/.test(d)), details.join(' | ')).toBe(true)
+      if (sql !== POSTINGS_OF_SQL) expect(details.some((d) => /^SEARCH p USING INDEX ledger_postings_account_time \(account_id=\? AND created_at/.test(d)), details.join(' | ')).toBe(true)
       expect(details.filter((d) => /^SCAN (ledger_postings|transaction_events|transactions|[pfe])\b/.test(d)), details.join(' | ')).toEqual([])
     }
   })

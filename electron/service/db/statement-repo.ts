@@ -38,12 +38,22 @@ export const TAX_INVOICE_SQL = (alias: string) =>
  * line that shows the fee). `+f.account_id`: else SQLite would read all of the account's postings through
  * ledger_postings_account_time instead of the transaction's few through its timeline (ledger-indexes.test.ts).
  */
-export const STATEMENT_POSTINGS_SQL = `SELECT p.id, p.transaction_id, p.bucket, p.amount, p.created_at,
+const STATEMENT_POSTINGS_SELECT = `SELECT p.id, p.transaction_id, p.bucket, p.amount, p.created_at,
       t.public_id, t.type, t.status, t.merchant_transaction_id, t.processor_reference, t.fees, t.amount AS transaction_amount, t.phone_number, t.narration,
       ${TAX_INVOICE_SQL('t')} AS tax_invoice_number,
       (SELECT MIN(f.id) FROM ledger_postings f WHERE f.event_id IN (${timelineEntryIds('p.transaction_id')}) AND +f.account_id = p.account_id) AS first_posting_id
-    FROM ledger_postings p JOIN transactions t ON t.id = p.transaction_id
+    FROM ledger_postings p JOIN transactions t ON t.id = p.transaction_id`
+export const STATEMENT_POSTINGS_SQL = `${STATEMENT_POSTINGS_SELECT}
     WHERE p.account_id = ? AND p.created_at BETWEEN ? AND ? ORDER BY p.created_at, p.id`
+/** The same rows a page at a time, after a (created_at, id) in the statement's own order (keyset). */
+export const STATEMENT_POSTINGS_PAGE_SQL = `${STATEMENT_POSTINGS_SELECT}
+    WHERE p.account_id = ? AND p.created_at BETWEEN ? AND ? AND (p.created_at, p.id) > (?, ?) ORDER BY p.created_at, p.id LIMIT ?`
+
+/** Where a page of postings starts: after this posting (the first page: after nothing). */
+export interface PostingCursor {
+  at: number
+  id: number
+}
 
 /**
  * Ledger reads for statements and the settlement report; all seek ledger_postings_account_time (migration 005).
@@ -57,6 +67,7 @@ export function createStatementRepo(db: Db) {
     'SELECT bucket, SUM(amount) AS total FROM ledger_postings WHERE account_id = ? AND created_at > ? GROUP BY bucket',
   )
   const postings = db.prepare<[number, number, number], StatementPostingRow>(STATEMENT_POSTINGS_SQL)
+  const page = db.prepare<[number, number, number, number, number, number], StatementPostingRow>(STATEMENT_POSTINGS_PAGE_SQL)
   const countStmt = db.prepare<[number, number, number], { n: number }>(
     'SELECT COUNT(*) AS n FROM ledger_postings WHERE account_id = ? AND created_at BETWEEN ? AND ?',
   )
@@ -79,6 +90,10 @@ export function createStatementRepo(db: Db) {
     /** The same rows one at a time (the settlement report walks busy accounts without holding them all). */
     iteratePostings(accountId: number, fromMs: number, toMs: number): IterableIterator<StatementPostingRow> {
       return postings.iterate(accountId, fromMs, toMs)
+    },
+    /** At most `limit` of the rows `postings` reads, those after `after` (the file downloads read a page at a time). */
+    postingsPage(accountId: number, fromMs: number, toMs: number, after: PostingCursor | null, limit: number): StatementPostingRow[] {
+      return page.all(accountId, fromMs, toMs, after?.at ?? Number.MIN_SAFE_INTEGER, after?.id ?? 0, limit)
     },
     postingCount(accountId: number, fromMs: number, toMs: number): number {
       return countStmt.get(accountId, fromMs, toMs)!.n

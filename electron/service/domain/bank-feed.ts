@@ -41,36 +41,46 @@ function split(line: StatementLine, delta: number, info: FeedTransaction | undef
 }
 
 /**
- * The statement as a bank feed (shared/statements/bank-feed.ts): lines that move the whole balance, each
- * split into the payment and its fee, with the running whole balance. Opening + entries = closing, the
- * statement's own closing (which the statement reconciles against the ledger).
+ * Turns statement lines, in order, into bank-feed entries with the running whole balance from `opening`:
+ * lines that move the whole balance, each split into the payment and its fee. Keeps only the balance and
+ * how often each transaction's id was used (a FITID is unique in the file), so a file can be written a page
+ * of lines at a time.
  */
-export function bankFeed(statement: Statement, transactions: ReadonlyMap<string, FeedTransaction>): BankFeed {
-  const opening = statement.opening.available + statement.opening.pending
+export function feedEntries(opening: number): { entriesOf(line: StatementLine, info: FeedTransaction | undefined): BankFeedEntry[]; balance(): number } {
   let balance = opening
-  const entries: BankFeedEntry[] = []
   const used = new Map<string, number>()
   const unique = (id: string) => {
     const seen = used.get(id) ?? 0
     used.set(id, seen + 1)
     return seen === 0 ? id : `${id}-${seen + 1}`
   }
-  for (const line of statement.lines) {
+  const entriesOf = (line: StatementLine, info: FeedTransaction | undefined): BankFeedEntry[] => {
     const delta = line.available + line.pending
-    if (delta === 0) continue
-    const info = transactions.get(line.transactionId)
+    if (delta === 0) return []
     const { principal, fee } = split(line, delta, info)
     const base = {
       at: line.at, transactionId: line.transactionId, type: line.type, payee: localPhone(info?.phoneNumber ?? null), narration: info?.narration ?? null,
       reference: line.reference === line.receipt ? null : line.reference, receipt: line.receipt, taxInvoiceNumber: line.taxInvoiceNumber,
     }
     balance += principal
-    entries.push({ ...base, fitId: unique(line.transactionId), kind: 'payment', amount: principal, balance, description: WORDS[line.type] ?? line.description })
+    const entries: BankFeedEntry[] = [{ ...base, fitId: unique(line.transactionId), kind: 'payment', amount: principal, balance, description: WORDS[line.type] ?? line.description }]
     if (fee !== 0) {
       balance += fee
       entries.push({ ...base, fitId: unique(`${line.transactionId}-fee`), kind: 'fee', amount: fee, balance, payee: null, narration: null, description: feeDescription(line, fee) })
     }
+    return entries
   }
+  return { entriesOf, balance: () => balance }
+}
+
+/**
+ * The statement as a bank feed (shared/statements/bank-feed.ts), every entry at once. Opening + entries =
+ * closing, the statement's own closing (which the statement reconciles against the ledger).
+ */
+export function bankFeed(statement: Statement, transactions: ReadonlyMap<string, FeedTransaction>): BankFeed {
+  const opening = statement.opening.available + statement.opening.pending
+  const feed = feedEntries(opening)
+  const entries = statement.lines.flatMap((line) => feed.entriesOf(line, transactions.get(line.transactionId)))
   return {
     account: statement.account, from: statement.from, to: statement.to, timeZone: statement.timeZone, fromMs: statement.fromMs,
     toMs: statement.toMs, generatedAt: statement.generatedAt, opening, closing: statement.closing.available + statement.closing.pending,

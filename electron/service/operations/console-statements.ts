@@ -34,8 +34,8 @@ function statementOf(account: AccountRow, postings: StatementPostingRow[], ctx: 
   })
 }
 
-/** The statement and the ledger postings it was built from (the bank-feed files read their transactions). */
-export function loadStatement(ctx: OperationContext, query: { accountNo: string; from: string; to: string }, timeZone: string): { statement: Statement; postings: StatementPostingRow[] } {
+/** The statement's account and its range in ms, checked: the account is the caller's, the range not too long or too full. */
+export function statementScope(ctx: OperationContext, query: { accountNo: string; from: string; to: string }, timeZone: string): { account: AccountRow; fromMs: number; toMs: number } {
   const { organizationId, environment } = ctx.principal
   const account = ctx.store.accounts.getByNo(query.accountNo)
   if (!account || account.organization_id !== organizationId || account.environment !== environment || (account.kind !== 'collections' && account.kind !== 'payouts')) {
@@ -47,6 +47,13 @@ export function loadStatement(ctx: OperationContext, query: { accountNo: string;
   if (count > MAX_STATEMENT_POSTINGS) {
     throw new ApiError('invalid_parameter', `This range holds ${count} ledger postings; a statement holds at most ${MAX_STATEMENT_POSTINGS}. Choose fewer days.`, 'to')
   }
+  return { account, fromMs, toMs }
+}
+
+/** The statement and the ledger postings it was built from (the bank-feed files read their transactions). */
+export function loadStatement(ctx: OperationContext, query: { accountNo: string; from: string; to: string }, timeZone: string): { statement: Statement; postings: StatementPostingRow[] } {
+  const { environment } = ctx.principal
+  const { account, fromMs, toMs } = statementScope(ctx, query, timeZone)
   const postings = ctx.store.statements.postings(account.id, fromMs, toMs)
   const statement: Statement = {
     account: { accountNo: account.account_no, name: account.name, type: account.kind, currency: account.currency },
