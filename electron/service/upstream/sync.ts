@@ -4,7 +4,7 @@ import type { Engine } from '../core/engine'
 import type { ProviderClient, PriorityClass } from './client'
 import { targetedGets, type TargetCursor } from './targeted'
 import { flagVanished, upsertPage, type MirrorScope } from './mirror'
-import { dayEnd, dayStart, nextDay, previousDay, probeDateTimes, ProviderAnswerError, scanWindow, utcDay } from './window'
+import { dayEnd, dayStart, nextDay, previousDay, probeDateTimes, providerAnswerError, scanWindow, utcDay } from './window'
 
 const DAY_MS = 86_400_000
 /** Days 4-35 are read again once a day: late reversals and settlements land there. */
@@ -61,7 +61,7 @@ export async function scanDays(ctx: SyncContext, cls: PriorityClass, from: strin
 async function syncBalances(ctx: SyncContext, progress: SyncProgress): Promise<void> {
   const answer = await ctx.client.request('other', 'GET', '/accounts')
   progress.requests++
-  if (answer.status !== 200) throw new ProviderAnswerError(answer.status, `the provider answered ${answer.status} to the accounts list`)
+  if (answer.status !== 200) throw providerAnswerError(answer, 'the accounts list')
   // Kept as the provider gave them (those that read as accounts): /v1/accounts in the mirror answers them.
   const balances = (Array.isArray(answer.json?.data?.items) ? (answer.json.data.items as unknown[]) : []).filter((item) => AccountSchema.safeParse(item).success)
   update(ctx, { balances })

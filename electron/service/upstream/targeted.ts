@@ -4,7 +4,7 @@ import type { ProviderClient } from './client'
 import { parseItems, upsertPage } from './mirror'
 import type { Engine } from '../core/engine'
 import type { MirrorScope } from './mirror'
-import { ProviderAnswerError } from './window'
+import { providerAnswerError } from './window'
 
 /**
  * At most this many targeted gets per cycle: at the default poll (60 s) a cycle's balances, re-scan and
@@ -49,10 +49,7 @@ function pick(ctx: TargetedContext, beforeMs: number, cursor: TargetCursor, limi
 async function fetchOne(client: ProviderClient, publicId: string): Promise<Transaction | null> {
   const answer = await client.request('sync', 'GET', '/transaction', { query: { transactionId: publicId } })
   if (answer.status === 404) return null
-  if (answer.status !== 200) {
-    const message = typeof answer.json?.message === 'string' ? answer.json.message : `HTTP ${answer.status}`
-    throw new ProviderAnswerError(answer.status, `the provider answered ${answer.status} to a transaction read: ${message}`)
-  }
+  if (answer.status !== 200) throw providerAnswerError(answer, 'a transaction read')
   return parseItems([answer.json?.data]).rows[0] ?? null
 }
 
