@@ -18,7 +18,7 @@ const providerConsole = { authorization: `Bearer ${CONSOLE_TOKEN}`, 'paydesk-env
 
 beforeAll(async () => {
   pair = await startUpstreamPair({ seedHistory: 400, upstream: { timeoutMs: 300 } })
-  expect(await pair.sync()).toMatchObject({ status: 'done' })
+  expect(await pair.sync()).toMatchObject({ status: 'done', error: null })
 })
 afterAll(async () => {
   await pair?.close()
@@ -43,6 +43,23 @@ describe('a provider having a bad day', () => {
     await clearFaults()
     expect(await pair.sync()).toMatchObject({ status: 'done' })
     expect((await status()).lastError).toBeNull()
+  })
+
+  it('an outage says in lastError why the mirror is not fresh, until a cycle after its end clears it', async () => {
+    const before = await status()
+    const now = pair.provider.clock.now()
+    await providerFaults('accounts.list', { outage: { from: now - 1000, until: now + 600_000 } })
+    await pair.advance(60_000)
+    expect(await pair.sync()).toMatchObject({ status: 'failed' })
+    const down = await status()
+    expect(down).toMatchObject({ connected: true, lastSyncAt: before.lastSyncAt })
+    expect(down.lagMs).toBeGreaterThanOrEqual(60_000)
+    expect(down.lastError).toBe('The provider is unavailable (503 to the accounts list): The service is temporarily unavailable (scheduled maintenance). Retry after the time in Retry-After. (it asks to be tried again in 540 s)')
+    // The outage ends on the provider's clock, nobody clears it: the next good cycle clears the error.
+    await pair.advance(600_000)
+    expect(await pair.sync()).toMatchObject({ status: 'done' })
+    expect(await status()).toMatchObject({ lastError: null, lagMs: 0, lastSyncAt: pair.paydesk.clock.now() })
+    await clearFaults()
   })
 
   it('an answer slower than the timeout, and a 500, fail the sync with the reason', async () => {

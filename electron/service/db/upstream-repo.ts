@@ -63,6 +63,10 @@ function statements(db: Db) {
     vanish: db.prepare('UPDATE upstream_rows SET vanished_at = ? WHERE transaction_id = ? AND vanished_at IS NULL'),
     inWindow: db.prepare<[string, string, number, number], UpstreamRowRecord>(
       `${ROW_SELECT} WHERE t.organization_id = ? AND t.environment = ? AND t.created_at BETWEEN ? AND ? ORDER BY t.created_at DESC`),
+    open: db.prepare<[string, string, number, number, number, number], { transaction_id: number; public_id: string; created_at: number }>(
+      `SELECT t.id AS transaction_id, t.public_id, t.created_at FROM transactions t JOIN upstream_rows u ON u.transaction_id = t.id
+       WHERE t.organization_id = ? AND t.environment = ? AND t.status IN ('initiated', 'pending') AND t.created_at <= ? AND u.vanished_at IS NULL
+         AND (t.created_at, t.id) > (?, ?) ORDER BY t.created_at, t.id LIMIT ?`),
     insertChange: db.prepare('INSERT INTO upstream_changes (organization_id, environment, transaction_id, field, from_value, to_value, seen_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     changes: db.prepare<[string, string, number], UpstreamChangeRecord>(
       `SELECT c.id, t.public_id, c.field, c.from_value, c.to_value, c.seen_at FROM upstream_changes c JOIN transactions t ON t.id = c.transaction_id
@@ -100,6 +104,9 @@ export function createUpstreamRepo(db: Db) {
     vanish: (transactionId: number, at: number): boolean => stmt.vanish.run(at, transactionId).changes === 1,
     /** Mirrored rows created inside [fromMs, toMs], newest first. */
     inWindow: (organizationId: string, environment: string, fromMs: number, toMs: number) => stmt.inWindow.all(organizationId, environment, fromMs, toMs),
+    /** Mirrored rows not final yet (initiated, pending) created at or before `beforeMs`, oldest first, after the cursor (created_at, id). */
+    openRows: (organizationId: string, environment: string, beforeMs: number, after: { createdAt: number; id: number }, limit: number) =>
+      stmt.open.all(organizationId, environment, beforeMs, after.createdAt, after.id, limit),
     insertChange(organizationId: string, environment: string, transactionId: number, field: string, from: string | null, to: string | null, at: number): void {
       stmt.insertChange.run(organizationId, environment, transactionId, field, from, to, at)
     },

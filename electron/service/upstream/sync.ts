@@ -2,8 +2,9 @@ import { AccountSchema } from '../../../shared/schemas/account'
 import { runUnit } from '../core/unit'
 import type { Engine } from '../core/engine'
 import type { ProviderClient, PriorityClass } from './client'
+import { targetedGets, type TargetCursor } from './targeted'
 import { flagVanished, upsertPage, type MirrorScope } from './mirror'
-import { dayEnd, dayStart, nextDay, previousDay, probeDateTimes, ProviderAnswerError, scanWindow, utcDay } from './window'
+import { dayEnd, dayStart, nextDay, previousDay, probeDateTimes, providerAnswerError, scanWindow, utcDay } from './window'
 
 const DAY_MS = 86_400_000
 /** Days 4-35 are read again once a day: late reversals and settlements land there. */
@@ -15,6 +16,8 @@ export interface SyncContext {
   scope: MirrorScope
   lookbackDays: number
   now: () => number
+  /** Where the targeted gets go on next cycle (in memory: a restart begins again at the oldest). */
+  targetCursor?: TargetCursor
 }
 
 /** What a sync read and wrote so far (a job's progress). */
@@ -58,7 +61,7 @@ export async function scanDays(ctx: SyncContext, cls: PriorityClass, from: strin
 async function syncBalances(ctx: SyncContext, progress: SyncProgress): Promise<void> {
   const answer = await ctx.client.request('other', 'GET', '/accounts')
   progress.requests++
-  if (answer.status !== 200) throw new ProviderAnswerError(answer.status, `the provider answered ${answer.status} to the accounts list`)
+  if (answer.status !== 200) throw providerAnswerError(answer, 'the accounts list')
   // Kept as the provider gave them (those that read as accounts): /v1/accounts in the mirror answers them.
   const balances = (Array.isArray(answer.json?.data?.items) ? (answer.json.data.items as unknown[]) : []).filter((item) => AccountSchema.safeParse(item).success)
   update(ctx, { balances })
@@ -82,7 +85,8 @@ async function backfill(ctx: SyncContext, progress: SyncProgress): Promise<void>
 
 /**
  * One sync cycle: balances, each UTC day of [today - lookback, today] again (today's window reaches to the end
- * of tomorrow, for a provider clock ahead of ours), the backfill down to `since`, and once a day days 4-35.
+ * of tomorrow, for a provider clock ahead of ours), the backfill down to `since`, once a day days 4-35, and
+ * the targeted gets of rows not final yet that the re-scan no longer covers (targeted.ts).
  */
 export async function runCycle(ctx: SyncContext, progress: SyncProgress): Promise<void> {
   await syncBalances(ctx, progress)
@@ -101,5 +105,6 @@ export async function runCycle(ctx: SyncContext, progress: SyncProgress): Promis
     }
     update(ctx, { deep_scan_at: ctx.now() })
   }
+  await targetedGets(ctx, dayStart(today) - ctx.lookbackDays * DAY_MS, progress)
   update(ctx, { last_sync_at: ctx.now(), last_error: null })
 }

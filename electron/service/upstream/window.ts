@@ -12,6 +12,20 @@ export class ProviderAnswerError extends Error {
   }
 }
 
+/**
+ * A provider's refusal in words, for `lastError` and the job: what failed, what the status means, the
+ * provider's own message and, when it gave one, when it asks to be tried again.
+ */
+export function providerAnswerError(answer: { status: number; headers: Record<string, string>; json: any }, what: string): ProviderAnswerError {
+  const { status } = answer
+  const meaning = status === 503 ? 'is unavailable' : status >= 500 ? 'failed with an internal error' : status === 404 ? 'does not know' : 'refused'
+  const message: unknown = answer.json?.error?.message ?? answer.json?.message
+  const said = typeof message === 'string' ? `: ${message.slice(0, 300)}` : ''
+  const seconds = Number(answer.headers['retry-after'])
+  const retry = status >= 500 && Number.isFinite(seconds) && seconds > 0 ? ` (it asks to be tried again in ${seconds} s)` : ''
+  return new ProviderAnswerError(status, `The provider ${meaning} (${status} to ${what})${said}${retry}`)
+}
+
 export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 export const dayStart = (day: string) => Date.parse(`${day}T00:00:00.000Z`)
 export const dayEnd = (day: string) => dayStart(day) + DAY_MS - 1
@@ -35,10 +49,7 @@ function bounds(fromMs: number, toMs: number, dateTimes: boolean): { startDate: 
 
 async function page(client: ProviderClient, cls: PriorityClass, fromMs: number, toMs: number, dateTimes: boolean, limit: number) {
   const answer = await client.request(cls, 'GET', '/transactions', { query: { ...bounds(fromMs, toMs, dateTimes), limit } })
-  if (answer.status !== 200) {
-    const message = typeof answer.json?.message === 'string' ? answer.json.message : `HTTP ${answer.status}`
-    throw new ProviderAnswerError(answer.status, `the provider answered ${answer.status} to a transactions list: ${message}`)
-  }
+  if (answer.status !== 200) throw providerAnswerError(answer, 'a transactions list')
   return parseItems(answer.json?.data?.items)
 }
 
@@ -77,5 +88,5 @@ export async function probeDateTimes(client: ProviderClient, nowMs: number): Pro
   })
   if (answer.status === 200) return true
   if (answer.status === 400) return false
-  throw new ProviderAnswerError(answer.status, `the provider answered ${answer.status} to the first transactions list`)
+  throw providerAnswerError(answer, 'the first transactions list')
 }
