@@ -15,7 +15,8 @@ import { startWebhookReceiver, type ReceiverAnswer, type WebhookReceiver } from 
  * endpoint's backlog needs at its slot limit (two rounds of timeouts here), and the flood costs a few KiB
  * read, not gigabytes.
  */
-const ATTEMPT_TIMEOUT_MS = 300
+// Long enough for the healthy endpoint to answer on a busy machine; the bounds below scale with it.
+const ATTEMPT_TIMEOUT_MS = 1_000
 const HEALTHY_EVENTS = 12
 const HOSTILE_EVENTS_EACH = DEFAULT_LIMITS.maxPerEndpoint + 4
 
