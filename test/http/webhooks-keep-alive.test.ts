@@ -100,7 +100,8 @@ function deliveryOf(service: PaydeskService, eventId: string) {
 
 describe('webhook connections', () => {
   it('attempts to one origin reuse its keep-alive connections, across paths and ticks, each event sent once', async () => {
-    // Every answer here is prompt: the short timeout the other tests need would fail an attempt on a busy machine.
+    // Timeouts are not what this test is about: a 300 ms one may pass on a busy machine, and a timed-out
+    // attempt's connection is rightly never reused (the next test).
     const { service } = setup({ timeoutMs: 5_000 })
     const hook = await receiver()
     const batch = (n: number) => Array.from({ length: n }, (_, i) => sendTestEvent(service, `${hook.origin}/hook-${i % 2 ? 'a' : 'b'}?n=${i}`))
