@@ -138,4 +138,15 @@ describe('bulk payouts on the connected environment', () => {
     expect([counts.get(`${prefix}-ok`), counts.get(`${prefix}-fails`), counts.get(`${prefix}-fails-R1`), counts.get(`${prefix}-ok-R1`)]).toEqual([1, 1, 1, undefined])
   }, 60_000)
 
+
+  it("the float checked is the provider's balance as mirrored, not the connected environment's own", async () => {
+    const top = await pair.provider.request('POST', '/console/funds/top-up', { headers: { authorization: `Bearer ${CONSOLE_TOKEN}` }, body: { accountNo: '2200000002', amount: 100_000_000 } })
+    expect(top.status).toBe(201)
+    await pair.sync()
+    const provider = (await pair.provider.request('GET', '/v1/balance?accountNo=2200000002', { headers: asProvider })).body.data
+    const created = await pair.console('POST', '/console/payout-batches', { name: 'Float', csv: csvOf([['0712345678', 100, ref('flt')]]) })
+    expect(created.body.data).toMatchObject({ accountNo: '2200000002', floatChecked: true, floatAvailable: provider.available, floatSufficient: true })
+    const local = store().db.prepare("SELECT available FROM accounts WHERE account_no = '2200000002' AND environment = 'test'").get() as { available: number }
+    expect(local.available).not.toBe(provider.available)
+  })
 })
