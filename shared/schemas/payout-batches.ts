@@ -81,6 +81,11 @@ export const PayoutBatchSummarySchema = z.object({
   /** The payouts float now, and whether it covers amount + fees of the valid rows. */
   floatAvailable: z.number().int(),
   floatSufficient: z.boolean(),
+  /**
+   * False on an environment that sends to the provider when the mirror holds no balance of this account:
+   * the float cannot be checked here (floatAvailable is then 0, floatSufficient true; the provider refuses what it cannot pay).
+   */
+  floatChecked: z.boolean(),
   /** An earlier batch of the same file (same content), or null. */
   duplicateOf: z.string().nullable(),
   /** Headers of the file's columns Paydesk does not use (kept out of the payouts, shown as not used). */

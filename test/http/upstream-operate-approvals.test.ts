@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../support/harness'
+import { ref, startTestServer, type TestServer } from '../support/harness'
 import { PROVIDER_KEY } from '../support/upstream-pair'
 import { ALL_TIME, b2cBody } from './helpers'
 import { asAutomation, asSession, createUser, signIn } from './team-support'
@@ -23,7 +23,7 @@ beforeAll(async () => {
     tokens[name] = await signIn(paydesk, name)
   }
   const policy = await paydesk.request('PUT', '/console/approval-policy', {
-    headers: asAutomation, body: { rules: [{ action: 'b2c', environment: 'test', minAmount: 50_000, approvals: 2 }] },
+    headers: asAutomation, body: { rules: [{ action: 'b2c', environment: 'test', minAmount: 50_000, approvals: 2 }, { action: 'bulk-payout', environment: 'test', minAmount: 0, approvals: 1 }] },
   })
   expect(policy.status).toBe(200)
 })
@@ -86,5 +86,22 @@ describe('operate mode behind the approval policy', () => {
     for (let i = 0; i < 5; i++) await paydesk.service.tick()
     expect(outboxRows().find((row) => row.ref === reference)).toBeUndefined()
     expect(await atProvider(reference)).toBe(0)
+  })
+
+  it('a held bulk payout writes no outbox row until its approval lands; then each row is sent once', async () => {
+    const [a, b] = [ref('hb'), ref('hb')]
+    const created = await paydesk.request('POST', '/console/payout-batches', { headers: as('amina'), body: { name: 'Held run', csv: `phoneNumber,amount,reference\n0712345678,20,${a}\n0712345679,30,${b}\n` } })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const submitted = await paydesk.request('POST', `/console/payout-batches/${created.body.data.id}/submit`, { headers: as('amina'), body: {} })
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200)
+    expect(submitted.body.data.status).toBe('awaiting_approval')
+    for (let i = 0; i < 3; i++) await paydesk.service.tick()
+    expect(outboxRows().filter((row) => row.ref === a || row.ref === b)).toEqual([])
+
+    const approval = submitted.body.data.approval.id as string
+    expect((await paydesk.request('POST', `/console/approvals/${approval}/approve`, { headers: as('bora') })).status).toBe(200)
+    await untilAccepted(a)
+    await untilAccepted(b)
+    expect([await atProvider(a), await atProvider(b)]).toEqual([1, 1])
   })
 })

@@ -1,5 +1,5 @@
 import type { Db } from './connection'
-import { FINAL_DONE, FINAL_FAILED } from './payout-batch-rows-repo'
+import { FINAL_DONE, FINAL_FAILED, PAYOUT_STATUS, ROWS_WITH_PAYOUT, RETRYABLE } from './payout-batch-rows-repo'
 
 export interface PayoutBatchCounts {
   queued: number
@@ -11,16 +11,15 @@ export interface PayoutBatchCounts {
 /** Where a batch's run stands, from its rows and their payouts (migration 018): what the runner and the list read. */
 export function createPayoutBatchProgressRepo(db: Db) {
   const failedTotalsStmt = db.prepare<[number], { amount: number; fees: number }>(`SELECT COALESCE(SUM(r.amount), 0) AS amount, COALESCE(SUM(r.fee), 0) AS fees
-    FROM payout_batch_rows r LEFT JOIN transactions t ON t.id = r.transaction_id
-    WHERE r.batch_id = ? AND (r.state = 'refused' OR (r.state = 'sent' AND t.status IN ${FINAL_FAILED}))`)
+    FROM ${ROWS_WITH_PAYOUT} WHERE r.batch_id = ? AND ${RETRYABLE}`)
   const queuedTotalStmt = db.prepare<[number], { total: number }>(
     "SELECT COALESCE(SUM(amount + fee), 0) AS total FROM payout_batch_rows WHERE batch_id = ? AND state = 'queued'")
   const countsStmt = db.prepare<[number], PayoutBatchCounts>(`SELECT
       COALESCE(SUM(r.state = 'queued'), 0) AS queued,
-      COALESCE(SUM(r.state = 'sent' AND t.status NOT IN ${FINAL_DONE} AND t.status NOT IN ${FINAL_FAILED}), 0) AS processing,
-      COALESCE(SUM(r.state = 'sent' AND t.status IN ${FINAL_DONE}), 0) AS completed,
-      COALESCE(SUM(r.state = 'refused' OR (r.state = 'sent' AND t.status IN ${FINAL_FAILED})), 0) AS failed
-    FROM payout_batch_rows r LEFT JOIN transactions t ON t.id = r.transaction_id WHERE r.batch_id = ?`)
+      COALESCE(SUM(r.state = 'sent' AND ${PAYOUT_STATUS} NOT IN ${FINAL_DONE} AND ${PAYOUT_STATUS} NOT IN ${FINAL_FAILED}), 0) AS processing,
+      COALESCE(SUM(r.state = 'sent' AND ${PAYOUT_STATUS} IN ${FINAL_DONE}), 0) AS completed,
+      COALESCE(SUM(r.state = 'refused' OR (r.state = 'sent' AND ${PAYOUT_STATUS} IN ${FINAL_FAILED})), 0) AS failed
+    FROM ${ROWS_WITH_PAYOUT} WHERE r.batch_id = ?`)
   const queuedByAccountStmt = db.prepare<[string, string], { account_id: number; total: number }>(`SELECT b.account_id, COALESCE(SUM(r.amount + r.fee), 0) AS total
     FROM payout_batches b JOIN payout_batch_rows r ON r.batch_id = b.id
     WHERE b.organization_id = ? AND b.environment = ? AND b.status IN ('scheduled', 'running') AND r.state = 'queued' GROUP BY b.account_id`)
@@ -28,9 +27,9 @@ export function createPayoutBatchProgressRepo(db: Db) {
   // From a line on, the first row whose payout is not final yet: the runner asks on every tick while a
   // batch's payouts finish, each time from the line it found last (final rows stay final), so a batch's
   // rows are walked about once in all, not once per tick.
-  const firstRunningStmt = db.prepare<[number, number], { line: number }>(`SELECT r.line FROM payout_batch_rows r
-    JOIN transactions t ON t.id = r.transaction_id WHERE r.batch_id = ? AND r.line >= ? AND r.state = 'sent'
-      AND t.status NOT IN ${FINAL_DONE} AND t.status NOT IN ${FINAL_FAILED} ORDER BY r.line LIMIT 1`)
+  const firstRunningStmt = db.prepare<[number, number], { line: number }>(`SELECT r.line FROM ${ROWS_WITH_PAYOUT}
+    WHERE r.batch_id = ? AND r.line >= ? AND r.state = 'sent'
+      AND ${PAYOUT_STATUS} NOT IN ${FINAL_DONE} AND ${PAYOUT_STATUS} NOT IN ${FINAL_FAILED} ORDER BY r.line LIMIT 1`)
   return {
     /** Amount and fees of the failed rows (what a retry needs from the float). */
     failedTotals(batchId: number): { amount: number; fees: number } {

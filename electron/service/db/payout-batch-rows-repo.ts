@@ -26,6 +26,8 @@ export interface PayoutBatchRowRecord {
   state: PayoutRowState
   attempt: number
   transaction_id: number | null
+  /** Its outbox row, when the row was sent to the provider (migration 027). */
+  outbox_id?: string | null
   failure_reason: string | null
 }
 type StoredRow = Omit<PayoutBatchRowRecord, 'errors'> & { errors: string | null }
@@ -44,8 +46,19 @@ const decode = <T extends { errors: string | null }>(row: T): Omit<T, 'errors'> 
 
 export const FINAL_FAILED = "('failed', 'rejected')"
 export const FINAL_DONE = "('completed', 'settled')"
-const WITH_PAYOUT = `SELECT r.*, t.public_id AS transaction_public_id, t.status AS transaction_status, t.processor_reference AS receipt,
-  t.message AS transaction_message FROM payout_batch_rows r LEFT JOIN transactions t ON t.id = r.transaction_id`
+/**
+ * A row with its payout: the local transaction, or (a row sent to the provider) its outbox row and the
+ * mirrored transaction once the mirror holds the provider's id. Aliases: r the row, o its outbox row, t its payout.
+ */
+export const ROWS_WITH_PAYOUT = `payout_batch_rows r LEFT JOIN upstream_outbox o ON o.id = r.outbox_id
+  LEFT JOIN transactions t ON t.id = COALESCE(r.transaction_id, (SELECT m.id FROM transactions m
+    WHERE m.public_id = o.transaction_id AND m.organization_id = o.organization_id AND m.environment = o.environment))`
+/** The payout's status: the transaction's; before the mirror has it, a provider's refusal (or a row closed by hand) is a failure, anything else still runs. */
+export const PAYOUT_STATUS = `COALESCE(t.status, CASE o.state WHEN 'rejected' THEN 'failed' WHEN 'closed' THEN 'failed' END, 'pending')`
+/** What "retry failed" sends again: refused here, failed at the payout, or conclusively refused by the provider; never an unclear outcome, nor a row closed by hand. */
+export const RETRYABLE = `(r.state = 'refused' OR (r.state = 'sent' AND (t.status IN ${FINAL_FAILED} OR (t.id IS NULL AND o.state = 'rejected'))))`
+const WITH_PAYOUT = `SELECT r.*, COALESCE(t.public_id, o.transaction_id) AS transaction_public_id, ${PAYOUT_STATUS} AS transaction_status,
+  t.processor_reference AS receipt, COALESCE(t.message, o.last_error) AS transaction_message FROM ${ROWS_WITH_PAYOUT}`
 
 const INSERTED = ['batch_id', 'line', 'kind', 'phone_number', 'bank_code', 'account_number', 'account_name', 'recipient_name', 'intended_name', 'amount', 'fee',
   'reference', 'narration', 'tax_invoice_number', 'kra_pin', 'errors', 'state'] as const
@@ -64,10 +77,10 @@ export function createPayoutBatchRowsRepo(db: Db) {
   const queueValidStmt = db.prepare("UPDATE payout_batch_rows SET state = 'queued' WHERE batch_id = ? AND state = 'valid'")
   const queuedStmt = db.prepare<[number, number], StoredRow>("SELECT * FROM payout_batch_rows WHERE batch_id = ? AND state = 'queued' ORDER BY line LIMIT ?")
   const sentStmt = db.prepare("UPDATE payout_batch_rows SET state = 'sent', transaction_id = ?, failure_reason = NULL WHERE batch_id = ? AND line = ? AND state = 'queued'")
+  const sentUpstreamStmt = db.prepare("UPDATE payout_batch_rows SET state = 'sent', outbox_id = ?, failure_reason = NULL WHERE batch_id = ? AND line = ? AND state = 'queued'")
   const refusedStmt = db.prepare("UPDATE payout_batch_rows SET state = 'refused', failure_reason = ? WHERE batch_id = ? AND line = ? AND state = 'queued'")
-  const requeueStmt = db.prepare(`UPDATE payout_batch_rows SET state = 'queued', attempt = attempt + 1, transaction_id = NULL, failure_reason = NULL
-    WHERE batch_id = ? AND (state = 'refused'
-      OR (state = 'sent' AND EXISTS (SELECT 1 FROM transactions t WHERE t.id = payout_batch_rows.transaction_id AND t.status IN ${FINAL_FAILED})))`)
+  const requeueStmt = db.prepare(`UPDATE payout_batch_rows SET state = 'queued', attempt = attempt + 1, transaction_id = NULL, outbox_id = NULL, failure_reason = NULL
+    WHERE batch_id = ? AND line IN (SELECT r.line FROM ${ROWS_WITH_PAYOUT} WHERE r.batch_id = ? AND ${RETRYABLE})`)
   const removeStmt = db.prepare("DELETE FROM payout_batch_rows WHERE batch_id = ? AND line = ? AND state IN ('valid', 'invalid')")
   const removeAllStmt = db.prepare('DELETE FROM payout_batch_rows WHERE batch_id = ?')
   return {
@@ -109,12 +122,16 @@ export function createPayoutBatchRowsRepo(db: Db) {
     markSent(row: PayoutBatchRowRecord, transactionId: number): boolean {
       return sentStmt.run(transactionId, row.batch_id, row.line).changes === 1
     },
+    /** The row's outbox row was written (a batch on an environment that sends to the provider). */
+    markSentUpstream(row: PayoutBatchRowRecord, outboxId: string): boolean {
+      return sentUpstreamStmt.run(outboxId, row.batch_id, row.line).changes === 1
+    },
     markRefused(row: PayoutBatchRowRecord, reason: string): boolean {
       return refusedStmt.run(reason, row.batch_id, row.line).changes === 1
     },
     /** Queues the failed rows again, each one attempt later; returns how many. */
     requeueFailed(batchId: number): number {
-      return requeueStmt.run(batchId).changes
+      return requeueStmt.run(batchId, batchId).changes
     },
   }
 }

@@ -4,6 +4,7 @@ import type { PayoutBatchCounts } from '../db/payout-batch-progress-repo'
 import type { Store } from '../db/store'
 import { toPayoutBatch, toPayoutBatchSummary, type RowLike } from '../views/payout-batch'
 import { approvalOf, currentStatus } from './approval'
+import { floatOf } from './start-batch'
 
 const NO_PROGRESS: PayoutBatchCounts = { queued: 0, processing: 0, completed: 0, failed: 0 }
 
@@ -28,7 +29,8 @@ function factsOf(store: Store, now: number, batch: PayoutBatchRecord) {
   const account = store.accounts.get(batch.account_id)!
   const approval = approvalOf(store, now, batch)
   const status = currentStatus(batch, approval)
-  return { batch, status, approval, accountNo: account.account_no, floatAvailable: account.available, needed: neededOf(store, batch, status) }
+  const float = floatOf({ store }, account)
+  return { batch, status, approval, accountNo: account.account_no, floatAvailable: float ?? 0, floatChecked: float !== null, needed: neededOf(store, batch, status) }
 }
 
 /** One batch with every row, as GET /console/payout-batches/{id} and the write routes answer it. */

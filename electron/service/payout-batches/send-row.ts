@@ -56,9 +56,13 @@ function sendRow(unit: Unit, payRow: PayRow, batch: PayoutBatchRecord, row: Payo
   const caller: RowCaller = { organizationId: batch.organization_id, environment: batch.environment, actor: batch.run_as, requestId, notes }
   const response = payRow(call.routeId, { body: call.body, idempotencyKey: call.idempotencyKey }, caller, published)
   for (const event of published) unit.emit(event)
-  const body = response.body as { data?: { transactionId?: string }; error?: { message?: string } }
-  const transaction = body.data?.transactionId === undefined ? undefined : unit.store.transactions.getByPublicId(batch.organization_id, batch.environment, body.data.transactionId)
-  const marked = transaction ? unit.store.payoutBatchRows.markSent(row, transaction.id) : unit.store.payoutBatchRows.markRefused(row, body.error?.message ?? `The payout was refused (HTTP ${response.status}).`)
+  const body = response.body as { data?: { transactionId?: string; upstream?: { outboxId: string } }; error?: { message?: string } }
+  const rows = unit.store.payoutBatchRows
+  // On an environment that sends to the provider the payout is an outbox row written in this unit.
+  const outboxId = body.data?.upstream?.outboxId
+  const transaction = body.data?.transactionId === undefined || outboxId !== undefined ? undefined : unit.store.transactions.getByPublicId(batch.organization_id, batch.environment, body.data.transactionId)
+  const marked = outboxId !== undefined ? rows.markSentUpstream(row, outboxId)
+    : transaction ? rows.markSent(row, transaction.id) : rows.markRefused(row, body.error?.message ?? `The payout was refused (HTTP ${response.status}).`)
   // Rolls the payout back with the row: a row is paid by the unit that marks it, never by another.
   if (!marked) throw new Error(`payout batch ${batch.public_id} line ${row.line} was no longer queued`)
   return rowExchange(call, batch.environment, requestId, response, notes, performance.now() - started)

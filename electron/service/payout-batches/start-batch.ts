@@ -8,12 +8,26 @@ import { announceBatch } from './finish-batch'
 /** Refuses what the payouts float cannot cover, saying by how much it falls short. */
 export function assertFloatCovers(unit: Unit, accountId: number, amount: number, fees: number): void {
   const account = unit.store.accounts.get(accountId)!
+  const available = floatOf(unit, account)
+  // The provider's balance was never read for this account: it cannot be checked here; the provider refuses what it cannot pay.
+  if (available === null) return
   if (account.status !== 'active') throw new ApiError('validation_error', `Payouts account ${account.account_no} is ${account.status}.`)
   const needed = amount + fees
-  if (account.available >= needed) return
+  if (available >= needed) return
   throw new ApiError('validation_error',
     `The payouts float cannot cover this batch: KES ${formatMinor(needed)} needed (KES ${formatMinor(amount)} + KES ${formatMinor(fees)} fees), ` +
-    `KES ${formatMinor(account.available)} available in account ${account.account_no}; short by KES ${formatMinor(needed - account.available)}. Top up the float, then submit again.`)
+    `KES ${formatMinor(available)} available in account ${account.account_no}; short by KES ${formatMinor(needed - available)}. Top up the float, then submit again.`)
+}
+
+/**
+ * The float a batch is checked against: the account's own, or on an environment that sends to the provider,
+ * the provider's balance of that account as last mirrored (null when the mirror has none for it).
+ */
+export function floatOf(unit: Pick<Unit, 'store'>, account: { organization_id: string; environment: 'test' | 'live'; account_no: string; available: number }): number | null {
+  const connection = unit.store.upstream.connection(account.organization_id, account.environment)
+  if (connection?.mode !== 'operate') return account.available
+  const mirrored = (connection.balances ?? []).find((item) => (item as { accountNo?: unknown }).accountNo === account.account_no) as { available?: unknown } | undefined
+  return typeof mirrored?.available === 'number' ? mirrored.available : null
 }
 
 /**

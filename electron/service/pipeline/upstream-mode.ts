@@ -1,7 +1,7 @@
 import { ApiError } from '../../../shared/errors'
 import { MONEY_ROUTE_IDS } from '../../../shared/schemas/faults'
 import type { Call } from './call'
-import { sendsUpstream } from './upstream-send'
+import { operatesUpstream, sendsUpstream } from './upstream-send'
 
 /**
  * What an environment that mirrors a provider account refuses (409 upstream_mode): money from here (part of
@@ -10,6 +10,7 @@ import { sendsUpstream } from './upstream-send'
  * customers, test events. A snapshot restore would replace the mirror: refused while either environment is one.
  */
 const MONEY = new Set<string>([...MONEY_ROUTE_IDS, 'console.payoutBatches.submit', 'console.payoutBatches.retryFailed'])
+const BATCH_MONEY = new Set<string>(['console.payoutBatches.submit', 'console.payoutBatches.retryFailed'])
 const SANDBOX_CONTROLS = new Set<string>([
   'console.simulator.update', 'console.simulator.advance', 'console.simulator.settle', 'console.simulator.reset',
   'console.prompts.answer', 'console.funds.topUp', 'console.funds.sweep', 'console.fees.update',
@@ -23,6 +24,8 @@ export function refuseInUpstreamMode(call: Call, route: { id: string }, principa
   if (!money && !SANDBOX_CONTROLS.has(route.id)) return
   // Console money in operate mode goes to the provider through the outbox (upstream-send.ts).
   if (money && call.principal && sendsUpstream(call, route.id, call.principal)) return
+  // A bulk payout's rows each go through the outbox as the submitter's console payouts (payout-batches/send-row.ts).
+  if (BATCH_MONEY.has(route.id) && call.principal && operatesUpstream(call, call.principal)) return
   const environments = route.id === 'console.snapshots.restore' ? (['test', 'live'] as const) : [principal.environment]
   for (const environment of environments) {
     const why = call.deps.host.upstreamRefusal(principal.organizationId, environment)

@@ -11,7 +11,12 @@ const OUTBOX_ROUTES = new Set<string>(OUTBOX_ROUTE_IDS)
  * to a provider account in `operate` mode. API keys stay refused there (upstream-mode.ts).
  */
 export function sendsUpstream(call: Pick<Call, 'deps'>, routeId: string, principal: Principal): boolean {
-  if (principal.via !== 'console' || !OUTBOX_ROUTES.has(routeId)) return false
+  return OUTBOX_ROUTES.has(routeId) && operatesUpstream(call, principal)
+}
+
+/** Whether a console caller's environment is the one this run connects to a provider account in `operate` mode. */
+export function operatesUpstream(call: Pick<Call, 'deps'>, principal: Principal): boolean {
+  if (principal.via !== 'console') return false
   const connection = call.deps.host.upstream()
   if (!connection || connection.scope.organizationId !== principal.organizationId || connection.environment !== principal.environment) return false
   return call.deps.engine.store.upstream.connection(principal.organizationId, principal.environment)?.mode === 'operate'

@@ -52,16 +52,18 @@ export interface BatchFacts {
   approval: PayoutBatchSummary['approval']
   accountNo: string
   floatAvailable: number
+  /** Whether there is a float to check against (payout-batches/start-batch.ts floatOf). */
+  floatChecked: boolean
   /** What the float must still cover: the valid rows before the run, the queued rows during it. */
   needed: number
   progress: PayoutBatchCounts
 }
 
-export function toPayoutBatchSummary({ batch, status, approval, accountNo, floatAvailable, needed, progress }: BatchFacts): PayoutBatchSummary {
+export function toPayoutBatchSummary({ batch, status, approval, accountNo, floatAvailable, floatChecked, needed, progress }: BatchFacts): PayoutBatchSummary {
   return {
     id: batch.public_id, name: batch.name, status, accountNo,
     totals: { rows: batch.row_count, validRows: batch.valid_rows, amount: batch.amount, fees: batch.fees },
-    progress: { ...progress }, floatAvailable, floatSufficient: floatAvailable >= needed, duplicateOf: batch.duplicate_of,
+    progress: { ...progress }, floatAvailable, floatSufficient: !floatChecked || floatAvailable >= needed, floatChecked, duplicateOf: batch.duplicate_of,
     unusedColumns: batch.unused_columns,
     createdAt: iso(batch.created_at)!, submittedAt: iso(batch.submitted_at), runAt: iso(batch.run_at), finishedAt: iso(batch.finished_at),
     submittedBy: batch.run_as, approval,

@@ -27,6 +27,7 @@ import { MIGRATION_023 } from './023-payout-sheet'
 import { MIGRATION_024 } from './024-tax-invoice-index'
 import { MIGRATION_025 } from './025-upstream'
 import { MIGRATION_026 } from './026-upstream-outbox'
+import { MIGRATION_027 } from './027-batch-outbox'
 
 /**
  * Applied in order, each once, inside one transaction; `PRAGMA user_version` records the last applied.
@@ -61,4 +62,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 24, name: 'tax-invoice-index', sql: MIGRATION_024 },
   { version: 25, name: 'upstream', sql: MIGRATION_025 },
   { version: 26, name: 'upstream-outbox', sql: MIGRATION_026 },
+  { version: 27, name: 'batch-outbox', sql: MIGRATION_027 },
 ]

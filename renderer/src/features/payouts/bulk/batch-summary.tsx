@@ -21,8 +21,8 @@ export function BatchSummary({ batch }: { batch: PayoutBatch }) {
         <dt>Amount</dt><dd data-testid="batch-amount"><Money minor={totals.amount} /></dd>
         <dt>Fees</dt><dd data-testid="batch-fees"><Money minor={totals.fees} /></dd>
         <dt>Total from the float</dt><dd><strong><Money minor={totals.amount + totals.fees} /></strong></dd>
-        <dt>Float available ({batch.accountNo})</dt><dd><Money minor={batch.floatAvailable} /></dd>
-        {draft ? <><dt>Float after</dt><dd data-testid="batch-float-after"><Money minor={batch.floatAvailable - totals.amount - totals.fees} /></dd></> : null}
+        <dt>Float available ({batch.accountNo})</dt><dd>{batch.floatChecked ? <Money minor={batch.floatAvailable} /> : 'not read from the provider yet: cannot be checked'}</dd>
+        {draft && batch.floatChecked ? <><dt>Float after</dt><dd data-testid="batch-float-after"><Money minor={batch.floatAvailable - totals.amount - totals.fees} /></dd></> : null}
         {batch.submittedBy ? <><dt>Submitted by</dt><dd>{batch.submittedBy.name}</dd></> : null}
         {batch.runAt ? <><dt>Runs at</dt><dd>{formatIso(batch.runAt)} (simulated clock)</dd></> : null}
         {batch.finishedAt ? <><dt>Finished</dt><dd>{formatIso(batch.finishedAt)}</dd></> : null}
