@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { OutboxAttemptSchema, OutboxStateName } from '../../../../shared/schemas/upstream-outbox'
+import '../upstream.css'
 import { Timestamp } from '../timestamp'
 import type { Tone } from '../status-badge'
 
@@ -32,11 +33,20 @@ export function OutboxStateBadge({ state }: { state: OutboxStateName }) {
   )
 }
 
+/** The provider's answer indented when it is JSON (it may be cut short, then it is shown as it came). */
+function readable(answer: string): string {
+  try {
+    return JSON.stringify(JSON.parse(answer), null, 2)
+  } catch {
+    return answer
+  }
+}
+
 /** Every attempt of a row: a send of the body or a look-up of the reference, and what the provider answered. */
 export function OutboxAttempts({ attempts }: { attempts: readonly Attempt[] }) {
   if (attempts.length === 0) return <p className="field__hint">Nothing sent yet.</p>
   return (
-    <ol className="stack" aria-label="Attempts">
+    <ol className="plain-list stack" aria-label="Attempts">
       {attempts.map((attempt, index) => (
         <li key={`${attempt.at}:${index}`} data-testid="outbox-attempt">
           <div className="row">
@@ -45,7 +55,7 @@ export function OutboxAttempts({ attempts }: { attempts: readonly Attempt[] }) {
             <span>{attempt.status === null ? 'no answer' : `HTTP ${attempt.status}`}</span>
             <span>{attempt.outcome}</span>
           </div>
-          {attempt.answer ? <pre className="code-block" tabIndex={0} aria-label="What the provider answered">{attempt.answer}</pre> : null}
+          {attempt.answer ? <pre className="code-block outbox-answer" tabIndex={0} aria-label="What the provider answered">{readable(attempt.answer)}</pre> : null}
         </li>
       ))}
     </ol>

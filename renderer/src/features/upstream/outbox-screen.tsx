@@ -15,6 +15,7 @@ type Sending = NonNullable<z.infer<typeof OutboxListSchema>['sending']>
 function SenderNotice({ sending }: { sending: Sending | null }) {
   if (sending === null) return <p className="notice notice--info" data-testid="outbox-sender">No sender runs for this environment: it is not connected to a provider account in operate mode.</p>
   const words: ReactNode[] = []
+  if (sending.pausedUntil !== null) words.push(<span key="paused">The provider asked to slow down (429): every call waits until <Timestamp ms={sending.pausedUntil} /> (its Retry-After).</span>)
   if (sending.keyRefusedAt !== null) words.push(<span key="key">The provider refused the key (since <Timestamp ms={sending.keyRefusedAt} />): nothing is sent until a new key is given in Settings.</span>)
   if (sending.breakerOpenSince !== null) {
     words.push(<span key="breaker">Sending stopped after failures in a row (breaker open since <Timestamp ms={sending.breakerOpenSince} />){sending.probeAt !== null ? <>; the next probe goes at <Timestamp ms={sending.probeAt} /></> : null}. Queued rows wait.</span>)
@@ -43,7 +44,7 @@ export function OutboxScreen() {
             <Panel title="Requests to the provider">
               {data.items.length === 0
                 ? <EmptyState title="Nothing sent to the provider yet">Payouts, charges and bank transfers made here in operate mode appear here.</EmptyState>
-                : <ul className="stack" aria-label="Outbox rows">{data.items.map((row) => <OutboxRowItem key={row.id} row={row} />)}</ul>}
+                : <ul className="plain-list stack" aria-label="Outbox rows">{data.items.map((row) => <OutboxRowItem key={row.id} row={row} />)}</ul>}
             </Panel>
           </div>
         )}
