@@ -4,6 +4,7 @@ import { seriousAxeViolations } from './support/axe'
 import { collectPageErrors, labelPattern } from './support/console-page'
 import { startConnectedSandbox } from './support/connected-sandbox'
 import { pageOverflow } from './support/fit'
+import { startServeProcess } from './support/serve-process'
 import { CONSOLE_TOKEN, SANDBOX_URL, TEST_API_KEY } from './support/sandbox'
 
 // Fits the screen people have.
@@ -50,5 +51,49 @@ test('in operate mode a payout is sent to the provider, says so with the provide
     expect(errors).toEqual([])
   } finally {
     await connected.stop()
+  }
+})
+
+test('a payout whose answer is a 500 is unknown in the Outbox; an owner closes it with a note', async ({ page }) => {
+  test.setTimeout(90_000)
+  const errors = collectPageErrors(page)
+  // A provider of this test's own, so its fault lab troubles no other test: every money request answers 500.
+  const provider = await startServeProcess('provider', ['--port', '0', '--db', ':memory:', '--console-token', CONSOLE_TOKEN, '--api-key', TEST_API_KEY, '--rate-limit', '0'])
+  const connected = await startConnectedSandbox(provider.url, TEST_API_KEY, 'operate').catch(async (error: unknown) => {
+    await provider.stop()
+    throw error
+  })
+  try {
+    const faults = await fetch(`${provider.url}/console/faults/api`, {
+      method: 'PUT', headers: { authorization: `Bearer ${CONSOLE_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ scope: 'money', faults: { errorRate: { rate: 1, status: 500 } } }),
+    })
+    expect(faults.status).toBe(200)
+    await page.goto(`${connected.url}/?token=${CONSOLE_TOKEN}#/payouts`)
+    const payouts = new PayoutsPage(page)
+    await payouts.b2cForm.getByLabel(labelPattern('Recipient phone')).fill('0712345678')
+    await payouts.b2cForm.getByLabel(labelPattern('Amount')).fill('700')
+    await payouts.reviewAndConfirm(payouts.b2cForm, /^Send KES 700\.00/)
+    const sent = page.getByTestId('outbox-tracker')
+    await expect(sent).toHaveAttribute('data-state', 'unknown', { timeout: 20_000 })
+    await expect(sent.getByTestId('outbox-attempt').first()).toContainText('HTTP 500')
+
+    await sent.getByRole('link', { name: 'Open the outbox' }).click()
+    const row = page.getByTestId('outbox-row').first()
+    await expect(row).toHaveAttribute('data-state', 'unknown')
+    await expect(row.getByRole('button', { name: 'Look it up now' })).toBeVisible()
+    await row.getByRole('button', { name: 'Close…' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('Note').fill('The provider confirmed it never ran this payout.')
+    await dialog.getByRole('button', { name: 'Close the row' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(row).toHaveAttribute('data-state', 'closed')
+    await expect(row).toContainText('The provider confirmed it never ran this payout.')
+    await expect(row.getByRole('button', { name: 'Close…' })).toHaveCount(0)
+    expect(await seriousAxeViolations(page)).toEqual([])
+    expect(errors).toEqual([])
+  } finally {
+    await connected.stop()
+    await provider.stop()
   }
 })
