@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Browser } from '@playwright/test'
 import { PayoutsPage } from './pages/payouts-page'
 import { seriousAxeViolations } from './support/axe'
 import { collectPageErrors, labelPattern } from './support/console-page'
@@ -54,7 +54,33 @@ test('in operate mode a payout is sent to the provider, says so with the provide
   }
 })
 
-test('a payout whose answer is a 500 is unknown in the Outbox; an owner closes it with a note', async ({ page }) => {
+/** In a team, a maker (who sends money but decides nothing) sees *Look it up now* and no *Close…*. */
+async function expectMakerCannotClose(browser: Browser, url: string): Promise<void> {
+  const automation = { authorization: `Bearer ${CONSOLE_TOKEN}`, 'content-type': 'application/json' }
+  const maker = { name: 'outbox-maker', password: 'correct horse battery', role: 'maker' }
+  // Sign-in may be required only with someone to manage the team.
+  for (const user of [maker, { ...maker, name: 'outbox-admin', role: 'admin' }]) {
+    expect((await fetch(`${url}/console/users`, { method: 'POST', headers: automation, body: JSON.stringify(user) })).status).toBeLessThan(300)
+  }
+  expect((await fetch(`${url}/console/team`, { method: 'PUT', headers: automation, body: JSON.stringify({ requireSignIn: true }) })).status).toBeLessThan(300)
+  const context = await browser.newContext({ viewport: { width: 1024, height: 700 } })
+  try {
+    const page = await context.newPage()
+    await page.goto(`${url}/#/provider/outbox`)
+    const form = page.getByRole('form', { name: 'Sign in' })
+    await form.getByLabel('Name').fill(maker.name)
+    await form.getByLabel('Password').fill(maker.password)
+    await form.getByRole('button', { name: 'Sign in' }).click()
+    const row = page.getByTestId('outbox-row').first()
+    await expect(row).toHaveAttribute('data-state', 'unknown')
+    await expect(row.getByRole('button', { name: 'Look it up now' })).toBeVisible()
+    await expect(row.getByRole('button', { name: 'Close…' })).toHaveCount(0)
+  } finally {
+    await context.close()
+  }
+}
+
+test('a payout whose answer is a 500 is unknown in the Outbox; a maker may look it up but not close it; an owner closes it with a note', async ({ page, browser }) => {
   test.setTimeout(90_000)
   const errors = collectPageErrors(page)
   // A provider of this test's own, so its fault lab troubles no other test: every money request answers 500.
@@ -82,6 +108,7 @@ test('a payout whose answer is a 500 is unknown in the Outbox; an owner closes i
     const row = page.getByTestId('outbox-row').first()
     await expect(row).toHaveAttribute('data-state', 'unknown')
     await expect(row.getByRole('button', { name: 'Look it up now' })).toBeVisible()
+    await expectMakerCannotClose(browser, connected.url)
     await row.getByRole('button', { name: 'Close…' }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByLabel('Note').fill('The provider confirmed it never ran this payout.')
