@@ -1,4 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test'
+import { BankTransferPage } from './pages/bank-transfer-page'
+import { ChargesPage } from './pages/charges-page'
 import { PayoutsPage } from './pages/payouts-page'
 import { seriousAxeViolations } from './support/axe'
 import { collectPageErrors, labelPattern } from './support/console-page'
@@ -10,7 +12,7 @@ import { CONSOLE_TOKEN, SANDBOX_URL, TEST_API_KEY } from './support/sandbox'
 // Fits the screen people have.
 test.use({ viewport: { width: 1024, height: 700 } })
 
-test('in operate mode a payout is sent to the provider, says so with the provider\'s answer, and the Outbox shows it accepted with its attempts', async ({ page }) => {
+test('in operate mode a payout is sent to the provider, says so with the provider\'s answer, and the Outbox shows it accepted with its attempts; a charge and a bank transfer say the same', async ({ page }) => {
   test.setTimeout(90_000)
   const errors = collectPageErrors(page)
   const connected = await startConnectedSandbox(SANDBOX_URL, TEST_API_KEY, 'operate')
@@ -48,6 +50,25 @@ test('in operate mode a payout is sent to the provider, says so with the provide
     // The provider's transaction id leads to the mirrored transaction.
     await row.getByRole('link', { name: /^txn_/ }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('B2C payout of KES 1,250.00')
+
+    // Charges and bank transfers say the same: sent to the provider, with its answer.
+    await page.goto(`${connected.url}/?token=${CONSOLE_TOKEN}#/charges`)
+    const charges = new ChargesPage(page)
+    await charges.fill({ phone: '0712345678', amount: '300' })
+    await charges.send()
+    await expect(page.getByTestId('outbox-tracker')).toContainText('Charge sent to the provider')
+    await expect(page.getByTestId('outbox-tracker')).toHaveAttribute('data-state', 'accepted', { timeout: 20_000 })
+    await page.goto(`${connected.url}/?token=${CONSOLE_TOKEN}#/bank-transfers`)
+    const bank = new BankTransferPage(page)
+    await bank.field('Sender address').fill('Moi Avenue 12, Nairobi')
+    await bank.pickBank('NCBA')
+    await bank.field('Beneficiary name').fill('Jane Wanjiku')
+    await bank.field('Beneficiary account').fill('0123456789')
+    await bank.field('Amount').fill('2,500')
+    await bank.field('Narration').fill('Supplier invoice 77')
+    await bank.reviewAndConfirm()
+    await expect(page.getByTestId('outbox-tracker')).toContainText('Bank transfer sent to the provider')
+    await expect(page.getByTestId('outbox-tracker')).toHaveAttribute('data-state', 'accepted', { timeout: 20_000 })
     expect(errors).toEqual([])
   } finally {
     await connected.stop()
