@@ -22,6 +22,7 @@ test('in operate mode a payout is sent to the provider, says so with the provide
     const form = payouts.b2cForm
     await form.getByLabel(labelPattern('Recipient phone')).fill('0712345678')
     await form.getByLabel(labelPattern('Amount')).fill('1,250')
+    await expect(page.getByText('Each payout is sent to the provider')).toBeVisible()
     await payouts.reviewAndConfirm(form, /^Send KES 1,250\.00/)
 
     // The money went to the provider: the console shows the provider's answer, not a local tracker.

@@ -48,7 +48,13 @@ export function useCloseOutboxRow() {
  * outbox holds rows from an earlier run.
  */
 export function useOutboxShown(): boolean {
-  const status = useUpstreamStatus().data
+  const sends = useSendsToProvider()
   const rows = useApiQuery('console.upstream.outbox.list', { query: { limit: '1' } }, { refetchInterval: 30_000 }).data
-  return (status?.connected === true && status.mode === 'operate') || (rows !== undefined && rows.items.length > 0)
+  return sends || (rows !== undefined && rows.items.length > 0)
+}
+
+/** The current environment sends its money requests to a provider account (operate mode): nothing moves locally. */
+export function useSendsToProvider(): boolean {
+  const status = useUpstreamStatus().data
+  return status?.connected === true && status.mode === 'operate'
 }
