@@ -52,6 +52,8 @@ export const OutboxSendingSchema = z.object({
   probeAt: z.number().int().nullable(),
   /** The provider refused the key (401), since then: nothing is sent until a new key is given. */
   keyRefusedAt: z.number().int().nullable(),
+  /** The provider answered 429: every call (sync and money) waits until then (its Retry-After); null when not paused. */
+  pausedUntil: z.number().int().nullable(),
   inFlight: z.number().int(),
   /** Rows a stopped process left sent, still to settle before anything new leaves. */
   recovering: z.number().int(),

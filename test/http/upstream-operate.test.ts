@@ -115,7 +115,7 @@ describe('the outbox routes', () => {
     expect(list.status).toBe(200)
     expect(list.body.data.items[0]).toMatchObject({ id, state: 'needs_review', merchantTransactionId: reference, idempotencyKey: key, body: { ...body, phoneNumber: '+254712345678' } })
     expect(list.body.data.counts.needs_review).toBe(1)
-    expect(list.body.data.sending).toMatchObject({ breakerOpenSince: null, keyRefusedAt: null, recovering: 0 })
+    expect(list.body.data.sending).toMatchObject({ breakerOpenSince: null, keyRefusedAt: null, pausedUntil: null, recovering: 0 })
     const filtered = await pair.console('GET', '/console/upstream/outbox?state=accepted')
     expect(filtered.body.data.items.every((row: { state: string }) => row.state === 'accepted')).toBe(true)
     const one = await pair.console('GET', `/console/upstream/outbox/${id}`)

@@ -133,8 +133,8 @@ describe('the outbox protocol', () => {
       expect(rig.rows()[0]).toMatchObject({ state: 'needs_review', attempts: 1 })
       expect(JSON.parse(rig.rows()[0]!.last_error!)).toMatchObject({ type: 'idempotency_error' })
       expect(reviewed).toEqual([row.id])
-      const bell = rig.service.internals.store.db.prepare("SELECT source, title FROM notifications WHERE kind = 'outbox_needs_review'").all()
-      expect(bell).toEqual([{ source: row.id, title: 'A payment to the provider needs review' }])
+      const bell = rig.service.internals.store.db.prepare("SELECT source, title, link FROM notifications WHERE kind = 'outbox_needs_review'").all()
+      expect(bell).toEqual([{ source: row.id, title: 'A payment to the provider needs review', link: '/provider/outbox' }])
     } finally {
       rig.close()
     }

@@ -29,7 +29,7 @@ export const CONSOLE_UPSTREAM_OUTBOX_OPERATIONS: PartialOperationTable<OutboxRou
     const mine = connection !== null && connection.scope.organizationId === organizationId && connection.environment === environment
     const status = mine ? ctx.host.outboxStatus() : null
     const sending = status && {
-      breakerOpenSince: status.breaker.openSince, probeAt: status.breaker.probeAt, keyRefusedAt: status.keyRefusedAt, inFlight: status.inFlight, recovering: status.recovering,
+      breakerOpenSince: status.breaker.openSince, probeAt: status.breaker.probeAt, keyRefusedAt: status.keyRefusedAt, pausedUntil: connection?.client.pausedUntil() ?? null, inFlight: status.inFlight, recovering: status.recovering,
     }
     return { sending, items: rows.map(toOutboxRow), counts: ctx.store.upstreamOutbox.counts(organizationId, environment) }
   },

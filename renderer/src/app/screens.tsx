@@ -22,6 +22,7 @@ import { TransactionDetailScreen } from '../features/transactions/transaction-de
 import { TransactionsScreen } from '../features/transactions/transactions-screen'
 import { WebhooksScreen } from '../features/webhooks/webhooks-screen'
 import { ProviderChangesScreen } from '../features/upstream/changes-screen'
+import { OutboxScreen } from '../features/upstream/outbox-screen'
 import { PATHS } from '../lib/paths'
 import type { ScreenProps } from '../lib/screen-props'
 
@@ -41,6 +42,8 @@ export interface ScreenDef {
   permission?: Permission
   /** What the screen does, for a role without its permission: "Your role (support) cannot send payouts". */
   doing?: string
+  /** The sidebar lists it only then: `outbox` = the environment sends to a provider account, or its outbox has rows. */
+  onlyWhen?: 'outbox'
 }
 
 export type NavSection = 'Overview' | 'Move money' | 'Records' | 'Developers'
@@ -60,6 +63,7 @@ export const SCREENS: readonly ScreenDef[] = [
   { path: PATHS.payoutBatch, title: 'Payout batch', component: PayoutBatchScreen },
   { path: PATHS.bankTransfers, title: 'Bank transfers', section: 'Move money', component: BankTransferScreen, permission: 'payments.create', doing: 'make bank transfers' },
   { path: PATHS.approvals, title: 'Approvals', section: 'Move money', component: ApprovalsScreen },
+  { path: PATHS.upstreamOutbox, title: 'Outbox', section: 'Move money', component: OutboxScreen, onlyWhen: 'outbox' },
   { path: PATHS.accounts, title: 'Accounts', section: 'Records', component: AccountsScreen },
   { path: PATHS.transactions, title: 'Transactions', section: 'Records', component: TransactionsScreen },
   { path: PATHS.transaction, title: 'Transaction', parent: PATHS.transactions, component: TransactionDetailScreen },

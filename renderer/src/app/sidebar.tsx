@@ -1,4 +1,5 @@
 import { useApprovals, useWhoAmI } from '../api/hooks/team'
+import { useOutboxShown } from '../api/hooks/upstream'
 import { PATHS } from '../lib/paths'
 import { Link } from '../lib/router'
 import { NAV_SECTIONS, SCREENS, type ScreenDef } from './screens'
@@ -10,7 +11,9 @@ import { NAV_SECTIONS, SCREENS, type ScreenDef } from './screens'
 export function Sidebar({ current }: { current: ScreenDef | null }) {
   const permissions = useWhoAmI().data?.permissions
   const pending = useApprovals().data?.pendingCount ?? 0
-  const visible = (screen: ScreenDef) => screen.permission === undefined || permissions === undefined || permissions.includes(screen.permission)
+  const outboxShown = useOutboxShown()
+  const allowed = (screen: ScreenDef) => screen.permission === undefined || permissions === undefined || permissions.includes(screen.permission)
+  const visible = (screen: ScreenDef) => allowed(screen) && (screen.onlyWhen !== 'outbox' || outboxShown)
   return (
     <aside className="sidebar">
       <p className="brand"><span className="brand__mark" aria-hidden="true">P</span> Paydesk</p>

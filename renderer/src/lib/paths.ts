@@ -27,4 +27,6 @@ export const PATHS = {
   reconcile: '/reconcile',
   reconciliation: '/reconcile/:reconciliationId',
   providerChanges: '/provider/changes',
+  /** Money sent to the provider in operate mode (where an outbox_needs_review notification leads). */
+  upstreamOutbox: '/provider/outbox',
 } as const

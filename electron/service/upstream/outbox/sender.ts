@@ -48,7 +48,7 @@ function raiseNeedsReview(unit: Unit, row: OutboxRecord, why: string | null): vo
     organizationId: row.organization_id, environment: row.environment, kind: 'outbox_needs_review', source: row.id,
     title: 'A payment to the provider needs review',
     body: `${row.route} ${row.merchant_transaction_id}: the outbox could not settle whether the provider ran it${why ? ` (${why.slice(0, 200)})` : ''}. Check it at the provider, then look it up again or close it.`,
-    link: null,
+    link: '/provider/outbox',
   })
 }
 

@@ -12,6 +12,7 @@ import { Money } from '../money'
 import { StatusBadge } from '../status-badge'
 import { TRANSACTION_TYPE_LABELS } from '../../lib/transaction-labels'
 import { FailureNotice } from './transaction-summary'
+import { OutboxTracker } from '../upstream/outbox-tracker'
 
 type StepState = 'done' | 'current' | 'failed' | 'todo'
 
@@ -31,10 +32,20 @@ function steps(tx: Transaction): { label: string; state: StepState }[] {
 }
 
 /**
+ * A just-sent request. On an environment connected in operate mode the answer's id is an outbox row's
+ * (`data.upstream.outboxId`): the money went to the provider, so the provider's answer is shown, never a
+ * local transaction that does not exist.
+ */
+export function TransactionTracker({ transactionId, reveal = true }: { transactionId: string; reveal?: boolean }) {
+  return transactionId.startsWith(OUTBOX_ID_PREFIX) ? <OutboxTracker outboxId={transactionId} /> : <LocalTracker transactionId={transactionId} reveal={reveal} />
+}
+const OUTBOX_ID_PREFIX = 'obx_'
+
+/**
  * A just-sent transaction, kept live: push events refetch it on every status change (see
  * api/push-invalidation.ts) until it is final. Status changes are announced to screen readers.
  */
-export function TransactionTracker({ transactionId, reveal = true }: { transactionId: string; reveal?: boolean }) {
+function LocalTracker({ transactionId, reveal }: { transactionId: string; reveal: boolean }) {
   const query = useTransaction(transactionId)
   const simulator = useSimulatorState()
   const failed = query.data?.status === 'failed' || query.data?.status === 'rejected'

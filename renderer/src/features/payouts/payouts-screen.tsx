@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { PATHS } from '../../lib/paths'
 import { Link } from '../../lib/router'
 import { useAccounts } from '../../api/hooks/accounts'
+import { useSendsToProvider } from '../../api/hooks/upstream'
 import { EmptyState } from '../../components/empty-state'
 import { ErrorNotice } from '../../components/error-notice'
 import { LoadingState } from '../../components/loading-state'
@@ -20,11 +21,14 @@ export function PayoutsScreen() {
   const [kind, setKind] = useState<Kind>('b2c')
   const [sentId, setSentId] = useState<string | undefined>()
   const accounts = useAccounts({ type: 'payouts' })
+  const sendsToProvider = useSendsToProvider()
   const account = defaultPayoutsAccount(accounts.data)
 
   return (
     <>
-      <PageHeader title="Payouts" description="Send money from your payouts float to a phone (B2C) or to a till or paybill (B2B). Amount + fee is reserved at once and released if the payout fails."
+      <PageHeader title="Payouts" description={sendsToProvider
+        ? 'Send money from your provider account to a phone (B2C) or to a till or paybill (B2B). Each payout is sent to the provider; its answer shows here and in the Outbox.'
+        : 'Send money from your payouts float to a phone (B2C) or to a till or paybill (B2B). Amount + fee is reserved at once and released if the payout fails.'}
         actions={<Link className="button button--secondary" to={PATHS.payoutsBulk}>Bulk payouts</Link>} />
       <div className="grid grid--main-side">
         <Panel title="New payout">
