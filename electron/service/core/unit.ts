@@ -42,6 +42,8 @@ export function atTime(unit: Unit, now: number): Unit {
 export function runUnit<T>(runner: UnitRunner, now: number, work: (unit: Unit) => T): T {
   runner.units.flush()
   const [outcome] = runner.units.runBatch([(queued: PushEvent[]) => work(newUnit(runner, now, queued))])
-  if (!outcome!.ok) throw outcome!.error
-  return outcome!.value
+  // No outcome: the batch ended before the unit ran (BEGIN failed; the database is closed or gone).
+  if (!outcome) throw new Error('the unit did not run: its batch ended before it (is the database closed?)')
+  if (!outcome.ok) throw outcome.error
+  return outcome.value
 }

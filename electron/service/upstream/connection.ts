@@ -89,7 +89,14 @@ export function openUpstream(engine: Engine, settings: UpstreamSettings, parts: 
   const jobs = createJobQueue(() => engine.now(), () => `upsync_${engine.ids.request().replace(/^req_/, '')}`)
   const failed = (error: unknown) => {
     const text = errorText(error)
-    if (!(error instanceof UpstreamError && error.kind === 'closed')) runUnit(engine, engine.now(), (unit) => unit.store.upstream.updateConnection(scope.organizationId, scope.environment, { last_error: text }))
+    // A cycle that ends after close() has nothing left to record into (the database may be closed already).
+    if (closed || (error instanceof UpstreamError && error.kind === 'closed')) return text
+    try {
+      runUnit(engine, engine.now(), (unit) => unit.store.upstream.updateConnection(scope.organizationId, scope.environment, { last_error: text }))
+    } catch (recordError) {
+      // The job still ends failed with its reason; the process never dies of a status it could not write.
+      console.error(`[paydesk] the provider sync's error could not be recorded: ${errorText(recordError)}`)
+    }
     return text
   }
   let lastPollAt = Number.NEGATIVE_INFINITY
