@@ -75,6 +75,20 @@ function keyRefused(engine: Engine, scope: MirrorScope, fingerprint: string): vo
   })
 }
 
+/** A failed sync job's reason, in words, also kept as the connection's lastError; answers the text. */
+function recordFailure(engine: Engine, scope: MirrorScope, error: unknown, closed: boolean): string {
+  const text = errorText(error)
+  // A cycle that ends after close() has nothing left to record into (the database may be closed already).
+  if (closed || (error instanceof UpstreamError && error.kind === 'closed')) return text
+  try {
+    runUnit(engine, engine.now(), (unit) => unit.store.upstream.updateConnection(scope.organizationId, scope.environment, { last_error: text }))
+  } catch (recordError) {
+    // The job still ends failed with its reason; the process never dies of a status it could not write.
+    console.error(`[paydesk] the provider sync's error could not be recorded: ${errorText(recordError)}`)
+  }
+  return text
+}
+
 export function openUpstream(engine: Engine, settings: UpstreamSettings, parts: UpstreamParts) {
   const environment = environmentOfKey(settings.key)
   if (!environment) throw new Error('the provider key must look like sk_test_… or sk_live_…')
@@ -87,18 +101,7 @@ export function openUpstream(engine: Engine, settings: UpstreamSettings, parts: 
   })
   const ctx: SyncContext = { engine, client, scope, lookbackDays: settings.lookbackDays, now: () => engine.now() }
   const jobs = createJobQueue(() => engine.now(), () => `upsync_${engine.ids.request().replace(/^req_/, '')}`)
-  const failed = (error: unknown) => {
-    const text = errorText(error)
-    // A cycle that ends after close() has nothing left to record into (the database may be closed already).
-    if (closed || (error instanceof UpstreamError && error.kind === 'closed')) return text
-    try {
-      runUnit(engine, engine.now(), (unit) => unit.store.upstream.updateConnection(scope.organizationId, scope.environment, { last_error: text }))
-    } catch (recordError) {
-      // The job still ends failed with its reason; the process never dies of a status it could not write.
-      console.error(`[paydesk] the provider sync's error could not be recorded: ${errorText(recordError)}`)
-    }
-    return text
-  }
+  const failed = (error: unknown) => recordFailure(engine, scope, error, closed)
   let lastPollAt = Number.NEGATIVE_INFINITY
   let lastDiff: { from: string; to: string; at: number; rows: Transaction[] } | null = null
   let closed = false
