@@ -1,10 +1,11 @@
-// `npm test`: the whole suite. Typecheck, then vitest (unit, service, HTTP), then Playwright (browser,
-// against the served console). Prints one closing line "N passed, N failed, N skipped" that CI reads,
+// `npm test`: the whole suite. Typecheck, then vitest (unit, service, HTTP) and, beside it, Playwright
+// (browser, against the served console: mostly waiting on the browser and the server, so it shares the
+// two cores well; its output is kept in reports/playwright.log and printed after vitest's). Prints one closing line "N passed, N failed, N skipped" that CI reads,
 // and exits non-zero when anything failed, after the ten slowest files and the fuzzers' count of hostile
 // requests (scripts/test-report.mjs). Extra arguments go to vitest and skip the typecheck and Playwright
 // (e.g. `npm test -- test/http`; `npm run test:quick` is `npm test -- test/unit test/service`).
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { printReport } from './test-report.mjs'
 
@@ -30,7 +31,8 @@ if (extra.length === 0) {
   }
 }
 
-for (const file of ['vitest.json', 'playwright.json', 'fuzz']) rmSync(join(reports, file), { force: true, recursive: true })
+for (const file of ['vitest.json', 'playwright.json', 'playwright.log', 'fuzz']) rmSync(join(reports, file), { force: true, recursive: true })
+const browser = extra.length === 0 && existsSync(join(root, 'playwright.config.ts')) ? startPlaywright() : null
 run('vitest (unit, service, http)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`, ...extra])
 const vitest = existsSync(join(reports, 'vitest.json')) ? JSON.parse(readFileSync(join(reports, 'vitest.json'), 'utf8')) : null
 if (!vitest) {
@@ -43,8 +45,10 @@ if (!vitest) {
   if (!vitest.success && vitest.numFailedTests === 0) failed++ // a file that failed to load
 }
 
-if (extra.length === 0 && existsSync(join(root, 'playwright.config.ts'))) {
-  run('playwright (browser e2e)', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') })
+if (browser) {
+  await browser.done
+  console.log('\n=== playwright (browser e2e), run beside vitest')
+  console.log(readFileSync(join(reports, 'playwright.log'), 'utf8'))
   const pw = existsSync(join(reports, 'playwright.json')) ? JSON.parse(readFileSync(join(reports, 'playwright.json'), 'utf8')) : null
   if (!pw) {
     console.error('playwright wrote no report (did it crash?)')
@@ -59,3 +63,17 @@ if (extra.length === 0 && existsSync(join(root, 'playwright.config.ts'))) {
 printReport(root)
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`)
 process.exit(failed > 0 ? 1 : 0)
+
+/** Playwright in its own process, its output to reports/playwright.log; `done` resolves when it has exited. */
+function startPlaywright() {
+  const log = openSync(join(reports, 'playwright.log'), 'w')
+  const child = spawn(bin('playwright'), ['test', '--reporter=list,json'], {
+    cwd: root, stdio: ['ignore', log, log], env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json') },
+  })
+  const done = new Promise((resolveDone) => {
+    if (child.exitCode !== null) return resolveDone(child.exitCode)
+    child.once('exit', (code) => resolveDone(code))
+    child.once('error', () => resolveDone(1))
+  })
+  return { done: done.finally(() => closeSync(log)) }
+}
