@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { runCrashChild } from '../support/crash-child'
 import { startTestServer, TEST_KEY, type TestServer } from '../support/harness'
 import { providerCounts, setProviderFaults } from '../support/outbox-rig'
 import { ALL_TIME } from './helpers'
@@ -28,25 +28,7 @@ afterAll(async () => {
 
 /** Runs the child until the provider holds `killAt` of the rows (then SIGKILL), or to its end; answers its output. */
 function runChild(dbFile: string, csvFile: string, killAt: number | null): Promise<{ end: 'killed' | 'done'; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/batch-outbox-crash-child.ts', dbFile, provider.url, TEST_KEY, csvFile], {
-    cwd: resolve(__dirname, '../..'), stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let errors = ''
-  child.stderr.on('data', (chunk: Buffer) => void (errors += chunk.toString()))
-  const atProvider = provider.service.internals.store.db.prepare("SELECT COUNT(*) AS n FROM transactions WHERE merchant_transaction_id LIKE 'bcrash-%'")
-  const watch = killAt === null ? undefined : setInterval(() => {
-    if ((atProvider.get() as { n: number }).n >= killAt) child.kill('SIGKILL')
-  }, 5)
-  return new Promise((done, fail) => {
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => void (output += chunk.toString()))
-    child.on('exit', (code, signal) => {
-      clearInterval(watch)
-      if (signal === 'SIGKILL') return done({ end: 'killed', output })
-      if (code === 0 && output.startsWith('done\n')) return done({ end: 'done', output: output.slice(5) })
-      fail(new Error(`the connected process ended with ${code ?? signal}: ${errors.slice(-2000)}`))
-    })
-  })
+  return runCrashChild('test/support/batch-outbox-crash-child.ts', [dbFile, provider.url, TEST_KEY, csvFile], provider, { prefix: 'bcrash-', killAt })
 }
 
 it(`a ${ROWS}-row bulk payout with commitThenDrop 0.2 and errorRate 0.1, SIGKILLed mid-run and restarted: each row exactly once at the provider`, async () => {

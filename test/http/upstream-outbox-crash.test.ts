@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { runCrashChild } from '../support/crash-child'
 import { startTestServer, TEST_KEY, type TestServer } from '../support/harness'
 import { providerCounts, setProviderFaults } from '../support/outbox-rig'
 
@@ -24,28 +24,9 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-/** Runs the child until it has `killAt` rows accepted (then SIGKILL), or to its end; answers how it ended. */
-function runChild(dbFile: string, enqueue: number, killAt: number | null): Promise<'killed' | 'done'> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/outbox-crash-child.ts', dbFile, provider.url, TEST_KEY, String(enqueue)], {
-    cwd: resolve(__dirname, '../..'), stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let errors = ''
-  child.stderr.on('data', (chunk: Buffer) => void (errors += chunk.toString()))
-  // Killed once the provider holds `killAt` of its payouts: in the middle of the run, requests in flight.
-  const atProvider = provider.service.internals.store.db.prepare("SELECT COUNT(*) AS n FROM transactions WHERE merchant_transaction_id LIKE 'crash-%'")
-  const watch = killAt === null ? undefined : setInterval(() => {
-    if ((atProvider.get() as { n: number }).n >= killAt) child.kill('SIGKILL')
-  }, 5)
-  return new Promise((done, fail) => {
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => void (output += chunk.toString()))
-    child.on('exit', (code, signal) => {
-      clearInterval(watch)
-      if (signal === 'SIGKILL') return done('killed')
-      if (code === 0 && output.includes('done')) return done('done')
-      fail(new Error(`the outbox process ended with ${code ?? signal}: ${errors.slice(-2000)}`))
-    })
-  })
+/** Runs the child until the provider holds `killAt` of its payouts (then SIGKILL), or to its end; answers how it ended. */
+async function runChild(dbFile: string, enqueue: number, killAt: number | null): Promise<'killed' | 'done'> {
+  return (await runCrashChild('test/support/outbox-crash-child.ts', [dbFile, provider.url, TEST_KEY, String(enqueue)], provider, { prefix: 'crash-', killAt })).end
 }
 
 it(`${ROWS} payouts with commitThenDrop 0.2 and errorRate 0.1, SIGKILLed mid-run and restarted: each exactly once at the provider`, async () => {
