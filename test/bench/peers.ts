@@ -8,21 +8,29 @@ import { freePort, ROOT, spawnNode, type Child } from './processes'
 /**
  * The peers of the charge figure: other tools a developer could point an integration at instead of
  * Paydesk. They are NOT dependencies of the project: the bench installs each pinned version with npm, on
- * demand, into a cache folder of its own, and reuses it in later runs. Pinned to the newest releases
- * whose declared engines include Node 20 (Prism 5.15 and later declare Node >= 24.14).
+ * demand, into a cache folder of its own, and reuses it in later runs. Prism 5.16 declares Node >= 24.14
+ * but installs (engine warnings only) and serves on Node 20; it is measured in two set-ups: a one-route
+ * document (its fastest) and the whole of docs/openapi.json (what a user would point it at).
  */
 export interface Peer {
-  key: 'prism' | 'mockoon'
+  key: 'prism-one-route' | 'prism-full' | 'mockoon'
   name: string
+  /** The set-up, when one package is measured in more than one. */
+  setup?: string
   npmPackage: string
   version: string
   /** The package's command-line entry, relative to the package folder. */
   bin: string
 }
 
-export const PRISM: Peer = { key: 'prism', name: 'Prism', npmPackage: '@stoplight/prism-cli', version: '5.14.2', bin: 'dist/index.js' }
+const PRISM_PACKAGE = { name: 'Prism', npmPackage: '@stoplight/prism-cli', version: '5.16.0', bin: 'dist/index.js' }
+export const PRISM_ONE_ROUTE: Peer = { ...PRISM_PACKAGE, key: 'prism-one-route', setup: 'one route' }
+export const PRISM_FULL: Peer = { ...PRISM_PACKAGE, key: 'prism-full', setup: 'full document' }
 export const MOCKOON: Peer = { key: 'mockoon', name: 'Mockoon CLI', npmPackage: '@mockoon/cli', version: '9.9.0', bin: 'bin/run.js' }
-export const PEERS: Peer[] = [PRISM, MOCKOON]
+export const PEERS: Peer[] = [PRISM_ONE_ROUTE, PRISM_FULL, MOCKOON]
+
+/** How a peer is named in the table: `Prism 5.16.0 (one route)`. */
+export const peerLabel = (peer: Peer) => `${peer.name} ${peer.version}${peer.setup ? ` (${peer.setup})` : ''}`
 
 /** PAYDESK_BENCH_PEERS overrides it; otherwise ~/.cache/paydesk-bench/peers (or the temp folder without a home). */
 export function peersCacheDir(): string {
@@ -71,15 +79,25 @@ export function installPeer(peer: Peer): Installed {
   return { ok: true, peer, packageDir, installedNow: true }
 }
 
+/** docs/openapi.json with one path left, `POST /v1/mobile/charge` (its components kept whole, so every reference resolves). */
+export function writeOneRouteDocument(path: string): void {
+  const document = JSON.parse(readFileSync(join(ROOT, 'docs', 'openapi.json'), 'utf8')) as { paths: Record<string, Record<string, unknown>> }
+  const charge = document.paths['/v1/mobile/charge']
+  if (!charge?.['post']) throw new Error('docs/openapi.json has no POST /v1/mobile/charge')
+  writeFileSync(path, JSON.stringify({ ...document, paths: { '/v1/mobile/charge': { post: charge['post'] } } }))
+}
+
 /**
- * `prism mock docs/openapi.json` with Prism's defaults (static examples, request validation, its request
- * log, written to a file in the scratch folder as a terminal would take it).
+ * `prism mock <document>` with Prism's defaults (static examples, request validation, its request log,
+ * written to a file in the scratch folder as a terminal would take it): the one-route document or the whole one.
  */
-export async function startPrism(packageDir: string, scratch: string): Promise<Child> {
+export async function startPrism(peer: Peer, packageDir: string, scratch: string): Promise<Child> {
   const port = await freePort()
+  const document = peer.key === 'prism-one-route' ? join(scratch, 'prism-one-route.json') : join(ROOT, 'docs', 'openapi.json')
+  if (peer.key === 'prism-one-route') writeOneRouteDocument(document)
   return spawnNode({
-    tsx: false, port, readyText: 'Prism is listening', readyTimeoutMs: 60_000, logFile: join(scratch, 'prism.log'),
-    args: [join(packageDir, PRISM.bin), 'mock', '--port', String(port), '--host', '127.0.0.1', join(ROOT, 'docs', 'openapi.json')],
+    tsx: false, port, readyText: 'Prism is listening', readyTimeoutMs: 60_000, logFile: join(scratch, `${peer.key}.log`),
+    args: [join(packageDir, peer.bin), 'mock', '--port', String(port), '--host', '127.0.0.1', document],
   }).ready
 }
 

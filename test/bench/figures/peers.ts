@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { BenchContext } from '../context'
 import { fire, type LoadResult } from '../load'
-import { installPeer, PEERS, peersCacheDir, startMockoon, startPrism, type Peer } from '../peers'
+import { installPeer, peerLabel, PEERS, peersCacheDir, startMockoon, startPrism, type Peer } from '../peers'
 import { BENCH_CONSOLE_TOKEN, cpuSeconds, startPaydesk, type Child } from '../processes'
 import { formatNumber, verdict, type FigureRow } from '../report'
 import { CHARGE_CONNECTIONS, chargeLoadOptions, PEERS_RATIO_GOAL } from './charge'
@@ -89,7 +89,7 @@ function lastLines(text: string, count = 3): string {
 }
 
 async function startPeer(peer: Peer, packageDir: string, ctx: BenchContext): Promise<Child> {
-  return peer.key === 'prism' ? startPrism(packageDir, ctx.scratch) : startMockoon(packageDir, ctx.scratch)
+  return peer.key === 'mockoon' ? startMockoon(packageDir, ctx.scratch) : startPrism(peer, packageDir, ctx.scratch)
 }
 
 /**
@@ -119,7 +119,7 @@ export async function peerFigures(ctx: BenchContext): Promise<FigureRow[]> {
       try {
         const child = await startPeer(peer, installed.packageDir, ctx)
         children.push(child)
-        contenders.push({ label: `${peer.name} ${peer.version}`, child, rounds: [] })
+        contenders.push({ label: peerLabel(peer), child, rounds: [] })
       } catch (error) {
         unavailable.set(peer, `it did not start: ${lastLines((error as Error).message)}`)
         ctx.log(`  ${peer.name}: NOT MEASURED, ${unavailable.get(peer)}`)
@@ -156,8 +156,8 @@ export async function peerFigures(ctx: BenchContext): Promise<FigureRow[]> {
   const rows: FigureRow[] = []
   let faster: { label: string; totals: Totals } | undefined
   for (const peer of PEERS) {
-    const contender = peers.find((c) => c.label === `${peer.name} ${peer.version}`)
-    const figure = `Peer: ${peer.name} ${peer.version} (${peer.npmPackage}), charge, ${CHARGE_CONNECTIONS} connections, same run`
+    const contender = peers.find((c) => c.label === peerLabel(peer))
+    const figure = `Peer: ${peerLabel(peer)} (${peer.npmPackage}), charge, ${CHARGE_CONNECTIONS} connections, same run`
     if (!contender) {
       rows.push({ figure, measured: 'not measured', goal: 'for comparison', verdict: 'not measured', note: unavailable.get(peer) })
       continue
