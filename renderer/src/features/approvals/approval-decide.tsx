@@ -9,7 +9,6 @@ import { phoneToUse } from '../../forms/phone'
 import { accountNameQuery } from '../../components/payouts/recipient-name'
 import { APPROVAL_ACTION_LABELS } from '../../lib/approval-labels'
 
-
 /** What an approval is about, from its `summary` when the engine gives one, else from the held request's body. */
 interface Facts {
   phoneNumber?: string
@@ -23,13 +22,13 @@ interface Facts {
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined)
 
 function factsOf(approval: Approval): Facts {
-  const summary = (approval as { summary?: Record<string, unknown> | null }).summary ?? {}
+  const summary = approval.summary
   const body = (approval.request.body ?? {}) as Record<string, unknown>
-  const pick = (key: string) => text(summary[key]) ?? text(body[key])
+  const pick = (key: 'phoneNumber' | 'accountId' | 'recipientName' | 'merchantTransactionId' | 'narration') => text(summary?.[key]) ?? text(body[key])
   return {
     phoneNumber: pick('phoneNumber'), accountId: pick('accountId') ?? text(body['accountNumber']) ?? text(body['beneficiaryAccountId']),
     recipientName: pick('recipientName') ?? text(body['beneficiaryName']) ?? text(body['name']), merchantTransactionId: pick('merchantTransactionId'),
-    narration: pick('narration'), fee: typeof summary['fee'] === 'number' ? summary['fee'] : undefined,
+    narration: pick('narration'), fee: summary?.fee ?? undefined,
   }
 }
 
