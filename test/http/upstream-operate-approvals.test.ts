@@ -5,8 +5,8 @@ import { ALL_TIME, b2cBody, chargeBody } from './helpers'
 import { asAutomation, asSession, createUser, signIn } from './team-support'
 
 /**
- * Approvals stay in front of the provider: in operate mode a maker's payout above the policy's threshold is
- * held, and its outbox row is written only when its last approval lands; a rejected one sends nothing.
+ * Approvals stay in front of the provider: in operate mode a maker's payout above the policy's threshold (or
+ * reversal) is held, and its outbox row is written only when its last approval lands; a rejected one sends nothing.
  */
 let provider: TestServer
 let paydesk: TestServer
