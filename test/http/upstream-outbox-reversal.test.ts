@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { runUnit } from '../../electron/service/core/unit'
 import { outboxIdempotencyKey } from '../../electron/service/upstream/outbox/keys'
 import { reversalReference } from '../../electron/service/upstream/outbox/reversal'
-import { startTestServer, type TestServer } from '../support/harness'
+import { TEST_KEY, startTestServer, type TestServer } from '../support/harness'
 import { clearProviderFaults, outboxRig, setProviderFaults } from '../support/outbox-rig'
 import { b2cBody, chargeBody } from './helpers'
 
@@ -172,6 +173,27 @@ describe('settling a reversal', () => {
       expect(JSON.parse(row!.last_error!)).toMatchObject({ type: 'conflict_error' })
       expect(row!.last_error).toContain(elsewhere.body.data.transactionId)
       expect(reversalsAtProvider(made.charges).counts).toEqual([1])
+    } finally {
+      rig.close()
+    }
+  })
+
+  it('a restart after the POST reached the provider: the row left sent is settled by the same key, never a second reversal', async () => {
+    const rig = outboxRig(provider)
+    try {
+      const made = await providerTransactions(1)
+      const row = rig.enqueue('mobile.reverse', { transactionId: made.charges[0] })
+      const store = rig.service.internals.store
+      runUnit(rig.service.internals.engine, rig.time.now(), () => store.upstreamOutbox.change(row.id, rig.time.now(), { state: 'sent', sending: true }))
+      // What the process that died had sent: the row's own bytes under its key.
+      const reached = await fetch(`${provider.url}/v1/mobile/reverse`, {
+        method: 'POST', body: row.body, headers: { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json', 'idempotency-key': row.idempotency_key },
+      })
+      expect(reached.status).toBe(202)
+      expect(rig.sender.recover()).toBe(1)
+      expect(await rig.settle()).toBe(true)
+      expect(reversalsAtProvider(made.charges).counts).toEqual([1])
+      expect(rig.rows()[0]).toMatchObject({ state: 'accepted', transaction_id: ((await reached.json()) as { data: { transactionId: string } }).data.transactionId })
     } finally {
       rig.close()
     }
