@@ -76,6 +76,47 @@ test('in operate mode a payout is sent to the provider, says so with the provide
   }
 })
 
+/** A charge the customer paid at the provider (the shared sandbox), once the connected Paydesk mirrors it completed. */
+async function mirroredCharge(connectedUrl: string): Promise<string> {
+  const made = await fetch(`${SANDBOX_URL}/v1/mobile/charge`, {
+    method: 'POST', headers: { authorization: `Bearer ${TEST_API_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ phoneNumber: '0712345678', amount: 40_000, merchantTransactionId: `e2e-rev-${Date.now()}` }),
+  })
+  expect(made.status).toBe(202)
+  const chargeId = ((await made.json()) as { data: { transactionId: string } }).data.transactionId
+  await expect.poll(async () => {
+    const mirrored = await fetch(`${connectedUrl}/console/transactions/${chargeId}`, { headers: { authorization: `Bearer ${CONSOLE_TOKEN}`, 'paydesk-environment': 'test' } })
+    return mirrored.status === 200 ? ((await mirrored.json()) as { data: { transaction: { status: string } } }).data.transaction.status : 'not mirrored'
+  }, { timeout: 20_000 }).toMatch(/^(completed|settled)$/)
+  return chargeId
+}
+
+test('in operate mode a reversal of a mirrored charge says it is sent to the provider, shows its answer, and the charge shows its reversal', async ({ page }) => {
+  test.setTimeout(90_000)
+  const errors = collectPageErrors(page)
+  const connected = await startConnectedSandbox(SANDBOX_URL, TEST_API_KEY, 'operate')
+  try {
+    const chargeId = await mirroredCharge(connected.url)
+    await page.goto(`${connected.url}/?token=${CONSOLE_TOKEN}#/transactions/${chargeId}`)
+    await page.getByRole('button', { name: 'Reverse charge…' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Reverse this charge?' })
+    await expect(dialog).toContainText('The reversal is sent to the provider')
+    await dialog.getByRole('button', { name: 'Send to the provider' }).click()
+    await expect(dialog).toBeHidden()
+
+    const sent = page.getByTestId('outbox-tracker')
+    await expect(sent).toContainText('Reversal sent to the provider')
+    await expect(sent).toHaveAttribute('data-state', 'accepted', { timeout: 20_000 })
+    // The mirror brings the provider's reversal, linked to its charge, and it completes there.
+    const link = page.getByRole('region', { name: 'Linked transactions' }).locator('li[data-type="reversal"]')
+    await expect(link).toHaveAttribute('data-status', 'completed', { timeout: 20_000 })
+    await expect(page.getByRole('button', { name: 'Reverse charge…' })).toBeHidden()
+    expect(errors).toEqual([])
+  } finally {
+    await connected.stop()
+  }
+})
+
 /** In a team, a maker (who sends money but decides nothing) sees *Look it up now* and no *Close…*. */
 async function expectMakerCannotClose(browser: Browser, url: string): Promise<void> {
   const automation = { authorization: `Bearer ${CONSOLE_TOKEN}`, 'content-type': 'application/json' }

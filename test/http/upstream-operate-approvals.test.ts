@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ref, startTestServer, type TestServer } from '../support/harness'
 import { PROVIDER_KEY } from '../support/upstream-pair'
-import { ALL_TIME, b2cBody } from './helpers'
+import { ALL_TIME, b2cBody, chargeBody } from './helpers'
 import { asAutomation, asSession, createUser, signIn } from './team-support'
 
 /**
- * Approvals stay in front of the provider: in operate mode a maker's payout above the policy's threshold is
- * held, and its outbox row is written only when its last approval lands; a rejected one sends nothing.
+ * Approvals stay in front of the provider: in operate mode a maker's payout above the policy's threshold (or
+ * reversal) is held, and its outbox row is written only when its last approval lands; a rejected one sends nothing.
  */
 let provider: TestServer
 let paydesk: TestServer
@@ -23,12 +23,15 @@ beforeAll(async () => {
     tokens[name] = await signIn(paydesk, name)
   }
   const policy = await paydesk.request('PUT', '/console/approval-policy', {
-    headers: asAutomation, body: { rules: [{ action: 'b2c', environment: 'test', minAmount: 50_000, approvals: 2 }, { action: 'bulk-payout', environment: 'test', minAmount: 0, approvals: 1 }] },
+    headers: asAutomation, body: { rules: [
+      { action: 'b2c', environment: 'test', minAmount: 50_000, approvals: 2 }, { action: 'bulk-payout', environment: 'test', minAmount: 0, approvals: 1 },
+      { action: 'reversal', environment: 'test', minAmount: 0, approvals: 1 },
+    ] },
   })
   expect(policy.status).toBe(200)
 })
-afterAll(async () => {
-  // The ticks started the mirror's poll too: a sync waited for runs after it, so nothing runs at close.
+/** A whole sync cycle of the mirror, waited for. */
+async function sync(): Promise<void> {
   const headers = { ...asAutomation, 'paydesk-environment': 'test' }
   const started = await paydesk.request('POST', '/console/upstream/sync', { headers, body: {} })
   for (let i = 0; i < 1_000; i++) {
@@ -36,6 +39,11 @@ afterAll(async () => {
     if (['done', 'failed'].includes(job.body.data.status)) break
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
+}
+
+afterAll(async () => {
+  // The ticks started the mirror's poll too: a sync waited for runs after it, so nothing runs at close.
+  await sync()
   await paydesk?.close()
   await provider?.close()
 })
@@ -103,5 +111,24 @@ describe('operate mode behind the approval policy', () => {
     await untilAccepted(a)
     await untilAccepted(b)
     expect([await atProvider(a), await atProvider(b)]).toEqual([1, 1])
+  })
+
+  it('a reversal: held, approved, then one outbox row for the charge, reversed once at the provider', async () => {
+    const made = await provider.request('POST', '/v1/mobile/charge', { headers: { authorization: `Bearer ${PROVIDER_KEY}` }, body: chargeBody({ amount: 30_000 }) })
+    const chargeId = made.body.data.transactionId as string
+    provider.clock.advance(60_000)
+    await provider.service.tick()
+    await sync()
+    const held = await paydesk.request('POST', '/v1/mobile/reverse', { headers: as('amina'), body: { transactionId: chargeId } })
+    expect(held.status, JSON.stringify(held.body)).toBe(202)
+    expect(outboxRows().find((row) => row.ref === `reversal:${chargeId}`)).toBeUndefined()
+    const approved = await paydesk.request('POST', `/console/approvals/${held.body.data.approval.id}/approve`, { headers: as('bora') })
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200)
+    expect(outboxRows().filter((row) => row.ref === `reversal:${chargeId}`)).toEqual([{ ref: `reversal:${chargeId}`, state: 'queued' }])
+
+    await untilAccepted(`reversal:${chargeId}`)
+    const reversals = provider.service.internals.store.db.prepare(`SELECT COUNT(*) AS n FROM transactions r JOIN transactions c ON c.id = r.related_id
+      WHERE r.type = 'reversal' AND c.public_id = ?`).get(chargeId) as { n: number }
+    expect(reversals.n).toBe(1)
   })
 })

@@ -70,7 +70,7 @@ describe('operate mode: console money goes to the provider through the outbox', 
     expect(answers.map((a) => a.transactionId)).toEqual(bodies.map(([, body]) => rows.find((r) => r.merchant_transaction_id === body['merchantTransactionId'])!.id))
   })
 
-  it('the same reference again is refused (409), never a second send; API keys and reversals stay refused', async () => {
+  it('the same reference again is refused (409), never a second send; API keys stay refused', async () => {
     const body = b2cBody({ amount: 1_700 })
     expect((await pair.console('POST', '/v1/mobile/b2c', body)).status).toBe(202)
     const again = await pair.console('POST', '/v1/mobile/b2c', body)
@@ -81,7 +81,7 @@ describe('operate mode: console money goes to the provider through the outbox', 
     const forced = await pair.console('POST', '/v1/mobile/b2c', b2cBody({ forceStatus: 'failed' }))
     expect(forced.status).toBe(400)
     expect(forced.body.error.param).toBe('forceStatus')
-    const reversal = await pair.console('POST', '/v1/mobile/reverse', { transactionId: 'txn_unknown' })
+    const reversal = await pair.paydesk.request('POST', '/v1/mobile/reverse', { body: { transactionId: 'txn_unknown' } })
     expect(reversal.body.error.code).toBe('upstream_mode')
     await untilSettled()
     expect(await providerCount(body['merchantTransactionId'] as string)).toBe(1)

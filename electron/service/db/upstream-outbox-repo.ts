@@ -67,6 +67,9 @@ function statements(db: Db) {
       VALUES (@id, @organization_id, @environment, @merchant_transaction_id, @idempotency_key, @route, @body, @body_sha256, @state, @next_at, @created_at, @created_at)`),
     get: db.prepare<[string, string, string], OutboxRecord>('SELECT * FROM upstream_outbox WHERE id = ? AND organization_id = ? AND environment = ?'),
     byReference: db.prepare<[string, string, string], OutboxRecord>('SELECT * FROM upstream_outbox WHERE organization_id = ? AND environment = ? AND merchant_transaction_id = ?'),
+    // Reversal rows' references share a prefix (upstream/outbox/reversal.ts): a range of the UNIQUE index, few rows.
+    reversalByTransactionId: db.prepare<[string, string, string], OutboxRecord>(`SELECT * FROM upstream_outbox WHERE organization_id = ? AND environment = ?
+      AND merchant_transaction_id >= 'reversal:' AND merchant_transaction_id < 'reversal;' AND route = 'mobile.reverse' AND transaction_id = ?`),
     due: db.prepare<[...Scope, number, number], OutboxRecord>(DUE),
     nextDue: db.prepare<Scope, { at: number | null }>("SELECT MIN(next_at) AS at FROM upstream_outbox WHERE organization_id = ? AND environment = ? AND state IN ('unknown', 'queued')"),
     nextUnknown: db.prepare<Scope, { at: number | null }>("SELECT MIN(next_at) AS at FROM upstream_outbox WHERE organization_id = ? AND environment = ? AND state = 'unknown'"),
@@ -93,6 +96,9 @@ export function createUpstreamOutboxRepo(db: Db) {
     },
     get: (organizationId: string, environment: string, id: string): OutboxRecord | undefined => s.get.get(id, organizationId, environment),
     byReference: (organizationId: string, environment: string, reference: string): OutboxRecord | undefined => s.byReference.get(organizationId, environment, reference),
+    /** The reversal row whose provider transaction is `transactionId`, if any. */
+    reversalByTransactionId: (organizationId: string, environment: string, transactionId: string): OutboxRecord | undefined =>
+      s.reversalByTransactionId.get(organizationId, environment, transactionId),
     /** Up to `limit` rows due at `now`: unknown first, then queued in order. */
     due: (organizationId: string, environment: string, now: number, limit: number): OutboxRecord[] => s.due.all(organizationId, environment, now, limit),
     /** When the next unknown or queued row (only unknown ones: `unknownOnly`) is due, or null when none waits. */

@@ -1,8 +1,8 @@
 import type { Principal } from '../core/principal'
 import type { Call } from './call'
 
-/** The money routes whose requests the outbox sends to the provider (a reversal names no reference of its own to settle by). */
-export const OUTBOX_ROUTE_IDS = ['mobile.charge', 'mobile.b2c', 'mobile.b2b', 'bank.transfer'] as const
+/** The money routes whose requests the outbox sends to the provider (a reversal settles by its charge: outbox/reversal.ts). */
+export const OUTBOX_ROUTE_IDS = ['mobile.charge', 'mobile.b2c', 'mobile.b2b', 'mobile.reverse', 'bank.transfer'] as const
 const OUTBOX_ROUTES = new Set<string>(OUTBOX_ROUTE_IDS)
 
 /**

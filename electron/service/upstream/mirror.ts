@@ -2,6 +2,7 @@ import { TransactionSchema, type Transaction } from '../../../shared/schemas/tra
 import type { Unit } from '../core/unit'
 import { newTransaction } from '../db/new-transaction'
 import type { TransactionRow, TransactionUpdate } from '../db/rows'
+import { linkInsertedReversal } from './outbox/reversal'
 
 /** Whose mirror a write belongs to: the connected organization's environment, and when it was connected. */
 export interface MirrorScope {
@@ -82,6 +83,8 @@ export function upsertPage(unit: Unit, scope: MirrorScope, rows: readonly Transa
     const existing = store.transactions.getByPublicId(scope.organizationId, scope.environment, t.publicId)
     if (!existing) {
       insertMirrored(unit, scope, t)
+      // A reversal sent through the outbox: linked to its charge, so the charge shows as reversed.
+      if (t.type === 'reversal') linkInsertedReversal(unit, scope.organizationId, scope.environment, t.publicId)
       tally.inserted++
       if (t.createdAt >= scope.connectedAt) unit.emit({ type: 'transaction.changed', environment: scope.environment, transactionId: t.publicId, status: t.status })
       continue

@@ -40,7 +40,7 @@ export const PUBLIC_ROUTES = defineRoutes({
     method: 'POST', path: '/v1/mobile/reverse', surface: 'public', permission: 'reversals.request', approval: 'reversal', tag: 'Collections',
     summary: 'Reverse a completed mobile-money charge',
     description: 'Full amount, at most once per charge. Idempotency-Key is required with a live key.',
-    body: ReverseRequestSchema, response: z.object({ transactionId: z.string() }), successStatus: 202,
+    body: ReverseRequestSchema, response: AcceptedSchema.pick({ transactionId: true, upstream: true }), successStatus: 202,
     message: 'Reversal initiated successfully', idempotency: 'required-live',
     refusals: REVERSE_REFUSALS,
   },

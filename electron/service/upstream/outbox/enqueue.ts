@@ -4,6 +4,7 @@ import type { Unit } from '../../core/unit'
 import type { OutboxRecord } from '../../db/upstream-outbox-repo'
 import { sha256Hex } from '../../core/ids'
 import { outboxIdempotencyKey } from './keys'
+import { REVERSAL_ROUTE, reversalReference } from './reversal'
 
 export type OutboxRoute = (typeof MONEY_ROUTE_IDS)[number]
 const ROUTES = new Set<string>(MONEY_ROUTE_IDS)
@@ -13,21 +14,39 @@ export interface OutboxScope {
   environment: 'test' | 'live'
 }
 
-/**
- * Writes the outbox row of one intent inside `unit` (so it commits with the request or approval that makes
- * it; nothing is sent before that COMMIT). The body is serialised once here: every attempt sends these bytes.
- * The intent is its merchantTransactionId: a second row for the same one is refused, never re-keyed.
- */
-export function enqueueUpstream(unit: Unit, scope: OutboxScope, route: OutboxRoute, body: Record<string, unknown>): OutboxRecord {
-  if (!ROUTES.has(route)) throw new ApiError('invalid_parameter', `${route} is not a money route the outbox sends.`, 'route')
+/** The intent's reference: the body's merchantTransactionId, or for a reversal the charge it reverses. */
+function referenceOf(route: OutboxRoute, body: Record<string, unknown>): string {
+  if (route === REVERSAL_ROUTE) {
+    const original = body['transactionId']
+    if (typeof original !== 'string' || original === '') throw new ApiError('missing_parameter', 'A reversal sent to the provider needs the transactionId it reverses.', 'transactionId')
+    return reversalReference(original)
+  }
   const reference = body['merchantTransactionId']
   if (typeof reference !== 'string' || reference === '') {
     throw new ApiError('missing_parameter', 'A request sent to the provider needs its merchantTransactionId.', 'merchantTransactionId')
   }
-  const outbox = unit.store.upstreamOutbox
-  if (outbox.byReference(scope.organizationId, scope.environment, reference)) {
-    throw new ApiError('conflict', `merchantTransactionId ${reference} was already sent to the provider.`, 'merchantTransactionId')
+  return reference
+}
+
+/** The 409 for an intent that already has its row (a reversal names the row: the charge has one, ever). */
+function alreadySent(route: OutboxRoute, body: Record<string, unknown>, row: OutboxRecord): ApiError {
+  if (route === REVERSAL_ROUTE) {
+    return new ApiError('conflict', `Transaction ${String(body['transactionId'])} already has a reversal sent to the provider: outbox row ${row.id} (${row.state}).`, 'transactionId')
   }
+  return new ApiError('conflict', `merchantTransactionId ${row.merchant_transaction_id} was already sent to the provider.`, 'merchantTransactionId')
+}
+
+/**
+ * Writes the outbox row of one intent inside `unit` (so it commits with the request or approval that makes
+ * it; nothing is sent before that COMMIT). The body is serialised once here: every attempt sends these bytes.
+ * The intent is its reference (referenceOf): a second row for the same one is refused, never re-keyed.
+ */
+export function enqueueUpstream(unit: Unit, scope: OutboxScope, route: OutboxRoute, body: Record<string, unknown>): OutboxRecord {
+  if (!ROUTES.has(route)) throw new ApiError('invalid_parameter', `${route} is not a money route the outbox sends.`, 'route')
+  const reference = referenceOf(route, body)
+  const outbox = unit.store.upstreamOutbox
+  const existing = outbox.byReference(scope.organizationId, scope.environment, reference)
+  if (existing) throw alreadySent(route, body, existing)
   const text = JSON.stringify(body)
   const row = {
     id: unit.ids.outbox(), organization_id: scope.organizationId, environment: scope.environment,

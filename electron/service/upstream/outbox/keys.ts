@@ -16,8 +16,9 @@ export function uuidV5(name: string, namespace: string = OUTBOX_KEY_NAMESPACE): 
 }
 
 /**
- * The Idempotency-Key of one intent: derived from the organization and the merchantTransactionId alone, so
- * it is the same after any crash or restart, and a new key for the same intent can never be made.
+ * The Idempotency-Key of one intent: derived from the organization and the intent's reference alone (the
+ * merchantTransactionId; for a reversal `reversal:` and the original transaction's id, reversal.ts), so it is
+ * the same after any crash, restart or second click, and a new key for the same intent can never be made.
  */
 export function outboxIdempotencyKey(organizationId: string, merchantTransactionId: string): string {
   return uuidV5(`${organizationId}\n${merchantTransactionId}`)

@@ -4,6 +4,7 @@ import type { OutboxRecord } from '../../db/upstream-outbox-repo'
 import { BREAKER_DEFAULTS, createBreaker, type BreakerOptions, type BreakerState } from './breaker'
 import type { OutboxScope } from './enqueue'
 import { answerText, statusOf } from './protocol'
+import { linkMirroredReversal } from './reversal'
 import { lookupRow, sendRow, type Commit, type ProviderPort, type Steps } from './steps'
 
 /**
@@ -65,7 +66,10 @@ function committer(options: OutboxSenderOptions, recovering: Set<string>): Commi
           outbox_id: row.id, at, kind: attempt.kind, status: statusOf(attempt.exchange), outcome: attempt.outcome, answer: answerText(attempt.exchange),
         })
       }
-      return unit.store.upstreamOutbox.get(scope.organizationId, scope.environment, row.id)!
+      const saved = unit.store.upstreamOutbox.get(scope.organizationId, scope.environment, row.id)!
+      // A reversal the mirror already holds is linked to its charge now; else when the sync brings it (mirror.ts).
+      if (change.state === 'accepted') linkMirroredReversal(unit, saved)
+      return saved
     })
     if (saved.state !== 'unknown') recovering.delete(row.id)
     if (saved.state === 'needs_review' && row.state !== 'needs_review') options.onNeedsReview?.(saved)

@@ -3,6 +3,7 @@ import type { Ids } from '../../core/ids'
 import type { OutboxChange, OutboxRecord } from '../../db/upstream-outbox-repo'
 import type { Breaker } from './breaker'
 import { judgeLookup, judgeSend, type Exchange, type ProviderAnswer } from './protocol'
+import { isReversal, lookupOf } from './reversal'
 
 /**
  * The two things the sender does with a row: send it (its fixed bytes under its fixed key), and settle an
@@ -79,6 +80,9 @@ export async function sendRow(steps: Steps, row: OutboxRecord): Promise<void> {
       return void commit(sent, { state: 'needs_review', last_error: verdict.error }, attempt)
     case 'duplicate':
       breaker.settled()
+      // A reversal's 409: the charge has a reversal already (ours, from a send whose key the provider no longer
+      // keeps, or one made elsewhere): the intent holds; the provider's words name it.
+      if (isReversal(row)) return void commit(sent, { state: 'accepted', last_error: verdict.error }, attempt)
       // It exists: look it up at once and adopt it.
       return void commit(sent, unclear(now(), sent, verdict.error, 0), attempt)
     case 'unknown':
@@ -90,16 +94,23 @@ export async function sendRow(steps: Steps, row: OutboxRecord): Promise<void> {
   }
 }
 
-/** Settles an unclear outcome: found -> adopt it; not found -> the same body again under the same key. */
+/**
+ * Settles an unclear outcome: found -> adopt it; not found -> the same body again under the same key. A
+ * reversal whose own id is unknown finds only its charge, which settles nothing: it is sent again (reversal.ts).
+ */
 export async function lookupRow(steps: Steps, row: OutboxRecord): Promise<void> {
   const { commit, breaker, provider, now, graceMs, reviewAfterMs } = steps
   if (row.unknown_since !== null && now() - row.unknown_since >= reviewAfterMs) {
     breaker.skipped()
     return void commit(row, { state: 'needs_review', last_error: `still unknown after ${Math.round(reviewAfterMs / 3_600_000)} hours; ${row.last_error ?? ''}`.trim() })
   }
-  const answer = await exchange(() => provider.request('money', 'GET', '/v1/transaction', { query: { merchantTransactionId: row.merchant_transaction_id } }))
-  const verdict = judgeLookup(answer)
-  const attempt: AttemptNote = { kind: 'lookup', exchange: answer, outcome: verdict.kind }
+  const lookup = lookupOf(row)
+  const answer = await exchange(() => provider.request('money', 'GET', '/v1/transaction', { query: lookup.query }))
+  const judged = judgeLookup(answer)
+  // A reversal's charge found says nothing of the reversal: it goes the way of not found (sent again).
+  const chargeOnly = judged.kind === 'found' && !lookup.ownId
+  const verdict = chargeOnly ? { kind: 'not_found' as const } : judged
+  const attempt: AttemptNote = { kind: 'lookup', exchange: answer, outcome: chargeOnly ? 'charge_found' : verdict.kind }
   if (verdict.kind === 'found') {
     breaker.settled()
     return void commit(row, { state: 'accepted', transaction_id: verdict.transactionId, last_error: null }, attempt)

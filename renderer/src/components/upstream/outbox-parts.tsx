@@ -8,7 +8,7 @@ type Attempt = z.infer<typeof OutboxAttemptSchema>
 
 /** The public route an outbox row is sent to, in the console's words. */
 export const OUTBOX_ROUTE_LABELS: Record<string, string> = {
-  'mobile.charge': 'Charge', 'mobile.b2c': 'B2C payout', 'mobile.b2b': 'B2B payout', 'bank.transfer': 'Bank transfer',
+  'mobile.charge': 'Charge', 'mobile.b2c': 'B2C payout', 'mobile.b2b': 'B2B payout', 'bank.transfer': 'Bank transfer', 'mobile.reverse': 'Reversal',
 }
 export const outboxRouteLabel = (route: string) => OUTBOX_ROUTE_LABELS[route] ?? route
 

@@ -12,7 +12,9 @@ import { optionalText } from '../../forms/optional'
 import { newIdempotencyKey } from '../../lib/ids'
 import { isHeldForApproval } from '../../../../shared/schemas/team'
 import { useCan } from '../../api/hooks/team'
+import { useSendsToProvider } from '../../api/hooks/upstream'
 import { useHeldRequestStore } from '../../stores/held-request-store'
+import { OutboxTracker } from '../../components/upstream/outbox-tracker'
 
 /** A reversal in one of these states blocks another (the API answers 409); a failed or rejected one does not. */
 const ACTIVE_REVERSAL: ReadonlySet<TransactionStatus> = new Set(['initiated', 'pending', 'completed'])
@@ -22,6 +24,38 @@ export function canReverse(detail: TransactionDetail): boolean {
   const tx = detail.transaction
   if (tx.type !== 'charge' || (tx.status !== 'completed' && tx.status !== 'settled')) return false
   return !detail.related.some((other) => other.type === 'reversal' && ACTIVE_REVERSAL.has(other.status))
+}
+
+type Charge = TransactionDetail['transaction']
+
+/** What the confirmation says happens: locally, or (operate mode) at the provider, whose answer decides. */
+function WhatHappens({ tx, toProvider }: { tx: Charge; toProvider: boolean }) {
+  const amount = <strong>{tx.amount === null ? 'amount' : formatMinor(tx.amount, tx.currency)}</strong>
+  const customer = tx.phoneNumber ?? 'the customer'
+  if (toProvider) {
+    return (
+      <p>
+        The reversal is sent to the provider: the full {amount} goes back to {customer} from your provider
+        account. Its answer shows here and in the Outbox. A charge can be reversed only once.
+      </p>
+    )
+  }
+  return (
+    <p>
+      The full {amount} goes back to {customer}, the fee is refunded and the net leaves your collections account.
+      A charge can be reversed only once.
+    </p>
+  )
+}
+
+/** The accepted reversal: the local one, or (operate mode) the outbox row with the provider's answer. */
+function ReversalSent({ sent }: { sent: { id: string; toProvider: boolean } }) {
+  if (sent.toProvider) return <OutboxTracker outboxId={sent.id} />
+  return (
+    <p className="notice notice--success reverse-notice" role="status">
+      Reversal <Link to={pathTo(PATHS.transaction, { transactionId: sent.id })}><code>{sent.id}</code></Link> initiated.
+    </p>
+  )
 }
 
 /**
@@ -35,7 +69,8 @@ export function ReverseChargeAction({ detail }: { detail: TransactionDetail }) {
   const [narrationError, setNarrationError] = useState<string | undefined>()
   // One key per confirmation dialog: a double click or a retry of the same intent is replayed, not doubled.
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey)
-  const [reversalId, setReversalId] = useState<string | null>(null)
+  const [sent, setSent] = useState<{ id: string; toProvider: boolean } | null>(null)
+  const toProvider = useSendsToProvider()
   const setHeld = useHeldRequestStore((state) => state.set)
   const allowed = useCan('reversals.request')
   const tx = detail.transaction
@@ -57,7 +92,7 @@ export function ReverseChargeAction({ detail }: { detail: TransactionDetail }) {
       onSuccess: (accepted) => {
         // Held by the approval policy: nothing was reversed yet; the console says "Sent for approval".
         if (isHeldForApproval(accepted)) setHeld(accepted.approval)
-        else setReversalId(accepted.transactionId)
+        else setSent({ id: accepted.transactionId, toProvider: accepted.upstream !== undefined })
         setOpen(false)
       },
     })
@@ -68,18 +103,11 @@ export function ReverseChargeAction({ detail }: { detail: TransactionDetail }) {
       {canReverse(detail) && allowed ? (
         <button type="button" className="button button--danger" onClick={start}>Reverse charge…</button>
       ) : null}
-      {reversalId ? (
-        <p className="notice notice--success reverse-notice" role="status">
-          Reversal <Link to={pathTo(PATHS.transaction, { transactionId: reversalId })}><code>{reversalId}</code></Link> initiated.
-        </p>
-      ) : null}
-      <ConfirmDialog open={open} title="Reverse this charge?" confirmLabel="Reverse charge" tone="danger" busy={reverse.isPending}
-        onConfirm={confirm} onCancel={() => setOpen(false)}>
+      {sent ? <ReversalSent sent={sent} /> : null}
+      <ConfirmDialog open={open} title="Reverse this charge?" confirmLabel={toProvider ? 'Send to the provider' : 'Reverse charge'} tone="danger"
+        busy={reverse.isPending} onConfirm={confirm} onCancel={() => setOpen(false)}>
         <div className="stack">
-          <p>
-            The full <strong>{tx.amount === null ? 'amount' : formatMinor(tx.amount, tx.currency)}</strong> goes back to {tx.phoneNumber ?? 'the customer'},
-            the fee is refunded and the net leaves your collections account. A charge can be reversed only once.
-          </p>
+          <WhatHappens tx={tx} toProvider={toProvider} />
           <TextAreaField label="Narration" value={narration} maxLength={NARRATION_MAX_LENGTH} rows={2}
             onChange={(value) => { setNarration(value); setNarrationError(undefined) }} error={narrationError}
             hint="Why it is reversed; defaults to “Reversal of <charge>”." />

@@ -43,7 +43,7 @@ export function OutboxScreen() {
             </p>
             <Panel title="Requests to the provider">
               {data.items.length === 0
-                ? <EmptyState title="Nothing sent to the provider yet">Payouts, charges and bank transfers made here in operate mode appear here.</EmptyState>
+                ? <EmptyState title="Nothing sent to the provider yet">Payouts, charges, bank transfers and reversals made here in operate mode appear here.</EmptyState>
                 : <ul className="plain-list stack" aria-label="Outbox rows">{data.items.map((row) => <OutboxRowItem key={row.id} row={row} />)}</ul>}
             </Panel>
           </div>
