@@ -5,7 +5,7 @@ import { signatureHeaders, verifyProviderSignature } from '../../electron/servic
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
 const body = '{"id":"evt_1","type":"payout.succeeded","data":{"id":"tx_1"}}'
 const now = 1_800_000_000
-const signed = (t: number, secrets = [secret], text = body) => signatureHeaders({ eventId: 'evt_1', timestampSeconds: t, body: text, secrets })['x-webhook-signature']
+const signed = (t: number, secrets = [secret], text = body) => signatureHeaders({ eventId: 'evt_1', timestampSeconds: t, body: text, secrets })['x-webhook-signature']!
 
 describe('verifyProviderSignature', () => {
   it('accepts the signature over the exact bytes within five minutes either side, with any of several v1', () => {

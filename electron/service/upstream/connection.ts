@@ -115,9 +115,8 @@ export function openUpstream(engine: Engine, settings: UpstreamSettings, parts: 
     environment,
     /** The one paced client of this provider account: everything that calls the provider shares it (money too). */
     client,
-    /** The provider's webhooks as hints, when this run has a webhook secret for them (null: polling only). */
+    /** `--upstream-webhook-*`: the provider's webhooks taken as hints, and the address money sent through the outbox names as `webhookUrl` (null: polling only). */
     hints,
-    /** `--upstream-webhook-url`: the address money sent through the outbox names as its `webhookUrl` (null: none). */
     webhookUrl: settings.webhook?.url ?? null,
     describe: () => `the ${environment} environment mirrors the provider account at ${client.baseUrl} (key ${fingerprint})`,
     status: (): UpstreamStatus => statusOf(engine, scope, client, closed),

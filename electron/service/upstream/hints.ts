@@ -63,37 +63,30 @@ function bounded(hints: UpstreamHintRecord[]): UpstreamHintRecord[] {
   return kept.length > HINTS_KEPT ? kept.slice(kept.length - HINTS_KEPT) : kept
 }
 
+type HintsKey = ReturnType<typeof SETTINGS.upstreamHints>
+
 /**
- * The provider's webhooks as hints (docs/upstream.md "Webhook hints"): polling stays the source of truth;
- * a hint only says "read this transaction now". Its signature is checked on the raw bytes, it is stored
- * (deduplicated by event id) in its own COMMIT before it is answered, and the transaction it names is
- * read by id through the paced client. Queued hints survive a restart: the hosts' tick reads them.
+ * The reads queued hints ask for: one targeted get per transaction they name, in turn, through the paced
+ * client; each answer is mirrored and its hints marked done in one unit. A provider that cannot be read
+ * leaves them queued, tried again RETRY_MS later (the poll covers them anyway).
  */
-export function createHintDesk(engine: Engine, parts: { scope: MirrorScope; client: ProviderClient; secret: string }) {
-  const { scope, client, secret } = parts
-  const key = SETTINGS.upstreamHints(`${scope.organizationId}.${scope.environment}`)
+function hintReader(engine: Engine, scope: MirrorScope, client: ProviderClient, key: HintsKey) {
   let draining: Promise<void> | null = null
   let retryAt = 0
   let closed = false
+  /** Hints may wait (true at start: a restart may have left some); cleared once a drain found none left. */
+  let waiting = true
+  /** Hints stored while a drain reads: it goes round again for them. */
+  let again = false
 
-  const store = (event: ReturnType<typeof eventOf>): HintReceipt => runUnit(engine, engine.now(), (unit) => {
-    const hints = unit.store.settings.get(key)
-    if (hints.some((hint) => hint.eventId === event.eventId)) return { ...event, duplicate: true, queued: false }
-    const at = engine.wallNow()
-    unit.store.settings.set(key, bounded([...hints, { ...event, receivedAt: at, doneAt: event.transactionId === null ? at : null }]))
-    return { eventId: event.eventId, transactionId: event.transactionId, duplicate: false, queued: event.transactionId !== null }
-  })
-
-  /** One targeted get per transaction that queued hints name; each answer marks its hints done in the unit that mirrors it. */
   async function drainOnce(): Promise<void> {
-    const waiting = [...new Set(engine.store.settings.get(key).filter((hint) => hint.doneAt === null).map((hint) => hint.transactionId!))]
-    for (const transactionId of waiting) {
+    const ids = [...new Set(engine.store.settings.get(key).filter((hint) => hint.doneAt === null).map((hint) => hint.transactionId!))]
+    for (const transactionId of ids) {
       if (closed) return
       let found: Transaction | null
       try {
         found = await fetchOne(client, transactionId)
       } catch {
-        // The provider cannot be read now: the hint stays queued (the poll covers it anyway).
         retryAt = engine.wallNow() + RETRY_MS
         return
       }
@@ -104,25 +97,55 @@ export function createHintDesk(engine: Engine, parts: { scope: MirrorScope; clie
         unit.store.settings.set(key, unit.store.settings.get(key).map((hint) => (hint.doneAt === null && hint.transactionId === transactionId ? { ...hint, doneAt: at } : hint)))
       })
     }
+    if (!again) waiting = false
   }
-
-  /** Hints stored while a drain reads: it goes round again for them. */
-  let again = false
-  const drainAll = async (): Promise<void> => {
+  async function drainAll(): Promise<void> {
     do {
       again = false
       await drainOnce()
     } while (again && !closed && engine.wallNow() >= retryAt)
   }
-  const drain = (): Promise<void> => {
+  const drain = (): void => {
     again = true
+    waiting = true
     draining ??= drainAll().catch((error: unknown) => {
       if (!closed) console.error(`[paydesk] a provider webhook hint could not be acted on: ${error instanceof Error ? error.message : String(error)}`)
     }).finally(() => {
       draining = null
     })
-    return draining
   }
+  return {
+    drain,
+    tick(): void {
+      if (waiting && !closed && !draining && engine.wallNow() >= retryAt && client.keyRefusedAt() === null) drain()
+    },
+    settled: async (): Promise<void> => {
+      while (draining) await draining
+    },
+    close(): void {
+      closed = true
+    },
+  }
+}
+
+/**
+ * The provider's webhooks as hints (docs/upstream.md "Webhook hints"): polling stays the source of truth;
+ * a hint only says "read this transaction now". Its signature is checked on the raw bytes, it is stored
+ * (deduplicated by event id) in its own COMMIT before it is answered, and the transaction it names is
+ * read by id through the paced client. Queued hints survive a restart: the hosts' tick reads them.
+ */
+export function createHintDesk(engine: Engine, parts: { scope: MirrorScope; client: ProviderClient; secret: string }) {
+  const { scope, client, secret } = parts
+  const key = SETTINGS.upstreamHints(`${scope.organizationId}.${scope.environment}`)
+  const reader = hintReader(engine, scope, client, key)
+
+  const store = (event: ReturnType<typeof eventOf>): HintReceipt => runUnit(engine, engine.now(), (unit) => {
+    const hints = unit.store.settings.get(key)
+    if (hints.some((hint) => hint.eventId === event.eventId)) return { ...event, duplicate: true, queued: false }
+    const at = engine.wallNow()
+    unit.store.settings.set(key, bounded([...hints, { ...event, receivedAt: at, doneAt: event.transactionId === null ? at : null }]))
+    return { eventId: event.eventId, transactionId: event.transactionId, duplicate: false, queued: event.transactionId !== null }
+  })
 
   return {
     /** Verifies, stores (deduplicated) and queues one hint; throws the ApiError to answer when it is refused. Nothing is stored or queued then. */
@@ -131,21 +154,14 @@ export function createHintDesk(engine: Engine, parts: { scope: MirrorScope; clie
       if (verdict === 'bad') throw new ApiError('unauthorized', 'The webhook signature (X-Webhook-Signature) does not verify with the provider webhook secret.')
       if (verdict === 'stale') throw new ApiError('unauthorized', "The webhook signature's timestamp is more than 5 minutes away from this server's clock (an old delivery replayed?).")
       const receipt = store(eventOf(delivery.body, delivery.eventIdHeader))
-      if (receipt.queued) void drain()
+      if (receipt.queued) reader.drain()
       return receipt
     },
     /** Hosts' tick: hints still queued (a restart, a provider that could not be read) are read again. */
-    tick(): void {
-      if (closed || draining || engine.wallNow() < retryAt || client.keyRefusedAt() !== null) return
-      if (engine.store.settings.get(key).some((hint) => hint.doneAt === null)) void drain()
-    },
+    tick: reader.tick,
     /** The reads queued so far have ended (tests). */
-    settled: async (): Promise<void> => {
-      while (draining) await draining
-    },
-    close(): void {
-      closed = true
-    },
+    settled: reader.settled,
+    close: reader.close,
   }
 }
 export type HintDesk = ReturnType<typeof createHintDesk>
