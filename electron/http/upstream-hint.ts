@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ApiError } from '../../shared/errors'
-import { UPSTREAM_HINT_PATH, type ApiExchange, type CallNotes, type PaydeskService } from '../service'
+import { UPSTREAM_HINT_PATH, type CallNotes, type PaydeskService } from '../service'
 import { ClientGoneError, readBody } from './body'
 import { clientAddress } from './failed-auth-guard'
 import { header } from './http-io'
@@ -15,7 +15,7 @@ interface HintAnswering {
   req: IncomingMessage
   res: ServerResponse
   requestId: string
-  exchange: { notes: CallNotes; body: Buffer | null; finish: (...args: never[]) => ApiExchange } | undefined
+  exchange: { notes: CallNotes; body: Buffer | null } | undefined
   answer(status: number, body: unknown, headers?: Record<string, string>): void
   fail(error: ApiError): void
 }

@@ -161,6 +161,16 @@ describe('webhook hints from the provider', () => {
     }
   }, 60_000)
 
+  it('forged hints never spend the failed-authentication budget: past its burst they are still 401, and the console and good hints still answer', async () => {
+    for (let i = 0; i < 40; i++) {
+      const forged = await postHint({ id: `evt_flood${i}`, type: 'payout.succeeded', data: { id: payoutId } }, 'whsec_c29tZW9uZSBlbHNlJ3Mgc2VjcmV0')
+      expect(forged.status).toBe(401)
+    }
+    expect((await fetch(`${host!.url}/console/upstream`, { headers: consoleHeaders })).status).toBe(200)
+    const good = await postHint({ id: 'evt_afterflood', type: 'payout.succeeded', data: { id: payoutId } }, WEBHOOK_SECRET)
+    expect(good.status).toBe(200)
+  }, 60_000)
+
   it('paydesk serve refuses a webhook address without its secret: exit 2 with the reason, before anything starts', async () => {
     const result = await runCli(['serve', '--port', '0', '--db', ':memory:', '--upstream', `${provider.url}/v1`, '--upstream-key-file', join(folder, 'provider.key'), '--upstream-webhook-url', 'https://paydesk.example.com/upstream/webhooks'])
     expect(result.code).toBe(2)
