@@ -51,6 +51,7 @@ function banner(service: PaydeskService, url: string, options: ServeOptions): st
     `  Database        ${options.dbPath}${s.freshDatabase ? ' (new)' : ''}`,
     `  Simulator       ${s.simulatorMode}`,
     ...(options.upstream ? [`  Provider        ${options.upstream.url} (${options.upstream.key.startsWith('sk_live_') ? 'live' : 'test'} environment mirrors it, key …${options.upstream.key.slice(-4)}, ${options.upstream.mode})`] : []),
+    ...(options.upstream?.webhook ? [`  Provider hints  ${options.upstream.webhook.url} (the provider's webhooks, signature checked)`] : []),
     ...runLines(service, options),
     'Press Ctrl+C to stop.',
   ].join('\n')

@@ -59,6 +59,8 @@ export const FLAGS = {
   'upstream-lookback': { env: 'PAYDESK_UPSTREAM_LOOKBACK', help: 'days read again at every sync', default: '3' },
   'upstream-rate-limit': { env: 'PAYDESK_UPSTREAM_RATE_LIMIT', help: "the provider's requests per minute for the account", default: '600' },
   'upstream-timeout': { env: 'PAYDESK_UPSTREAM_TIMEOUT', help: 'ms to wait for a provider answer', default: '15000' },
+  'upstream-webhook-url': { env: 'PAYDESK_UPSTREAM_WEBHOOK_URL', help: "this server's public address for the provider's webhooks (POST /upstream/webhooks; https, or http to loopback)" },
+  'upstream-webhook-secret-file': { env: 'PAYDESK_UPSTREAM_WEBHOOK_SECRET', help: 'file with the secret the provider signs webhooks with (owner-only); the variable holds the secret itself' },
 } as const
 
 const isBoolean = (name: string): boolean => 'boolean' in FLAGS[name as keyof typeof FLAGS]

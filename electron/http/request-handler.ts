@@ -4,7 +4,7 @@ import { stringifyEnvelope } from '../../shared/api/raw-json'
 import type { RouteSpec } from '../../shared/api/route'
 import { ROUTES, type RouteId } from '../../shared/api/routes'
 import { ApiError } from '../../shared/errors'
-import { errorResponse, provisionalApiVersion, type CallContext, type CallInput, type CallNotes, type PaydeskService } from '../service'
+import { errorResponse, provisionalApiVersion, UPSTREAM_HINT_PATH, type CallContext, type CallInput, type CallNotes, type PaydeskService } from '../service'
 import { callWithFaults } from './api-faults'
 import { ClientGoneError, parseJsonBody, parseQuery, readBody } from './body'
 import { documentOf } from './download'
@@ -20,6 +20,7 @@ import { lingerAfterAnswer } from './lingering-close'
 import type { createRateLimiter } from './rate-limiter'
 import { matchRoute } from './router'
 import { serveStatic } from './static-files'
+import { answerUpstreamHint } from './upstream-hint'
 
 /** What the handler is built with once per server. */
 export interface HandlerDeps {
@@ -175,8 +176,10 @@ export function createRequestHandler(deps: HandlerDeps) {
     const { pathname } = url
     // Every /v1 answer names its API release, the adapter's own errors (404, 429, bad body) included.
     if (pathname.startsWith('/v1/')) res.setHeader(API_VERSION_HEADER, provisionalApiVersion(header(req, 'paydesk-api-version')))
-    // /healthz follows the public API's Host rule: a probe from another container may name this host.
-    if (!hostAllowed(req, deps.bound(), !pathname.startsWith('/v1/') && pathname !== '/healthz')) return a.fail(new ApiError('forbidden', 'This Host header is not allowed; use 127.0.0.1 or localhost.'))
+    // /healthz and the provider's webhooks follow the public API's Host rule: a probe from another container, or
+    // the provider through a public name, names this host its own way.
+    if (!hostAllowed(req, deps.bound(), !pathname.startsWith('/v1/') && pathname !== '/healthz' && pathname !== UPSTREAM_HINT_PATH)) return a.fail(new ApiError('forbidden', 'This Host header is not allowed; use 127.0.0.1 or localhost.'))
+    if (pathname === UPSTREAM_HINT_PATH) return answerUpstreamHint(deps, a)
     if (!pathname.startsWith('/v1/') && !pathname.startsWith('/console/')) return answerOther(deps, a, pathname)
     // A console write never comes from another origin; in team mode no console request does (reads too).
     const guarded = req.method !== 'GET' || deps.service.teamMode()

@@ -19,9 +19,10 @@ export const RequestLogQuerySchema = z.object({
   /**
    * Who sent it: `integration` (an API key, or a key Paydesk did not recognise) or `console` (a browser
    * console's own calls to /v1, key `console`) or `provider` (Paydesk's own calls to a connected provider
-   * account, key `provider`). All without it.
+   * account, key `provider`) or `provider-webhook` (the provider's webhooks received as hints at
+   * /upstream/webhooks). All without it.
    */
-  source: z.enum(['integration', 'console', 'provider']).optional(),
+  source: z.enum(['integration', 'console', 'provider', 'provider-webhook']).optional(),
   idempotencyKey: z.string().min(1).max(255).optional(),
   requestId: z.string().min(1).max(64).optional(),
   transactionId: z.string().min(1).max(64).optional(),

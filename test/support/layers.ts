@@ -45,7 +45,7 @@ export const LAYERS: readonly LayerRow[] = [
   { folder: `${S}/seed`, may: svc('lifecycle', 'ledger', 'views', 'domain', 'core', 'db'), runtime: 'node', why: 'data the engine writes for itself' },
   { folder: `${S}/simulator`, may: svc('lifecycle', 'domain', 'core', 'db'), runtime: 'node', why: 'the tick and seeded runs' },
   { folder: `${S}/webhooks`, may: svc('faults', 'lifecycle', 'outbox', 'views', 'domain', 'core', 'db'), runtime: 'node', why: 'the dispatcher: signs, sends, retries' },
-  { folder: `${S}/upstream`, may: svc('upstream/outbox', 'notifications', 'request-log', 'lifecycle', 'views', 'domain', 'core', 'db'), runtime: 'node', why: "the provider connection: its paced client, the mirror's sync" },
+  { folder: `${S}/upstream`, may: svc('upstream/outbox', 'webhooks', 'notifications', 'request-log', 'lifecycle', 'views', 'domain', 'core', 'db'), runtime: 'node', why: "the provider connection: its paced client, the mirror's sync, webhook hints (checked with the webhooks' signing)" },
   { folder: `${S}/upstream/outbox`, may: svc('notifications', 'core', 'db'), runtime: 'node', why: 'money sent through the provider: the outbox, never twice, never lost (speaks to the client through its own port)' },
   { folder: `${S}/request-log`, may: svc('core', 'db'), runtime: 'node', why: 'the API request log' },
   { folder: `${S}/faults`, may: svc('domain', 'core', 'db'), runtime: 'node', why: 'the fault lab: decides alterations, never signs or sends' },

@@ -61,3 +61,33 @@ describe('the --upstream flags', () => {
     expect(refusal(['--upstream-key-file', key])).toMatch(/needs --upstream/)
   })
 })
+
+describe('the --upstream-webhook flags', () => {
+  const base = () => ['--upstream', 'https://p.example', '--upstream-key-file', keyFile('k3', 'sk_test_abcdefgh1234')]
+  const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
+
+  it('takes the address and the secret from an owner-only file, or both from their variables', () => {
+    const options = parseServeOptions([...base(), '--upstream-webhook-url', 'https://paydesk.example.com/upstream/webhooks', '--upstream-webhook-secret-file', keyFile('s1', secret)], {})
+    expect(options.upstream?.webhook).toEqual({ url: 'https://paydesk.example.com/upstream/webhooks', secret })
+    const fromVariables = parseServeOptions(base(), { PAYDESK_UPSTREAM_WEBHOOK_URL: 'http://127.0.0.1:8787/upstream/webhooks', PAYDESK_UPSTREAM_WEBHOOK_SECRET: secret })
+    expect(fromVariables.upstream?.webhook).toEqual({ url: 'http://127.0.0.1:8787/upstream/webhooks', secret })
+    expect(parseServeOptions(base(), {}).upstream?.webhook).toBeUndefined()
+  })
+
+  it('refuses one without the other, plain http beyond loopback, an open secret file, a short secret, and either without --upstream', () => {
+    const file = keyFile('s2', secret)
+    expect(refusal([...base(), '--upstream-webhook-url', 'https://paydesk.example.com/upstream/webhooks'])).toMatch(/go together/)
+    expect(refusal([...base(), '--upstream-webhook-secret-file', file])).toMatch(/go together/)
+    expect(refusal(base(), { PAYDESK_UPSTREAM_WEBHOOK_SECRET: secret })).toMatch(/go together/)
+    expect(refusal([...base(), '--upstream-webhook-url', 'http://paydesk.example.com/upstream/webhooks', '--upstream-webhook-secret-file', file])).toMatch(/--upstream-webhook-url.*https/)
+    expect(refusal([...base(), '--upstream-webhook-url', 'not a url', '--upstream-webhook-secret-file', file])).toMatch(/not a URL/)
+    expect(refusal([...base(), '--upstream-webhook-url', 'https://paydesk.example.com/h', '--upstream-webhook-secret-file', keyFile('s3', secret, 0o640)])).toMatch(/--upstream-webhook-secret-file.*readable by others/)
+    expect(refusal([...base(), '--upstream-webhook-url', 'https://paydesk.example.com/h', '--upstream-webhook-secret-file', keyFile('s4', 'short')])).toMatch(/at least 16 characters/)
+    expect(refusal(['--upstream-webhook-url', 'https://paydesk.example.com/h', '--upstream-webhook-secret-file', file])).toMatch(/need --upstream/)
+  })
+
+  it('never puts the secret in a refusal', () => {
+    const message = refusal([...base(), '--upstream-webhook-secret-file', keyFile('s5', secret)])
+    expect(message).not.toContain(secret)
+  })
+})

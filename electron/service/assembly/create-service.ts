@@ -42,7 +42,7 @@ function seed(core: EngineCore, options: ServiceOptions): SeedResult {
 
 /** The secrets this host knows in clear, which the request log redacts by value (with or without their prefix). */
 function hostSecretsOf(seeded: SeedResult, options: ServiceOptions): string[] {
-  const known = [seeded.consoleToken, seeded.testKey, seeded.liveKey, seeded.testWebhookSecret, options.apiKey, options.liveApiKey, options.webhookSecret, options.upstream?.key]
+  const known = [seeded.consoleToken, seeded.testKey, seeded.liveKey, seeded.testWebhookSecret, options.apiKey, options.liveApiKey, options.webhookSecret, options.upstream?.key, options.upstream?.webhook?.secret]
   return known.filter((secret): secret is string => typeof secret === 'string')
 }
 

@@ -6,7 +6,7 @@ import type { RouteData, RouteId } from '../../../shared/api/routes'
 import type { RandomBytes } from '../core/ids'
 import type { ApiFaultPlan } from '../faults/api-faults'
 import type { SimulatorMode } from '../lifecycle/plan'
-import type { CallContext } from '../pipeline/auth'
+import type { CallContext, CallNotes } from '../pipeline/auth'
 import type { CallInput } from '../pipeline/call-input'
 import type { ApiExchange } from '../request-log/exchange'
 import type { ScenarioInput } from '../scenario/startup'
@@ -14,6 +14,7 @@ import type { SeedResult } from '../seed/provisioning'
 import type { DispatcherLimits } from '../webhooks/dispatcher'
 import type { WebhookTransport } from '../webhooks/transport'
 import type { UpstreamSettings } from '../upstream/connection'
+import type { HintDelivery } from '../upstream/hints'
 
 export interface ServiceOptions {
   /** SQLite file, or ':memory:'. */
@@ -116,6 +117,13 @@ export interface PaydeskService {
   connectUpstream(settings: UpstreamSettings): void
   /** Closes the provider connection; the mirror stays, read-only. */
   disconnectUpstream(): void
+  /**
+   * A webhook of the connected provider, taken as a hint (docs/upstream.md "Webhook hints"): verified, stored,
+   * a targeted get queued. null: this run takes none (the endpoint answers 404). `notes` file it in the request log.
+   * `takesUpstreamHints`: whether it takes them now (a connection with a webhook secret).
+   */
+  takesUpstreamHints(): boolean
+  receiveUpstreamHint(delivery: HintDelivery, requestId: string): { response: ServiceResponse; notes: CallNotes } | null
   /** Team mode is in force now (`--team`, or sign-in required by the saved setting): the HTTP adapter guards the console harder. */
   teamMode(): boolean
   /** While no enabled owner exists: the one-time token of the "Create the owner" link a team host prints (`/?setup=<token>`); else null. */

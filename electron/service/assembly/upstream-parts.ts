@@ -5,6 +5,10 @@ import type { Engine } from '../core/engine'
 import type { RequestLog } from '../request-log/request-log'
 import type { ServiceResponse } from '../../../shared/api/envelope'
 import { openUpstream, type UpstreamConnection, type UpstreamSettings } from '../upstream/connection'
+import { HINT_LOG_SOURCE, type HintDelivery } from '../upstream/hints'
+import { errorResponse } from '../pipeline/error-response'
+import { ApiError } from '../../../shared/errors'
+import type { CallNotes } from '../pipeline/auth'
 import { createOutboxRunner, type OutboxRunner } from '../upstream/outbox/runner'
 
 type Submit = (routeId: string, input?: CallInput, ctx?: CallContext) => Promise<ServiceResponse>
@@ -71,9 +75,11 @@ export function upstreamParts(engine: Engine, settings: UpstreamSettings | undef
     serviceMethods() {
       return {
         connectUpstream: (next: UpstreamSettings) => {
-          requestLog.knowHostSecrets([...hostSecrets, next.key])
+          requestLog.knowHostSecrets([...hostSecrets, next.key, ...(next.webhook ? [next.webhook.secret] : [])])
           this.connect(next)
         },
+        takesUpstreamHints: () => Boolean(connection?.hints),
+        receiveUpstreamHint: (delivery: HintDelivery, requestId: string) => receiveHint(connection, delivery, requestId),
         disconnectUpstream: () => this.disconnect(),
       }
     },
@@ -105,6 +111,25 @@ async function beforeDiff(engine: Engine, connection: UpstreamConnection, input:
   if (!/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(to)) return
   // A provider that cannot be read leaves no fresh read: the diff answers 503.
   await connection.prefetchDiff(from, to).catch(() => undefined)
+}
+
+/**
+ * One webhook of the provider at the hint endpoint: null when this run takes none (no connection, or no
+ * webhook secret: the endpoint is a 404), else the answer, with what the request log files it under.
+ */
+function receiveHint(connection: UpstreamConnection | null, delivery: HintDelivery, requestId: string): { response: ServiceResponse; notes: CallNotes } | null {
+  const hints = connection?.hints
+  if (!connection || !hints) return null
+  const notes: CallNotes = { organizationId: connection.scope.organizationId, environment: connection.environment, keyPrefix: HINT_LOG_SOURCE }
+  try {
+    const receipt = hints.receive(delivery)
+    if (receipt.transactionId !== null) notes.transactionId = receipt.transactionId
+    const message = receipt.duplicate ? 'Hint already received.' : receipt.queued ? 'Hint received; the transaction is read from the provider now.' : 'Hint received.'
+    return { response: { status: 200, body: { status: 'success', message, data: receipt }, headers: {}, requestId }, notes }
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    return { response: errorResponse(error, requestId), notes }
+  }
 }
 
 export type UpstreamPartsOf = ReturnType<typeof upstreamParts>

@@ -64,7 +64,7 @@ export interface ApiRequestFilter {
   /** Substring of the key prefix (`sk_test_AbCd…wxyz`, or `console`). */
   keyPrefix?: string
   /** `console`: the console's own calls (key prefix `console`); `provider`: Paydesk's calls to the provider (key prefix `provider`); `integration`: every other request. */
-  source?: 'integration' | 'console' | 'provider'
+  source?: 'integration' | 'console' | 'provider' | 'provider-webhook'
   idempotencyKey?: string
   requestId?: string
   transactionId?: string
@@ -94,7 +94,7 @@ function listWhere(filter: ApiRequestFilter): { where: string; params: Record<st
     where.push("key_prefix LIKE @keyPrefix ESCAPE '\\'")
     params['keyPrefix'] = likeEscape(filter.keyPrefix)
   }
-  if (filter.source === 'integration') where.push("key_prefix IS NOT 'console' AND key_prefix IS NOT 'provider'")
+  if (filter.source === 'integration') where.push("key_prefix IS NOT 'console' AND key_prefix IS NOT 'provider' AND key_prefix IS NOT 'provider-webhook'")
   else if (filter.source !== undefined) where.push(`key_prefix = '${filter.source}'`)
   for (const [column, name] of [['idempotency_key', 'idempotencyKey'], ['request_id', 'requestId'], ['transaction_id', 'transactionId']] as const) {
     if (filter[name] === undefined) continue

@@ -14,6 +14,17 @@ export interface Setting<T> {
   readonly default: T
 }
 
+/** One webhook hint of the provider, as kept until it was acted on (and a while after, to know its event id again). */
+const UpstreamHintSchema = z.object({
+  eventId: z.string(),
+  type: z.string(),
+  transactionId: z.string().nullable(),
+  receivedAt: z.number(),
+  /** When its targeted get was answered (null: still queued; a hint naming no transaction is done when stored). */
+  doneAt: z.number().nullable(),
+})
+export type UpstreamHintRecord = z.infer<typeof UpstreamHintSchema>
+
 const setting = <T>(key: string, schema: z.ZodType<T>, fallback: T): Setting<T> => ({ key, schema, default: fallback })
 
 /** Every setting the engine keeps; a key is spelled only here. */
@@ -56,6 +67,8 @@ export const SETTINGS = {
   approvalExpiryHours: setting('team.approvalExpiryHours', z.number().int().positive(), 24),
   /** An organization's "strict request checks" (request-checks.ts). */
   strictRequestChecks: (organizationId: string) => setting(`requestChecks.strict.${organizationId}`, z.boolean(), false),
+  /** Webhook hints received from a connected provider account (upstream/hints.ts), oldest first, bounded there; keyed `<organization>.<environment>`. */
+  upstreamHints: (organizationAndEnvironment: string) => setting(`upstream.hints.${organizationAndEnvironment}`, z.array(UpstreamHintSchema), []),
   /** An organization's time zone (IANA): the console's days and times are its local ones. */
   organizationTimeZone: (organizationId: string) =>
     setting(`organization.timeZone.${organizationId}`, z.string().refine(isTimeZone), DEFAULT_ORGANIZATION_TIME_ZONE),

@@ -27,6 +27,7 @@ function checkReversible(ctx: OperationContext, scope: OutboxScope, transactionI
  * of moving simulated money, its outbox row is written in this request's own unit (after the approval step,
  * so a held request writes it only when its last approval lands); the sender delivers it to the provider.
  * `transactionId` is the outbox row's id until the provider's is known (GET /console/upstream/outbox).
+ * With `--upstream-webhook-url` the body (fixed here, sent as is on every attempt) names it as `webhookUrl`.
  */
 export function upstreamSend(routeId: OutboxRoute) {
   return (ctx: OperationContext, input: { body?: unknown }): Accepted | Omit<Accepted, 'merchantTransactionId'> => {
@@ -35,7 +36,11 @@ export function upstreamSend(routeId: OutboxRoute) {
     // The simulator's outcome switch means nothing to a real account: refused here rather than sent.
     if (body['forceStatus'] !== undefined) throw new ApiError('invalid_parameter', 'forceStatus is the simulator\'s; a payment sent to the provider takes its real outcome.', 'forceStatus')
     // The intent's own row first: a second request for it is a 409 naming that row (a refusal rolls the row back).
-    const row = enqueueUpstream(ctx, scope, routeId, body)
+    // The provider's webhooks for it come back here as hints, unless the request names a receiver of its own
+    // (a reversal's body has no webhookUrl in the provider's API).
+    const webhookUrl = routeId === REVERSAL_ROUTE ? null : ctx.host.upstream()?.webhookUrl ?? null
+    const sent = webhookUrl !== null && body['webhookUrl'] === undefined ? { ...body, webhookUrl } : body
+    const row = enqueueUpstream(ctx, scope, routeId, sent)
     if (routeId === REVERSAL_ROUTE) checkReversible(ctx, scope, body['transactionId'])
     const upstream = { outboxId: row.id, state: row.state }
     // A reversal answers as the provider's does ({ transactionId }), and names no merchantTransactionId.

@@ -9,6 +9,7 @@ import type { ApiExchange } from '../request-log/exchange'
 import { environmentOfKey, keyFingerprint } from './base-url'
 import { createProviderClient, UpstreamError, type ProviderClient } from './client'
 import { diffWindow } from './diff'
+import { createHintDesk, type UpstreamWebhookSettings } from './hints'
 import { createJobQueue } from './jobs'
 import type { MirrorScope } from './mirror'
 import { runCycle, scanDays, type SyncContext } from './sync'
@@ -25,6 +26,8 @@ export interface UpstreamSettings {
   lookbackDays: number
   ratePerMinute: number
   timeoutMs: number
+  /** `--upstream-webhook-url` and its secret: the provider's webhooks reach this server as hints (hints.ts). */
+  webhook?: UpstreamWebhookSettings
 }
 
 export interface UpstreamParts {
@@ -100,6 +103,7 @@ export function openUpstream(engine: Engine, settings: UpstreamSettings, parts: 
     scope, newRequestId: parts.newRequestId, onKeyRefused: () => keyRefused(engine, scope, fingerprint),
   })
   const ctx: SyncContext = { engine, client, scope, lookbackDays: settings.lookbackDays, now: () => engine.now() }
+  const hints = settings.webhook ? createHintDesk(engine, { scope, client, secret: settings.webhook.secret }) : null
   const jobs = createJobQueue(() => engine.now(), () => `upsync_${engine.ids.request().replace(/^req_/, '')}`)
   const failed = (error: unknown) => recordFailure(engine, scope, error, closed)
   let lastPollAt = Number.NEGATIVE_INFINITY
@@ -111,10 +115,14 @@ export function openUpstream(engine: Engine, settings: UpstreamSettings, parts: 
     environment,
     /** The one paced client of this provider account: everything that calls the provider shares it (money too). */
     client,
+    /** `--upstream-webhook-*`: the provider's webhooks taken as hints, and the address money sent through the outbox names as `webhookUrl` (null: polling only). */
+    hints,
+    webhookUrl: settings.webhook?.url ?? null,
     describe: () => `the ${environment} environment mirrors the provider account at ${client.baseUrl} (key ${fingerprint})`,
     status: (): UpstreamStatus => statusOf(engine, scope, client, closed),
     /** Hosts' tick: a poll's cycle when one is due and none waits. */
     tick(): void {
+      hints?.tick()
       if (closed || client.keyRefusedAt() !== null || jobs.busy() || engine.wallNow() - lastPollAt < settings.pollSeconds * 1000) return
       lastPollAt = engine.wallNow()
       jobs.enqueue(null, (progress) => runCycle(ctx, progress), failed)
@@ -149,6 +157,7 @@ export function openUpstream(engine: Engine, settings: UpstreamSettings, parts: 
     },
     close(): void {
       closed = true
+      hints?.close()
       client.close()
     },
   }

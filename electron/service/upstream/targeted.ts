@@ -46,7 +46,7 @@ function pick(ctx: TargetedContext, beforeMs: number, cursor: TargetCursor, limi
 }
 
 /** One `GET /v1/transaction`: the provider's row, or null when it no longer knows it (the re-scan flags a vanished row). */
-async function fetchOne(client: ProviderClient, publicId: string): Promise<Transaction | null> {
+export async function fetchOne(client: ProviderClient, publicId: string): Promise<Transaction | null> {
   const answer = await client.request('sync', 'GET', '/transaction', { query: { transactionId: publicId } })
   if (answer.status === 404) return null
   if (answer.status !== 200) throw providerAnswerError(answer, 'a transaction read')

@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto'
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { tamperBody } from '../faults/webhook-faults'
 
 const SECRET_PREFIX = 'whsec_'
@@ -24,9 +24,29 @@ export function secretId(secret: string): string {
   return `wsid_${createHash('sha256').update(secret, 'utf8').digest('hex').slice(0, 16)}`
 }
 
-/** Provider scheme: hex HMAC-SHA256 keyed with the whole secret string (UTF-8), over `t.body`. */
-export function providerSignature(secret: string, timestampSeconds: number, body: string): string {
-  return createHmac('sha256', Buffer.from(secret, 'utf8')).update(`${timestampSeconds}.${body}`, 'utf8').digest('hex')
+/** Provider scheme: hex HMAC-SHA256 keyed with the whole secret string (UTF-8), over `t.body` (a string as UTF-8, or the bytes received). */
+export function providerSignature(secret: string, timestampSeconds: number, body: string | Buffer): string {
+  return createHmac('sha256', Buffer.from(secret, 'utf8')).update(`${timestampSeconds}.`, 'utf8').update(body).digest('hex')
+}
+
+/** How long a signature's timestamp stays acceptable either side of the receiver's clock (DECISIONS: 5 minutes). */
+export const SIGNATURE_TOLERANCE_SECONDS = 300
+
+/**
+ * A receiver's check of the provider scheme (`X-Webhook-Signature: t=…,v1=…[,v1=…]`) over the raw body bytes:
+ * `ok` when any `v1` is the HMAC of `t.body` under `secret` (compared in constant time) and `t` is within
+ * the tolerance of `nowSeconds` (the receiver's wall clock); `stale` for a right signature at a wrong time
+ * (a replay); `bad` otherwise, a missing or malformed header included.
+ */
+export function verifyProviderSignature(header: string | undefined, body: Buffer, secret: string, nowSeconds: number): 'ok' | 'stale' | 'bad' {
+  if (header === undefined) return 'bad'
+  const parts = header.split(',').map((part) => part.trim())
+  const stamp = parts.find((part) => part.startsWith('t='))?.slice(2)
+  if (stamp === undefined || !/^\d{1,12}$/.test(stamp)) return 'bad'
+  const expected = Buffer.from(providerSignature(secret, Number(stamp), body), 'hex')
+  const matches = parts.filter((part) => /^v1=[0-9a-f]{64}$/i.test(part)).some((part) => timingSafeEqual(Buffer.from(part.slice(3), 'hex'), expected))
+  if (!matches) return 'bad'
+  return Math.abs(nowSeconds - Number(stamp)) <= SIGNATURE_TOLERANCE_SECONDS ? 'ok' : 'stale'
 }
 
 /** Standard Webhooks scheme: base64 HMAC-SHA256 keyed with the base64-decoded part after `whsec_`, over `id.t.body`. */

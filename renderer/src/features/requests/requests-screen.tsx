@@ -23,7 +23,7 @@ import '../../components/requests/requests.css'
 
 const PAGE_SIZE = '100'
 const STATUS_OPTIONS = ['2xx', '3xx', '4xx', '5xx'].map((value) => ({ value, label: value }))
-const SOURCE_OPTIONS = [{ value: 'integration', label: 'Your integration' }, { value: 'console', label: 'This console' }, { value: 'provider', label: 'Paydesk to the provider' }]
+const SOURCE_OPTIONS = [{ value: 'integration', label: 'Your integration' }, { value: 'console', label: 'This console' }, { value: 'provider', label: 'Paydesk to the provider' }, { value: 'provider-webhook', label: 'The provider’s webhooks (hints)' }]
 /** A pause in typing before text filters apply. */
 const APPLY_DELAY_MS = 400
 const TEXT_FILTERS = ['path', 'key', 'idempotencyKey', 'requestId', 'transactionId'] as const
