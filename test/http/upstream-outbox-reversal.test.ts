@@ -100,6 +100,28 @@ describe('a reversal intent', () => {
   })
 })
 
+describe('after the provider refused a reversal', () => {
+  it('a new request is a new intent (reference :2, its own key); an accepted or waiting one still refuses a second', async () => {
+    const rig = outboxRig(provider)
+    try {
+      const made = await reversalIntents(rig, 1)
+      expect(await rig.settle()).toBe(true)
+      const again = rig.enqueue('mobile.reverse', { transactionId: made.payout, narration: 'Try again' })
+      expect(again.merchant_transaction_id).toBe(`reversal:${made.payout}:2`)
+      expect(again.idempotency_key).toBe(outboxIdempotencyKey(rig.scope.organizationId, `reversal:${made.payout}:2`))
+      expect(again.idempotency_key).not.toBe(outboxIdempotencyKey(rig.scope.organizationId, reversalReference(made.payout)))
+      expect(() => rig.enqueue('mobile.reverse', { transactionId: made.payout })).toThrow(new RegExp(`outbox row ${again.id} \\(queued\\)`))
+      expect(() => rig.enqueue('mobile.reverse', { transactionId: made.charges[0] })).toThrow(/\(accepted\)/)
+      expect(await rig.settle()).toBe(true)
+      expect(rig.rows().find((row) => row.id === again.id)?.state).toBe('rejected')
+      expect(reversalsAtProvider([made.payout]).counts).toEqual([0])
+      expect(reversalsAtProvider(made.charges).counts).toEqual([1])
+    } finally {
+      rig.close()
+    }
+  })
+})
+
 describe('reversals are applied exactly once at the provider', () => {
   it('with no fault: one send each', async () => {
     const rows = await underFault({}, {}, 0)

@@ -14,21 +14,36 @@ export interface OutboxScope {
   environment: 'test' | 'live'
 }
 
+/**
+ * A reversal's reference: the charge's first `reversal:<id>`, or the next one after every earlier intent for
+ * it was rejected by the provider (conclusively not run). An intent in any other state is returned as the
+ * one that stands: a second reversal is refused naming it.
+ */
+function reversalIntent(unit: Unit, scope: OutboxScope, original: string): { reference: string; standing?: OutboxRecord } {
+  for (let attempt = 1; ; attempt++) {
+    const reference = reversalReference(original, attempt)
+    const row = unit.store.upstreamOutbox.byReference(scope.organizationId, scope.environment, reference)
+    if (!row) return { reference }
+    if (row.state !== 'rejected') return { reference, standing: row }
+  }
+}
+
 /** The intent's reference: the body's merchantTransactionId, or for a reversal the charge it reverses. */
-function referenceOf(route: OutboxRoute, body: Record<string, unknown>): string {
+function referenceOf(unit: Unit, scope: OutboxScope, route: OutboxRoute, body: Record<string, unknown>): { reference: string; standing?: OutboxRecord } {
   if (route === REVERSAL_ROUTE) {
     const original = body['transactionId']
     if (typeof original !== 'string' || original === '') throw new ApiError('missing_parameter', 'A reversal sent to the provider needs the transactionId it reverses.', 'transactionId')
-    return reversalReference(original)
+    return reversalIntent(unit, scope, original)
   }
   const reference = body['merchantTransactionId']
   if (typeof reference !== 'string' || reference === '') {
     throw new ApiError('missing_parameter', 'A request sent to the provider needs its merchantTransactionId.', 'merchantTransactionId')
   }
-  return reference
+  const standing = unit.store.upstreamOutbox.byReference(scope.organizationId, scope.environment, reference)
+  return standing ? { reference, standing } : { reference }
 }
 
-/** The 409 for an intent that already has its row (a reversal names the row: the charge has one, ever). */
+/** The 409 for an intent that already has its row (a reversal names the row that stands for the charge's reversal). */
 function alreadySent(route: OutboxRoute, body: Record<string, unknown>, row: OutboxRecord): ApiError {
   if (route === REVERSAL_ROUTE) {
     return new ApiError('conflict', `Transaction ${String(body['transactionId'])} already has a reversal sent to the provider: outbox row ${row.id} (${row.state}).`, 'transactionId')
@@ -43,10 +58,9 @@ function alreadySent(route: OutboxRoute, body: Record<string, unknown>, row: Out
  */
 export function enqueueUpstream(unit: Unit, scope: OutboxScope, route: OutboxRoute, body: Record<string, unknown>): OutboxRecord {
   if (!ROUTES.has(route)) throw new ApiError('invalid_parameter', `${route} is not a money route the outbox sends.`, 'route')
-  const reference = referenceOf(route, body)
+  const { reference, standing } = referenceOf(unit, scope, route, body)
+  if (standing) throw alreadySent(route, body, standing)
   const outbox = unit.store.upstreamOutbox
-  const existing = outbox.byReference(scope.organizationId, scope.environment, reference)
-  if (existing) throw alreadySent(route, body, existing)
   const text = JSON.stringify(body)
   const row = {
     id: unit.ids.outbox(), organization_id: scope.organizationId, environment: scope.environment,

@@ -5,16 +5,21 @@ import type { OutboxRecord } from '../../db/upstream-outbox-repo'
  * A reversal sent to the provider (docs/upstream.md "What unknown means"). It names no reference of its own:
  * the intent is "reverse this charge", so its outbox reference is the ORIGINAL transaction's id under a
  * prefix no merchantTransactionId can carry (`:` is outside `^[A-Za-z0-9._-]{1,64}$`). Its Idempotency-Key
- * follows from that reference like every other (keys.ts), so one charge has one reversal intent, ever.
+ * follows from that reference like every other (keys.ts), so one charge has one reversal intent at a time.
  */
 export const REVERSAL_ROUTE = 'mobile.reverse'
 // db/upstream-outbox-repo.ts reads reversal rows as the range ['reversal:', 'reversal;') of the reference index.
 const PREFIX = 'reversal:'
 
-export const reversalReference = (originalId: string): string => `${PREFIX}${originalId}`
+/**
+ * The reference of a charge's reversal intent: `reversal:<id>`, and after the provider conclusively refused
+ * it (rejected: it never ran), a new intent `reversal:<id>:2`, `:3`... with its own key. A row in any other
+ * state stands for the charge's reversal: a second one is refused (enqueue.ts).
+ */
+export const reversalReference = (originalId: string, attempt = 1): string => `${PREFIX}${originalId}${attempt > 1 ? `:${attempt}` : ''}`
 
-/** The id of the transaction a reversal row reverses. */
-export const reversedTransactionId = (row: Pick<OutboxRecord, 'merchant_transaction_id'>): string => row.merchant_transaction_id.slice(PREFIX.length)
+/** The id of the transaction a reversal row reverses (provider ids carry no `:`). */
+export const reversedTransactionId = (row: Pick<OutboxRecord, 'merchant_transaction_id'>): string => row.merchant_transaction_id.slice(PREFIX.length).split(':')[0]!
 
 export const isReversal = (row: Pick<OutboxRecord, 'route'>): boolean => row.route === REVERSAL_ROUTE
 
