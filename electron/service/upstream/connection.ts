@@ -9,6 +9,7 @@ import type { ApiExchange } from '../request-log/exchange'
 import { environmentOfKey, keyFingerprint } from './base-url'
 import { createProviderClient, UpstreamError, type ProviderClient } from './client'
 import { diffWindow } from './diff'
+import { operateRequest, operateSends, operateState } from './operate-approval'
 import { createJobQueue } from './jobs'
 import type { MirrorScope } from './mirror'
 import { runCycle, scanDays, type SyncContext } from './sync'
@@ -31,6 +32,8 @@ export interface UpstreamParts {
   organizationId: string
   record: (exchange: ApiExchange) => void
   newRequestId: () => string
+  /** Whether the run has a team (sign-in required): a live key's operate connection then waits for an approval. */
+  teamMode: () => boolean
 }
 
 const DAY_MS = 86_400_000
@@ -102,6 +105,10 @@ export function openUpstream(engine: Engine, settings: UpstreamSettings, parts: 
   const ctx: SyncContext = { engine, client, scope, lookbackDays: settings.lookbackDays, now: () => engine.now() }
   const jobs = createJobQueue(() => engine.now(), () => `upsync_${engine.ids.request().replace(/^req_/, '')}`)
   const failed = (error: unknown) => recordFailure(engine, scope, error, closed)
+  const approvalBody = operateRequest(client.baseUrl, settings.key, environment, fingerprint)
+  // Null in read mode; an operate connection that waits for its approval runs as read (the mirror syncs, no money).
+  const operate = () => settings.mode !== 'operate' ? null
+    : operateState(engine.store, scope, approvalBody.identity, environment === 'live' && parts.teamMode(), engine.now())
   let lastPollAt = Number.NEGATIVE_INFINITY
   let lastDiff: { from: string; to: string; at: number; rows: Transaction[] } | null = null
   let closed = false
@@ -112,7 +119,15 @@ export function openUpstream(engine: Engine, settings: UpstreamSettings, parts: 
     /** The one paced client of this provider account: everything that calls the provider shares it (money too). */
     client,
     describe: () => `the ${environment} environment mirrors the provider account at ${client.baseUrl} (key ${fingerprint})`,
-    status: (): UpstreamStatus => statusOf(engine, scope, client, closed),
+    status: (): UpstreamStatus => ({ ...statusOf(engine, scope, client, closed), operate: operate() }),
+    operate,
+    /** Whether money goes to the provider now: operate mode, approved where an approval is needed. */
+    sendsMoney: (): boolean => {
+      const state = operate()
+      return state !== null && operateSends(state)
+    },
+    /** What an approval of this operate connection is bound to (URL, key fingerprint, mode, identity digest). */
+    approvalBody,
     /** Hosts' tick: a poll's cycle when one is due and none waits. */
     tick(): void {
       if (closed || client.keyRefusedAt() !== null || jobs.busy() || engine.wallNow() - lastPollAt < settings.pollSeconds * 1000) return
@@ -163,7 +178,7 @@ function balancesOf(row: UpstreamConnectionRow): UpstreamStatus['balances'] {
   })
 }
 
-function statusOf(engine: Engine, scope: MirrorScope, client: ProviderClient, closed: boolean): UpstreamStatus {
+function statusOf(engine: Engine, scope: MirrorScope, client: ProviderClient, closed: boolean): Omit<UpstreamStatus, 'operate'> {
   const row = engine.store.upstream.connection(scope.organizationId, scope.environment)!
   return {
     connected: !closed && client.keyRefusedAt() === null, url: row.url, environment: scope.environment, mode: row.mode, keyFingerprint: row.key_fingerprint,
@@ -180,6 +195,6 @@ export function disconnectedStatus(row: UpstreamConnectionRow | undefined, now: 
     connected: false, url: row?.url ?? null, environment: row?.environment ?? null, mode: row?.mode ?? null, keyFingerprint: row?.key_fingerprint ?? null,
     lastSyncAt: row?.last_sync_at ?? null, lagMs: row?.last_sync_at == null ? null : Math.max(0, now - row.last_sync_at),
     backfill: row ? { from: row.since, done: row.backfill_next === null, rows: row.backfill_rows } : null, budget: null, lastError: row?.last_error ?? null,
-    balances: row ? balancesOf(row) : [],
+    balances: row ? balancesOf(row) : [], operate: null,
   }
 }
