@@ -9,7 +9,7 @@ import type { ApiExchange } from '../request-log/exchange'
 import { environmentOfKey, keyFingerprint } from './base-url'
 import { createProviderClient, UpstreamError, type ProviderClient } from './client'
 import { diffWindow } from './diff'
-import { operateRequest, operateSends, operateState } from './operate-approval'
+import { operateGate, operateRequest } from './operate-approval'
 import { createJobQueue } from './jobs'
 import type { MirrorScope } from './mirror'
 import { runCycle, scanDays, type SyncContext } from './sync'
@@ -105,10 +105,7 @@ export function openUpstream(engine: Engine, settings: UpstreamSettings, parts: 
   const ctx: SyncContext = { engine, client, scope, lookbackDays: settings.lookbackDays, now: () => engine.now() }
   const jobs = createJobQueue(() => engine.now(), () => `upsync_${engine.ids.request().replace(/^req_/, '')}`)
   const failed = (error: unknown) => recordFailure(engine, scope, error, closed)
-  const approvalBody = operateRequest(client.baseUrl, settings.key, environment, fingerprint)
-  // Null in read mode; an operate connection that waits for its approval runs as read (the mirror syncs, no money).
-  const operate = () => settings.mode !== 'operate' ? null
-    : operateState(engine.store, scope, approvalBody.identity, environment === 'live' && parts.teamMode(), engine.now())
+  const gate = operateGate(engine, scope, settings.mode, operateRequest(client.baseUrl, settings.key, environment, fingerprint), parts.teamMode)
   let lastPollAt = Number.NEGATIVE_INFINITY
   let lastDiff: { from: string; to: string; at: number; rows: Transaction[] } | null = null
   let closed = false
@@ -119,15 +116,8 @@ export function openUpstream(engine: Engine, settings: UpstreamSettings, parts: 
     /** The one paced client of this provider account: everything that calls the provider shares it (money too). */
     client,
     describe: () => `the ${environment} environment mirrors the provider account at ${client.baseUrl} (key ${fingerprint})`,
-    status: (): UpstreamStatus => ({ ...statusOf(engine, scope, client, closed), operate: operate() }),
-    operate,
-    /** Whether money goes to the provider now: operate mode, approved where an approval is needed. */
-    sendsMoney: (): boolean => {
-      const state = operate()
-      return state !== null && operateSends(state)
-    },
-    /** What an approval of this operate connection is bound to (URL, key fingerprint, mode, identity digest). */
-    approvalBody,
+    status: (): UpstreamStatus => ({ ...statusOf(engine, scope, client, closed), operate: gate.operate() }),
+    ...gate,
     /** Hosts' tick: a poll's cycle when one is due and none waits. */
     tick(): void {
       if (closed || client.keyRefusedAt() !== null || jobs.busy() || engine.wallNow() - lastPollAt < settings.pollSeconds * 1000) return

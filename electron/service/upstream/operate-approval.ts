@@ -1,5 +1,6 @@
 import type { UpstreamOperate } from '../../../shared/schemas/upstream'
 import { sha256Hex } from '../core/ids'
+import type { Engine } from '../core/engine'
 import type { Store } from '../db/store'
 import type { MirrorScope } from './mirror'
 
@@ -41,4 +42,24 @@ export function operateState(store: Store, scope: MirrorScope, identity: string,
 /** The states in which an operate connection sends money. */
 export function operateSends(operate: UpstreamOperate): boolean {
   return operate.state === 'not_required' || operate.state === 'approved'
+}
+
+/**
+ * What a connection says of its operate mode: null in read mode; otherwise its state, whether it sends money
+ * now (an operate connection that waits for its approval runs as read: the mirror syncs, no money), and the
+ * approval body it is bound to.
+ */
+export function operateGate(engine: Engine, scope: MirrorScope, mode: 'read' | 'operate', approvalBody: OperateRequest, teamMode: () => boolean) {
+  const operate = (): UpstreamOperate | null => mode !== 'operate' ? null
+    : operateState(engine.store, scope, approvalBody.identity, scope.environment === 'live' && teamMode(), engine.now())
+  return {
+    operate,
+    /** Whether money goes to the provider now: operate mode, approved where an approval is needed. */
+    sendsMoney: (): boolean => {
+      const state = operate()
+      return state !== null && operateSends(state)
+    },
+    /** What an approval of this operate connection is bound to (URL, key fingerprint, mode, identity digest). */
+    approvalBody,
+  }
 }
