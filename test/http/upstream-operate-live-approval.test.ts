@@ -146,6 +146,10 @@ describe('a live operate connection behind its own approval', () => {
     paydesk = await startPaydesk(PROVIDER_LIVE_KEY)
     await signInAll()
     expect((await operate()).state).toBe('approved')
+    // Queued under the approved key and not sent yet (no tick) when the key changes.
+    const body = b2cBody({ amount: 5_000 })
+    expect((await paydesk.request('POST', '/v1/mobile/b2c', { headers: as('amina'), body })).status).toBe(202)
+    const before = await providerCount()
 
     const minted = await provider.request('POST', '/console/keys', { headers: { ...asAutomation, 'paydesk-environment': 'live' }, body: { label: 'second' } })
     expect(minted.status).toBe(201)
@@ -154,6 +158,10 @@ describe('a live operate connection behind its own approval', () => {
     await signInAll()
     expect(await operate()).toEqual({ state: 'not_requested', approvalId: null })
     await refusedPayout(/no approval was asked/)
+    // The row queued before waits too: nothing leaves under a key nobody approved.
+    for (let i = 0; i < 5; i++) await paydesk.service.tick()
+    expect(outboxRows().find((row) => row.ref === body['merchantTransactionId'])?.state).toBe('queued')
+    expect(await providerCount()).toBe(before)
 
     const asked = await paydesk.request('POST', '/console/upstream/operate', { headers: as('adam') })
     expect(asked.status).toBe(202)
