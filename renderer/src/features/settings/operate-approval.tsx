@@ -23,16 +23,20 @@ export function modeWords(status: UpstreamStatus): string {
 export function OperateApproval({ status }: { status: UpstreamStatus }) {
   const ask = useRequestOperateApproval()
   const state = status.operate?.state
-  if (!status.connected || (state !== 'not_requested' && state !== 'rejected')) return null
+  const askable = state === 'not_requested' || state === 'rejected'
+  // The answer stays shown after the connection's state moved on to waiting (the button goes).
+  if (!status.connected || (!askable && !ask.data)) return null
   return (
     <Can permission="settings.manage">
       <div className="stack">
         {ask.isError ? <ErrorNotice error={ask.error} /> : null}
-        <div>
-          <button type="button" className="button button--secondary" disabled={ask.isPending} aria-busy={ask.isPending} onClick={() => ask.mutate({})}>
-            Request approval
-          </button>
-        </div>
+        {askable ? (
+          <div>
+            <button type="button" className="button button--secondary" disabled={ask.isPending} aria-busy={ask.isPending} onClick={() => ask.mutate({})}>
+              Request approval
+            </button>
+          </div>
+        ) : null}
         <p className="form__note" role="status" data-testid="operate-approval-result">
           {ask.data ? `Sent for approval (${ask.data.approvalId}): it needs ${ask.data.approvalsRequired} approver${ask.data.approvalsRequired === 2 ? 's' : ''} in Approvals.` : ''}
         </p>
