@@ -169,6 +169,13 @@ describe('a live operate connection behind its own approval', () => {
     expect(rejected.status).toBe(200)
     expect(await operate()).toEqual({ state: 'rejected', approvalId: asked.body.data.approvalId })
     await refusedPayout(/was rejected/)
+
+    // A change at run time (the desktop's Settings connects this way) is judged the same: by the key it connects with.
+    const settings = { url: `${provider.url}/v1`, mode: 'operate' as const, pollSeconds: 3_600, lookbackDays: 1, ratePerMinute: 6_000, timeoutMs: 5_000 }
+    paydesk.service.connectUpstream({ ...settings, key: PROVIDER_LIVE_KEY })
+    expect((await operate()).state).toBe('approved')
+    paydesk.service.connectUpstream({ ...settings, key: minted.body.data.key as string })
+    expect((await operate()).state).toBe('rejected')
   })
 
   it('needs no approval without a team: the flags are the consent', async () => {
