@@ -26,7 +26,7 @@ export const CONSOLE_UPSTREAM_OPERATIONS: PartialOperationTable<UpstreamRoute> =
     const mine = ctx.store.upstream.connection(organizationId, environment)
     if (mine) return disconnectedStatus(mine, ctx.now)
     const held = connection && connection.scope.organizationId === organizationId ? connection.status() : null
-    return held ? { ...held, connected: false, lastSyncAt: null, lagMs: null, backfill: null, budget: null, lastError: null, balances: [] } : disconnectedStatus(undefined, ctx.now)
+    return held ? { ...held, connected: false, lastSyncAt: null, lagMs: null, backfill: null, budget: null, lastError: null, balances: [], operate: null } : disconnectedStatus(undefined, ctx.now)
   },
   'console.upstream.operate': (ctx) => askOperateApproval(ctx, connectionOf(ctx)),
   'console.upstream.sync': (ctx, { body }) => ({ jobId: connectionOf(ctx).startSync(body) }),

@@ -49,5 +49,5 @@ function refuseWhileOperateWaits(call: Call, principal: { organizationId: string
   const why = operate.state === 'waiting_approval' ? `it waits for approval ${operate.approvalId}`
     : operate.state === 'rejected' ? `its approval ${operate.approvalId} was rejected; an owner or admin may ask again (POST /console/upstream/operate)`
       : 'no approval was asked for this connection yet; an owner or admin asks for it (POST /console/upstream/operate)'
-  throw new ApiError('upstream_mode', `Refused: operate mode on ${connection.describe().replace(/^the \w+ environment mirrors /, 'the ')} sends no money until it is approved: ${why}. Until then it runs as read (docs/upstream.md).`)
+  throw new ApiError('upstream_mode', `Refused: operate mode on the provider account at ${connection.approvalBody.url} (key ${connection.approvalBody.keyFingerprint}) sends no money until it is approved: ${why}. Until then it runs as read (docs/upstream.md).`)
 }

@@ -19,7 +19,7 @@ export interface OperateRequest {
 }
 
 export function operateRequest(baseUrl: string, key: string, environment: 'test' | 'live', keyFingerprint: string): OperateRequest {
-  return { url: baseUrl, environment, keyFingerprint, mode: 'operate', identity: sha256Hex(`${baseUrl}\n operate\n${sha256Hex(key)}`) }
+  return { url: baseUrl, environment, keyFingerprint, mode: 'operate', identity: sha256Hex(`${baseUrl}\noperate\n${sha256Hex(key)}`) }
 }
 
 /**
