@@ -13,7 +13,7 @@ export const PushEventSchema = z.discriminatedUnion('type', [
   /** An approval was requested, decided or ran (its status after the change). */
   z.object({
     type: z.literal('approval.changed'), environment: EnvironmentSchema, approvalId: z.string(),
-    status: z.enum(['pending', 'approved', 'rejected', 'expired']), action: z.enum(['b2c', 'b2b', 'bank-transfer', 'reversal', 'bulk-payout', 'live-key']),
+    status: z.enum(['pending', 'approved', 'rejected', 'expired']), action: z.enum(['b2c', 'b2b', 'bank-transfer', 'reversal', 'bulk-payout', 'live-key', 'upstream-operate']),
   }),
   /** A reconciliation was saved; `exceptions`: its items that are not matched. */
   z.object({ type: z.literal('reconciliation.saved'), environment: EnvironmentSchema, reconciliationId: z.string(), exceptions: z.number().int() }),

@@ -86,7 +86,7 @@ export const UpdateTeamSettingsRequestSchema = z.strictObject({
 
 // ---- Approvals ----------------------------------------------------------------------------------------
 
-export const APPROVAL_ACTIONS = ['b2c', 'b2b', 'bank-transfer', 'reversal', 'bulk-payout', 'live-key'] as const
+export const APPROVAL_ACTIONS = ['b2c', 'b2b', 'bank-transfer', 'reversal', 'bulk-payout', 'live-key', 'upstream-operate'] as const
 export const ApprovalActionSchema = z.enum(APPROVAL_ACTIONS)
 export type ApprovalAction = z.infer<typeof ApprovalActionSchema>
 

@@ -4,6 +4,26 @@ import { CALENDAR_DAY_PATTERN, EnvironmentSchema, queryInt } from './common'
 /** A UTC calendar day, YYYY-MM-DD. */
 const DaySchema = z.string().regex(CALENDAR_DAY_PATTERN, 'must be a day as YYYY-MM-DD').meta({ format: 'date' })
 
+/**
+ * Whether an `operate` connection sends money. With a team, a live key's operate connection waits for an
+ * approval bound to its URL, key and mode (docs/upstream.md "Sending money"); until then it runs as `read`.
+ * `not_required`: a test key, or no team (the flags are the consent). `approvalId`: the approval the state
+ * comes from (waiting, approved, rejected), else null.
+ */
+export const UpstreamOperateSchema = z.object({
+  state: z.enum(['not_required', 'not_requested', 'waiting_approval', 'approved', 'rejected']),
+  approvalId: z.string().nullable(),
+})
+export type UpstreamOperate = z.infer<typeof UpstreamOperateSchema>
+
+/** POST /console/upstream/operate: the approval the operate connection now waits for. */
+export const UpstreamOperateRequestedSchema = z.object({
+  state: z.literal('waiting_approval'),
+  approvalId: z.string(),
+  /** How many approvals it needs: the policy's `upstream-operate` rule, else one. */
+  approvalsRequired: z.number().int(),
+})
+
 /** GET /console/upstream: the provider connection and how fresh its mirror is (docs/upstream.md). */
 export const UpstreamStatusSchema = z.object({
   /** A connection is held now and its key was not refused. */
@@ -21,6 +41,8 @@ export const UpstreamStatusSchema = z.object({
   lastError: z.string().nullable(),
   /** The provider's accounts as last read (available and pending in minor units). */
   balances: z.array(z.object({ accountNo: z.string(), type: z.string(), available: z.number().int(), pending: z.number().int(), currency: z.string() })),
+  /** An operate connection of this run: whether it sends money yet; null in read mode or when not connected in this run. */
+  operate: UpstreamOperateSchema.nullable(),
 })
 export type UpstreamStatus = z.infer<typeof UpstreamStatusSchema>
 

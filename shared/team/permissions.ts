@@ -21,7 +21,7 @@ export const PERMISSIONS = {
   'simulator.manage': 'Simulator, clock, settlement, prompts, customers, floats, fees and sandbox reset',
   'snapshots.manage': 'Save, restore and delete snapshots',
   'requests.read': 'The API request log and the developer settings',
-  'settings.manage': 'Host settings, team sign-in and the approval policy',
+  'settings.manage': 'Host settings, team sign-in, the approval policy and the provider connection (syncing it, asking to send money through it)',
   'users.manage': 'Create users, change their role, password or disable them',
 } as const
 export type Permission = keyof typeof PERMISSIONS

@@ -31,6 +31,7 @@ const SEED_ANSWERS: Partial<Record<RouteId, number>> = {
   'console.upstream.sync': 409,
   'console.upstream.syncJob': 409,
   'console.upstream.diff': 409,
+  'console.upstream.operate': 409,
   // No provider is connected in the fixture, so it has no outbox row to read, look up or close.
   'console.upstream.outbox.get': 404,
   'console.upstream.outbox.resolve': 404,

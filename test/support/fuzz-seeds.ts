@@ -116,6 +116,7 @@ export function seeds(f: FuzzFixtures): Record<RouteId, () => Seed> {
     'console.webhooks.doctor.get': () => ({ query: { url: hook } }),
     'console.host.get': () => ({}),
     'console.upstream.get': () => ({}),
+    'console.upstream.operate': () => ({}),
     'console.upstream.sync': () => ({ body: {} }),
     'console.upstream.syncJob': () => ({ params: { jobId: 'upsync_none' } }),
     'console.upstream.changes': () => ({ query: { limit: '5' } }),

@@ -136,7 +136,11 @@ export function createService(options: ServiceOptions): PaydeskService {
   const snapshots = snapshotsFolderOf(options)
   let hostInfo: HostInfo = { httpUrl: null, consoleUrl: null }
   const strictRequestChecks = options.strictRequestChecks ?? false
-  const upstream = upstreamParts(engine, options.upstream, seeded.demoOrganizationId, { requestLog, hostSecrets: hostSecretsOf(seeded, options) }, core.seeded?.newRequestId ?? randomRequestId)
+  const upstream = upstreamParts(engine, options.upstream, seeded.demoOrganizationId, { requestLog, hostSecrets: hostSecretsOf(seeded, options) }, {
+    newRequestId: core.seeded?.newRequestId ?? randomRequestId,
+    // Asked only after the host below exists (a call, a tick, a status).
+    teamMode: () => host.teamMode(),
+  })
   const host = createOperationHost({
     engine, version: VERSION, strictRequestChecks, requestLog, snapshotsFolder: snapshots.folder, hostInfo: () => hostInfo, stateReplaced: () => webhooks.reset(),
     team: options.team === true, signInLimits: options.signInLimits, upstream: () => upstream.connection, upstreamRefusal: upstream.refusal, outboxStatus: () => upstream.outbox?.sender.status() ?? null,

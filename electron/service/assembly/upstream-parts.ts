@@ -19,6 +19,8 @@ function outboxFor(engine: Engine, made: UpstreamConnection | null, given: Upstr
   return createOutboxRunner({
     runner: engine, scope: { organizationId: made.scope.organizationId, environment: made.environment },
     provider: made.client, now: () => engine.wallNow(), timeoutMs: given.timeoutMs,
+    // Rows wait (queued or unknown) while the operate connection waits for its approval: nothing leaves.
+    maySend: () => made.sendsMoney(),
   })
 }
 
@@ -29,10 +31,13 @@ function outboxFor(engine: Engine, made: UpstreamConnection | null, given: Upstr
  * `log.hostSecrets`: the console token, keys and webhook secret the host knows in clear; the request log
  * redacts them by value, and a provider key given later with them.
  */
-export function upstreamParts(engine: Engine, settings: UpstreamSettings | undefined, organizationId: string, log: { requestLog: RequestLog; hostSecrets: readonly string[] }, newRequestId: () => string) {
+export function upstreamParts(
+  engine: Engine, settings: UpstreamSettings | undefined, organizationId: string,
+  log: { requestLog: RequestLog; hostSecrets: readonly string[] }, run: { newRequestId: () => string; teamMode: () => boolean },
+) {
   const { requestLog, hostSecrets } = log
   requestLog.knowHostSecrets(hostSecrets)
-  const open = (given: UpstreamSettings) => openUpstream(engine, given, { organizationId, record: (exchange) => requestLog.record(exchange), newRequestId })
+  const open = (given: UpstreamSettings) => openUpstream(engine, given, { organizationId, record: (exchange) => requestLog.record(exchange), ...run })
   let connection: UpstreamConnection | null = settings ? open(settings) : null
   let outbox = outboxFor(engine, connection, settings)
   // Every environment that mirrors (or mirrored) an account; it changes only when a connection is made.

@@ -84,11 +84,11 @@ export function createApprovalsRepo(db: Db) {
   const pendingByReferenceStmt = db.prepare<[string, string, number, string], StoredApproval>(`SELECT ${columns} FROM approvals
     WHERE organization_id = ? AND environment = ? AND status = 'pending' AND expires_at > ?
       AND json_extract(request_body, '$.merchantTransactionId') = ? ORDER BY created_at LIMIT 1`)
+  // An operate connection's approvals are few; through approvals_org, then its action and identity.
+  const operateStmt = db.prepare<[string, string, string], StoredApproval>(`SELECT ${columns} FROM approvals
+    WHERE organization_id = ? AND environment = ? AND action = 'upstream-operate' AND json_extract(request_body, '$.identity') = ?
+    ORDER BY created_at DESC, id DESC LIMIT 20`)
   const dueStmt = db.prepare<[number], StoredApproval>(`SELECT ${columns} FROM approvals WHERE status = 'pending' AND expires_at <= ? ORDER BY expires_at LIMIT 100`)
-  const rulesStmt = db.prepare<[string], { action: ApprovalAction; environment: ApprovalRule['environment']; min_amount: number; approvals: 1 | 2 }>(
-    'SELECT action, environment, min_amount, approvals FROM approval_rules WHERE organization_id = ? ORDER BY position')
-  const clearRulesStmt = db.prepare('DELETE FROM approval_rules WHERE organization_id = ?')
-  const insertRuleStmt = db.prepare('INSERT INTO approval_rules (organization_id, position, action, environment, min_amount, approvals) VALUES (?, ?, ?, ?, ?, ?)')
   return {
     insert(row: ApprovalRow): void {
       insertStmt.run(encode(row))
@@ -125,10 +125,26 @@ export function createApprovalsRepo(db: Db) {
       const row = pendingByReferenceStmt.get(organizationId, environment, now, merchantTransactionId)
       return row && decode(row)
     },
+    /** The approvals asked for an operate connection of this identity (URL, key and mode, as a digest), newest first. */
+    ofOperateIdentity(organizationId: string, environment: Environment, identity: string): ApprovalRow[] {
+      return operateStmt.all(organizationId, environment, identity).map(decode)
+    },
     /** Waiting approvals whose time ran out (every organization), the oldest first: to be marked expired. */
     dueToExpire(now: number): ApprovalRow[] {
       return dueStmt.all(now).map(decode)
     },
+    ...createPolicyQueries(db),
+  }
+}
+export type ApprovalsRepo = ReturnType<typeof createApprovalsRepo>
+
+/** The approval policy's rules, in their order. */
+function createPolicyQueries(db: Db) {
+  const rulesStmt = db.prepare<[string], { action: ApprovalAction; environment: ApprovalRule['environment']; min_amount: number; approvals: 1 | 2 }>(
+    'SELECT action, environment, min_amount, approvals FROM approval_rules WHERE organization_id = ? ORDER BY position')
+  const clearRulesStmt = db.prepare('DELETE FROM approval_rules WHERE organization_id = ?')
+  const insertRuleStmt = db.prepare('INSERT INTO approval_rules (organization_id, position, action, environment, min_amount, approvals) VALUES (?, ?, ?, ?, ?, ?)')
+  return {
     rules(organizationId: string): ApprovalRule[] {
       return rulesStmt.all(organizationId).map((r) => ({ action: r.action, environment: r.environment, minAmount: r.min_amount, approvals: r.approvals }))
     },
@@ -138,4 +154,3 @@ export function createApprovalsRepo(db: Db) {
     },
   }
 }
-export type ApprovalsRepo = ReturnType<typeof createApprovalsRepo>

@@ -8,6 +8,13 @@ type ApprovalChanged = Extract<PushEvent, { type: 'approval.changed' }>
 
 const ACTION_LABELS: Record<ApprovalChanged['action'], string> = {
   b2c: 'B2C payout', b2b: 'B2B payment', 'bank-transfer': 'Bank transfer', reversal: 'Reversal', 'bulk-payout': 'Bulk payout', 'live-key': 'Live API key',
+  'upstream-operate': 'Sending real money through the provider',
+}
+
+/** What an approval is about, in a title's words: an operate connection moves no amount of its own. */
+function whatOf(approval: ApprovalRow): string {
+  const label = ACTION_LABELS[approval.action]
+  return approval.action === 'upstream-operate' ? label : `${label} of ${formatMinor(approval.amount, 'KES')}`
 }
 
 /**
@@ -26,7 +33,7 @@ export function approvalWaiting(unit: Unit, event: ApprovalChanged): void {
   const needs = approval.approvals_required === 1 ? 'needs 1 approval' : `needs ${approval.approvals_required} approvals`
   raise(unit, {
     organizationId: approval.organization_id, environment: approval.environment, kind: 'approval_waiting', source: approval.id,
-    title: `Approval waiting: ${ACTION_LABELS[approval.action]} of ${formatMinor(approval.amount, 'KES')}`,
+    title: `Approval waiting: ${whatOf(approval)}`,
     body: `Requested by ${who.name} (${who.role}); ${needs}.`,
     link: '/approvals',
   })
@@ -34,7 +41,7 @@ export function approvalWaiting(unit: Unit, event: ApprovalChanged): void {
 
 /** What the requester is told, by how it ended (a refusal when it ran is "approved" that did not run). */
 function decision(approval: ApprovalRow): { title: string; body: string } {
-  const what = `${ACTION_LABELS[approval.action]} of ${formatMinor(approval.amount, 'KES')}`
+  const what = whatOf(approval)
   const by = approval.decisions.at(-1)?.actor.name ?? 'an approver'
   if (approval.status === 'rejected') return { title: `Rejected: ${what}`, body: `Rejected by ${by}: “${approval.reason ?? ''}”.` }
   if (approval.status === 'expired') return { title: `Expired: ${what}`, body: 'Nobody decided it in time; it was not sent. Send it again if it is still wanted.' }

@@ -1,8 +1,9 @@
 import { ApiError } from '../../../shared/errors'
 import { disconnectedStatus, type UpstreamConnection } from '../upstream/connection'
 import type { OperationContext, PartialOperationTable } from './types'
+import { askOperateApproval } from './support/operate-approval'
 
-type UpstreamRoute = 'console.upstream.get' | 'console.upstream.sync' | 'console.upstream.syncJob' | 'console.upstream.changes' | 'console.upstream.diff'
+type UpstreamRoute = 'console.upstream.get' | 'console.upstream.operate' | 'console.upstream.sync' | 'console.upstream.syncJob' | 'console.upstream.changes' | 'console.upstream.diff'
 
 /** The connection of the caller's own environment, or 409 upstream_mode naming why there is none. */
 function connectionOf(ctx: OperationContext): UpstreamConnection {
@@ -25,8 +26,9 @@ export const CONSOLE_UPSTREAM_OPERATIONS: PartialOperationTable<UpstreamRoute> =
     const mine = ctx.store.upstream.connection(organizationId, environment)
     if (mine) return disconnectedStatus(mine, ctx.now)
     const held = connection && connection.scope.organizationId === organizationId ? connection.status() : null
-    return held ? { ...held, connected: false, lastSyncAt: null, lagMs: null, backfill: null, budget: null, lastError: null, balances: [] } : disconnectedStatus(undefined, ctx.now)
+    return held ? { ...held, connected: false, lastSyncAt: null, lagMs: null, backfill: null, budget: null, lastError: null, balances: [], operate: null } : disconnectedStatus(undefined, ctx.now)
   },
+  'console.upstream.operate': (ctx) => askOperateApproval(ctx, connectionOf(ctx)),
   'console.upstream.sync': (ctx, { body }) => ({ jobId: connectionOf(ctx).startSync(body) }),
   'console.upstream.syncJob': (ctx, { params }) => {
     const job = connectionOf(ctx).job(params.jobId)

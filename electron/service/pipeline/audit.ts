@@ -7,6 +7,7 @@ import type { Store } from '../db/store'
 const LABELS: Record<string, string> = {
   'console.upstream.outbox.resolve': 'Outbox row looked up again',
   'console.upstream.outbox.close': 'Outbox row closed by hand',
+  'console.upstream.operate': 'Approval asked to send real money through the provider',
   'console.keys.create': 'API key created',
   'console.keys.revoke': 'API key revoked',
   'console.organizations.create': 'Organization created',
@@ -52,7 +53,7 @@ const LABELS: Record<string, string> = {
 }
 
 /** Fields of an answer that name what was created (a new key, a new transaction, ...). */
-const TARGET_FIELDS = ['transactionId', 'eventId', 'keyId', 'id', 'publicId'] as const
+const TARGET_FIELDS = ['transactionId', 'eventId', 'keyId', 'id', 'publicId', 'approvalId'] as const
 
 function targetOf(params: unknown, data: unknown): string | null {
   if (params !== null && typeof params === 'object') {

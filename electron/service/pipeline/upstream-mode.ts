@@ -26,6 +26,7 @@ export function refuseInUpstreamMode(call: Call, route: { id: string }, principa
   if (money && call.principal && sendsUpstream(call, route.id, call.principal)) return
   // A bulk payout's rows each go through the outbox as the submitter's console payouts (payout-batches/send-row.ts).
   if (BATCH_MONEY.has(route.id) && call.principal && operatesUpstream(call, call.principal)) return
+  if (money && call.principal?.via === 'console') refuseWhileOperateWaits(call, principal)
   const environments = route.id === 'console.snapshots.restore' ? (['test', 'live'] as const) : [principal.environment]
   for (const environment of environments) {
     const why = call.deps.host.upstreamRefusal(principal.organizationId, environment)
@@ -34,4 +35,19 @@ export function refuseInUpstreamMode(call: Call, route: { id: string }, principa
       ? `Refused: ${why}. Money on a real account is sent through the console and its approvals, not from here (docs/upstream.md).`
       : `Refused: ${why}. The simulator, its clock, handset answers, funds, faults, scenarios and resets do not apply to a real account (docs/upstream.md).`)
   }
+}
+
+/**
+ * Console money on an operate connection that waits for its approval (a live key with a team): 409 naming
+ * the approval, or saying none was asked for, instead of the read mode's refusal.
+ */
+function refuseWhileOperateWaits(call: Call, principal: { organizationId: string; environment: 'test' | 'live' }): void {
+  const connection = call.deps.host.upstream()
+  if (!connection || connection.scope.organizationId !== principal.organizationId || connection.environment !== principal.environment) return
+  const operate = connection.operate()
+  if (operate === null || operate.state === 'approved' || operate.state === 'not_required') return
+  const why = operate.state === 'waiting_approval' ? `it waits for approval ${operate.approvalId}`
+    : operate.state === 'rejected' ? `its approval ${operate.approvalId} was rejected; an owner or admin may ask again (POST /console/upstream/operate)`
+      : 'no approval was asked for this connection yet; an owner or admin asks for it (POST /console/upstream/operate)'
+  throw new ApiError('upstream_mode', `Refused: operate mode on the provider account at ${connection.approvalBody.url} (key ${connection.approvalBody.keyFingerprint}) sends no money until it is approved: ${why}. Until then it runs as read (docs/upstream.md).`)
 }

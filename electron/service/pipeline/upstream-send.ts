@@ -14,10 +14,11 @@ export function sendsUpstream(call: Pick<Call, 'deps'>, routeId: string, princip
   return OUTBOX_ROUTES.has(routeId) && operatesUpstream(call, principal)
 }
 
-/** Whether a console caller's environment is the one this run connects to a provider account in `operate` mode. */
+/** Whether a console caller's environment is the one this run connects to a provider account in `operate` mode, sending money now. */
 export function operatesUpstream(call: Pick<Call, 'deps'>, principal: Principal): boolean {
   if (principal.via !== 'console') return false
   const connection = call.deps.host.upstream()
   if (!connection || connection.scope.organizationId !== principal.organizationId || connection.environment !== principal.environment) return false
-  return call.deps.engine.store.upstream.connection(principal.organizationId, principal.environment)?.mode === 'operate'
+  // operate mode, and approved where it must be (a live key with a team): until then it runs as read.
+  return connection.sendsMoney()
 }

@@ -72,10 +72,25 @@ export function requestApproval(unit: Unit, principal: Principal, request: Appro
     if (waiting && unit.now < waiting.expires_at) return waiting
   }
   assertReferenceUnheld(unit, organizationId, environment, referenceOf(request.body))
+  return recordApproval(unit, principal, request, rule.approvals)
+}
+
+/**
+ * An approval asked for on purpose, not a request the policy happens to hold (an operate connection to a
+ * live provider account, operations/support/operate-approval.ts): always recorded, needing the approvals
+ * of the policy's matching rule (judged as amount 0), else one.
+ */
+export function askApproval(unit: Unit, principal: Principal, request: ApprovalRequest): ApprovalRow {
+  const rule = matchingRule(unit.store.approvals.rules(principal.organizationId), request.action, principal.environment, request.amount)
+  return recordApproval(unit, principal, request, rule?.approvals ?? 1)
+}
+
+function recordApproval(unit: Unit, principal: Principal, request: ApprovalRequest, approvals: 1 | 2): ApprovalRow {
+  const { organizationId, environment, actor } = principal
   const row: ApprovalRow = {
     id: `apr_${randomBytes(10).toString('hex')}`, organization_id: organizationId, environment, action: request.action,
     route_id: request.routeId, amount: request.amount, request_body: request.body ?? null, idempotency_key: request.idempotencyKey ?? null,
-    requester_id: actor.id, requested_by: actor, approvals_required: rule.approvals, decisions: [], status: 'pending',
+    requester_id: actor.id, requested_by: actor, approvals_required: approvals, decisions: [], status: 'pending',
     created_at: unit.now, expires_at: unit.now + unit.store.settings.get(SETTINGS.approvalExpiryHours) * HOUR_MS,
     decided_at: null, reason: null, transaction_id: null, refusal: null,
   }
@@ -83,7 +98,6 @@ export function requestApproval(unit: Unit, principal: Principal, request: Appro
   unit.emit({ type: 'approval.changed', environment, approvalId: row.id, status: 'pending', action: row.action })
   return row
 }
-
 
 /**
  * Waiting approvals whose time ran out are recorded as expired (they already read as expired) and

@@ -10,6 +10,7 @@ import { environmentOfKey, keyFingerprint } from './base-url'
 import { createProviderClient, UpstreamError, type ProviderClient } from './client'
 import { diffWindow } from './diff'
 import { createHintDesk, type UpstreamWebhookSettings } from './hints'
+import { operateGate, operateRequest } from './operate-approval'
 import { createJobQueue } from './jobs'
 import type { MirrorScope } from './mirror'
 import { runCycle, scanDays, type SyncContext } from './sync'
@@ -34,6 +35,8 @@ export interface UpstreamParts {
   organizationId: string
   record: (exchange: ApiExchange) => void
   newRequestId: () => string
+  /** Whether the run has a team (sign-in required): a live key's operate connection then waits for an approval. */
+  teamMode: () => boolean
 }
 
 const DAY_MS = 86_400_000
@@ -106,6 +109,7 @@ export function openUpstream(engine: Engine, settings: UpstreamSettings, parts: 
   const hints = settings.webhook ? createHintDesk(engine, { scope, client, secret: settings.webhook.secret }) : null
   const jobs = createJobQueue(() => engine.now(), () => `upsync_${engine.ids.request().replace(/^req_/, '')}`)
   const failed = (error: unknown) => recordFailure(engine, scope, error, closed)
+  const gate = operateGate(engine, scope, settings.mode, operateRequest(client.baseUrl, settings.key, environment, fingerprint), parts.teamMode)
   let lastPollAt = Number.NEGATIVE_INFINITY
   let lastDiff: { from: string; to: string; at: number; rows: Transaction[] } | null = null
   let closed = false
@@ -119,7 +123,8 @@ export function openUpstream(engine: Engine, settings: UpstreamSettings, parts: 
     hints,
     webhookUrl: settings.webhook?.url ?? null,
     describe: () => `the ${environment} environment mirrors the provider account at ${client.baseUrl} (key ${fingerprint})`,
-    status: (): UpstreamStatus => statusOf(engine, scope, client, closed),
+    status: (): UpstreamStatus => ({ ...statusOf(engine, scope, client, closed), operate: gate.operate() }),
+    ...gate,
     /** Hosts' tick: a poll's cycle when one is due and none waits. */
     tick(): void {
       hints?.tick()
@@ -172,7 +177,7 @@ function balancesOf(row: UpstreamConnectionRow): UpstreamStatus['balances'] {
   })
 }
 
-function statusOf(engine: Engine, scope: MirrorScope, client: ProviderClient, closed: boolean): UpstreamStatus {
+function statusOf(engine: Engine, scope: MirrorScope, client: ProviderClient, closed: boolean): Omit<UpstreamStatus, 'operate'> {
   const row = engine.store.upstream.connection(scope.organizationId, scope.environment)!
   return {
     connected: !closed && client.keyRefusedAt() === null, url: row.url, environment: scope.environment, mode: row.mode, keyFingerprint: row.key_fingerprint,
@@ -189,6 +194,6 @@ export function disconnectedStatus(row: UpstreamConnectionRow | undefined, now: 
     connected: false, url: row?.url ?? null, environment: row?.environment ?? null, mode: row?.mode ?? null, keyFingerprint: row?.key_fingerprint ?? null,
     lastSyncAt: row?.last_sync_at ?? null, lagMs: row?.last_sync_at == null ? null : Math.max(0, now - row.last_sync_at),
     backfill: row ? { from: row.since, done: row.backfill_next === null, rows: row.backfill_rows } : null, budget: null, lastError: row?.last_error ?? null,
-    balances: row ? balancesOf(row) : [],
+    balances: row ? balancesOf(row) : [], operate: null,
   }
 }

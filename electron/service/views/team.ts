@@ -12,10 +12,13 @@ export function approvalStatus(row: ApprovalRow, now: number): Approval['status'
   return row.status === 'pending' && now >= row.expires_at ? 'expired' : row.status
 }
 
-/** What an approver sees of a held request: a held live key's label and prefix, never its digest. */
+/**
+ * What an approver sees of a held request: a held live key's label and prefix, never its digest; an operate
+ * connection's address, key fingerprint and mode, never its identity digest.
+ */
 function shownBody(row: ApprovalRow): unknown {
-  if (row.action !== 'live-key' || row.request_body === null || typeof row.request_body !== 'object') return row.request_body
-  const { keyHash: _hidden, ...shown } = row.request_body as Record<string, unknown>
+  if ((row.action !== 'live-key' && row.action !== 'upstream-operate') || row.request_body === null || typeof row.request_body !== 'object') return row.request_body
+  const { keyHash: _hidden, identity: _bound, ...shown } = row.request_body as Record<string, unknown>
   return shown
 }
 

@@ -1,5 +1,5 @@
 import {
-  UpstreamChangesQuerySchema, UpstreamChangesSchema, UpstreamDiffQuerySchema, UpstreamDiffSchema, UpstreamStatusSchema,
+  UpstreamChangesQuerySchema, UpstreamChangesSchema, UpstreamDiffQuerySchema, UpstreamDiffSchema, UpstreamOperateRequestedSchema, UpstreamStatusSchema,
   UpstreamSyncJobPathSchema, UpstreamSyncJobSchema, UpstreamSyncRequestSchema, UpstreamSyncStartedSchema,
 } from '../../schemas/upstream'
 import { defineRoutes } from '../route'
@@ -11,6 +11,12 @@ export const CONSOLE_UPSTREAM_ROUTES = defineRoutes({
     summary: 'The provider connection and how fresh its mirror is',
     description: 'Whether a provider account is connected, which environment mirrors it, the key by its last four characters, the last complete sync and its lag, the backfill, the request budget used in the last minute, the last error and the provider balances as last read.',
     response: UpstreamStatusSchema, successStatus: 200, message: 'Provider connection retrieved successfully', idempotency: 'none',
+  },
+  'console.upstream.operate': {
+    method: 'POST', path: '/console/upstream/operate', surface: 'console', permission: 'settings.manage', tag: 'Provider',
+    summary: 'Ask for approval to send real money through the connected provider account',
+    description: 'With a team, a live key in operate mode sends no money until this approval lands (the approval policy\'s upstream-operate rule says how many approvers, else one); until then the connection runs as read. The approval is bound to the provider address, the key and the mode: another key or address asks again. Answers the approval now waiting (the same one when asked again). 409 upstream_mode without an operate connection in this environment; 409 conflict when none is needed (a test key, no team) or it is approved already.',
+    response: UpstreamOperateRequestedSchema, successStatus: 202, message: 'Sent for approval', idempotency: 'none',
   },
   'console.upstream.sync': {
     method: 'POST', path: '/console/upstream/sync', surface: 'console', permission: 'settings.manage', tag: 'Provider',

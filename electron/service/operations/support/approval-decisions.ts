@@ -6,6 +6,7 @@ import { approvalStatus } from '../../views/team'
 import { actorOf } from '../../team/sessions'
 import { startApprovedBatch } from '../../payout-batches/approval'
 import { mintApprovedKey } from './live-keys'
+import { approvedOperate } from './operate-approval'
 
 /** The approval a decision is about, still open: 404 unknown, 409 decided or expired (a pending one past its time reads as expired). */
 function openApproval(ctx: OperationContext, id: string): ApprovalRow {
@@ -63,6 +64,7 @@ function runAsRequester(ctx: OperationContext, row: ApprovalRow): { transaction_
   // A bulk payout's approval starts its held batch, which the batch runner then pays row by row.
   if (row.action === 'bulk-payout') return startApprovedBatch(ctx, approval)
   if (row.action === 'live-key') return mintApprovedKey(ctx, approval)
+  if (row.action === 'upstream-operate') return approvedOperate(approval)
   const response = ctx.host.runApproved(ctx, approval)
   if (!isErrorEnvelope(response.body)) return { transaction_id: transactionOf(response), refusal: null }
   return { transaction_id: null, refusal: { status: response.status, code: response.body.error.code, message: response.body.error.message } }

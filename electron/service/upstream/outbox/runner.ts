@@ -12,6 +12,8 @@ export interface OutboxRunnerOptions {
   /** The client's timeout: an unclear outcome is looked up this long + 5 s later. */
   timeoutMs: number
   onNeedsReview?: (row: OutboxRecord) => void
+  /** Whether anything may be sent now (an operate connection waiting for its approval sends nothing); default yes. */
+  maySend?: () => boolean
 }
 
 /**
@@ -33,6 +35,7 @@ export function createOutboxRunner(options: OutboxRunnerOptions) {
       if (closed || running) return
       const next = sender.nextDueAt()
       if (next === null || next > options.now()) return
+      if (options.maySend && !options.maySend()) return
       running = sender.pump()
         .then(() => void (lastError = null), (error: unknown) => void (lastError = error instanceof Error ? error.message : String(error)))
         .finally(() => void (running = null))

@@ -53,8 +53,17 @@ export function useOutboxShown(): boolean {
   return sends || (rows !== undefined && rows.items.length > 0)
 }
 
-/** The current environment sends its money requests to a provider account (operate mode): nothing moves locally. */
+/**
+ * The current environment sends its money requests to a provider account (operate mode, approved where it
+ * must be: a live key with a team): nothing moves locally.
+ */
 export function useSendsToProvider(): boolean {
   const status = useUpstreamStatus().data
-  return status?.connected === true && status.mode === 'operate'
+  const operate = status?.operate?.state
+  return status?.connected === true && status.mode === 'operate' && (operate === undefined || operate === 'approved' || operate === 'not_required')
+}
+
+/** Asks for the approval a live operate connection waits for (with a team): the answer names it. */
+export function useRequestOperateApproval() {
+  return useApiMutation('console.upstream.operate', { invalidates: ['console.upstream.', 'console.approvals.'] })
 }

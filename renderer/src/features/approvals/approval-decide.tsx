@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog'
 import { ErrorNotice } from '../../components/error-notice'
 import { phoneToUse } from '../../forms/phone'
 import { accountNameQuery } from '../../components/payouts/recipient-name'
-import { APPROVAL_ACTION_LABELS } from '../../lib/approval-labels'
+import { approvalWords } from '../../lib/approval-labels'
 
 /** What an approval is about, from its `summary` when the engine gives one, else from the held request's body. */
 interface Facts {
@@ -41,7 +41,7 @@ export function ApproveQuestion({ approval }: { approval: Approval }) {
   const to = [name, phone ?? facts.accountId].filter(Boolean).join(', ')
   return (
     <>
-      <p data-testid="approve-question"><strong>Approve {APPROVAL_ACTION_LABELS[approval.action]} of KES {formatMinor(approval.amount)}{to ? ` to ${to}` : ''}?</strong></p>
+      <p data-testid="approve-question"><strong>Approve {approvalWords(approval)}{to ? ` to ${to}` : ''}?</strong></p>
       <p className="form__note">
         Asked by {approval.requestedBy.name}{facts.merchantTransactionId ? `, reference ${facts.merchantTransactionId}` : ''}{facts.narration ? `, “${facts.narration}”` : ''}
         {facts.fee !== undefined ? `; fee KES ${formatMinor(facts.fee)}` : ''}.

@@ -1,5 +1,4 @@
 import { useRef } from 'react'
-import { formatMinor } from '../../../../shared/money'
 import type { Approval } from '../../../../shared/schemas/team'
 import { useApprovals } from '../../api/hooks/team'
 import { PATHS } from '../../lib/paths'
@@ -13,7 +12,7 @@ import { Tag } from '../../components/status-badge'
 import { Timestamp } from '../../components/timestamp'
 import { ApprovalSummary } from './approval-summary'
 import { Decide } from './approval-decide'
-import { APPROVAL_ACTION_LABELS } from '../../lib/approval-labels'
+import { APPROVAL_ACTION_LABELS, approvalWords } from '../../lib/approval-labels'
 
 const STATUS_TONES = { pending: 'warning', approved: 'success', rejected: 'danger', expired: 'neutral' } as const
 
@@ -63,10 +62,10 @@ function ApprovalRow({ approval }: { approval: Approval }) {
   const card = useRef<HTMLLIElement>(null)
   return (
     <li className="approval-row" data-testid="approval" data-approval-id={approval.id} data-status={approval.status} ref={card} tabIndex={-1}
-      aria-label={`${APPROVAL_ACTION_LABELS[approval.action]} of KES ${formatMinor(approval.amount)} by ${approval.requestedBy.name}: ${approval.status}`}>
+      aria-label={`${approvalWords(approval)} by ${approval.requestedBy.name}: ${approval.status}`}>
       <div className="stack stack--tight">
         <div className="row">
-          <strong>{APPROVAL_ACTION_LABELS[approval.action]}</strong> <Money minor={approval.amount} />
+          {approval.action === 'upstream-operate' ? <strong>{approvalWords(approval)}</strong> : <><strong>{APPROVAL_ACTION_LABELS[approval.action]}</strong> <Money minor={approval.amount} /></>}
           <Tag tone={STATUS_TONES[approval.status]}>{approval.status}</Tag>
           <Tag tone={approval.environment === 'live' ? 'warning' : 'neutral'}>{approval.environment}</Tag>
         </div>

@@ -8,6 +8,7 @@ import { QueryView } from '../../components/query-view'
 import { Timestamp } from '../../components/timestamp'
 import { useEnvironment } from '../../stores/environment-store'
 import { DesktopProviderForm } from './desktop-provider-form'
+import { modeWords, OperateApproval } from './operate-approval'
 import { mirrorsHere, syncedWords } from '../../lib/freshness'
 import '../../components/upstream.css'
 
@@ -53,12 +54,13 @@ function ConnectionFacts({ status }: { status: UpstreamStatus }) {
         <dt>Provider</dt><dd><code>{status.url}</code></dd>
         <dt>State</dt><dd>{status.connected ? `Connected, ${syncedWords(status)}` : 'Not connected: the mirror is read-only'}</dd>
         <dt>Key</dt><dd><code>{status.keyFingerprint}</code> (kept outside the database)</dd>
-        <dt>Mode</dt><dd>{status.mode === 'operate' ? 'operate' : 'read: money is not sent from here'}</dd>
+        <dt>Mode</dt><dd data-testid="provider-mode">{modeWords(status)}</dd>
         <dt>Last sync</dt><dd><Timestamp ms={status.lastSyncAt} /></dd>
         <dt>Backfill</dt><dd>{status.backfill ? `from ${status.backfill.from}: ${status.backfill.done ? 'done' : 'running'}, ${status.backfill.rows.toLocaleString('en-US')} rows` : '—'}</dd>
         <dt>Requests</dt><dd>{status.budget ? `${status.budget.usedLastMinute} in the last minute, of ${status.budget.perMinute}` : '—'}</dd>
         {status.lastError ? (<><dt>Last error</dt><dd className="provider-banner__error">{status.lastError}</dd></>) : null}
       </dl>
+      <OperateApproval status={status} />
       {status.connected ? <Can permission="settings.manage"><TestConnection /></Can> : null}
     </div>
   )
