@@ -95,6 +95,18 @@ function recordFailure(engine: Engine, scope: MirrorScope, error: unknown, close
   return text
 }
 
+/** A sync asked for by the console: one whole cycle, or the UTC days from..to read again (newest first). */
+function startSyncJob(ctx: SyncContext, jobs: ReturnType<typeof createJobQueue>, failed: (error: unknown) => string, range: { from?: string; to?: string }): string {
+  if (range.from === undefined && range.to === undefined) return jobs.enqueue(null, (progress) => runCycle(ctx, progress), failed).jobId
+  const to = range.to ?? utcDay(ctx.now())
+  const from = range.from ?? to
+  if (from > to) throw new ApiError('validation_error', 'from must not be after to.', 'from')
+  if ((dayStart(to) - dayStart(from)) / DAY_MS >= MAX_SYNC_DAYS) throw new ApiError('invalid_parameter', `A sync reads at most ${MAX_SYNC_DAYS} days at once.`, 'from')
+  return jobs.enqueue({ from, to }, async (progress) => {
+    for (let day = to; day >= from; day = previousDay(day)) await scanDays(ctx, 'sync', day, day, progress)
+  }, failed).jobId
+}
+
 export function openUpstream(engine: Engine, settings: UpstreamSettings, parts: UpstreamParts) {
   const environment = environmentOfKey(settings.key)
   if (!environment) throw new Error('the provider key must look like sk_test_… or sk_live_…')
@@ -134,14 +146,7 @@ export function openUpstream(engine: Engine, settings: UpstreamSettings, parts: 
     },
     startSync(range: { from?: string; to?: string }): string {
       if (closed) throw new ApiError('upstream_mode', 'The provider connection is closed.')
-      if (range.from === undefined && range.to === undefined) return jobs.enqueue(null, (progress) => runCycle(ctx, progress), failed).jobId
-      const to = range.to ?? utcDay(engine.now())
-      const from = range.from ?? to
-      if (from > to) throw new ApiError('validation_error', 'from must not be after to.', 'from')
-      if ((dayStart(to) - dayStart(from)) / DAY_MS >= MAX_SYNC_DAYS) throw new ApiError('invalid_parameter', `A sync reads at most ${MAX_SYNC_DAYS} days at once.`, 'from')
-      return jobs.enqueue({ from, to }, async (progress) => {
-        for (let day = to; day >= from; day = previousDay(day)) await scanDays(ctx, 'sync', day, day, progress)
-      }, failed).jobId
+      return startSyncJob(ctx, jobs, failed, range)
     },
     job: (jobId: string): UpstreamSyncJob | undefined => jobs.get(jobId),
     /** Every job queued so far has finished (tests and a clean close). */
