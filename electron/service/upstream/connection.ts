@@ -93,7 +93,9 @@ export function openUpstream(engine: Engine, settings: UpstreamSettings, parts: 
   const environment = environmentOfKey(settings.key)
   if (!environment) throw new Error('the provider key must look like sk_test_… or sk_live_…')
   const row = ensureConnection(engine, settings, parts.organizationId, environment)
-  const scope: MirrorScope = { organizationId: parts.organizationId, environment, connectedAt: row.connected_at }
+  // The balance brought forward is dated a whole day before the mirrored history, so a statement of its first
+  // local day opens with it in any time zone.
+  const scope: MirrorScope = { organizationId: parts.organizationId, environment, connectedAt: row.connected_at, openingAt: dayStart(row.since) - DAY_MS }
   const fingerprint = keyFingerprint(settings.key)
   const client: ProviderClient = createProviderClient({
     url: settings.url, key: settings.key, ratePerMinute: settings.ratePerMinute, timeoutMs: settings.timeoutMs, record: parts.record,

@@ -2,6 +2,8 @@ import { TransactionSchema, type Transaction } from '../../../shared/schemas/tra
 import type { Unit } from '../core/unit'
 import { newTransaction } from '../db/new-transaction'
 import type { TransactionRow, TransactionUpdate } from '../db/rows'
+import { bringForward } from '../lifecycle/brought-forward'
+import { postMirrored } from '../lifecycle/mirror-ledger'
 
 /** Whose mirror a write belongs to: the connected organization's environment, and when it was connected. */
 export interface MirrorScope {
@@ -9,7 +11,12 @@ export interface MirrorScope {
   environment: 'test' | 'live'
   /** Rows the provider created before this are history: finding them raises nothing. */
   connectedAt: number
+  /** Where the balance brought forward is dated: before every mirrored transaction (lifecycle/brought-forward.ts). */
+  openingAt: number
 }
+
+/** Posts what a mirrored row owes the ledger, bringing forward what history before the mirror has to pay for. */
+const post = (unit: Unit, scope: MirrorScope, row: TransactionRow) => postMirrored(unit, row, (needs) => bringForward(unit, scope, needs))
 
 /** The provider owns these; each change of one after a row was first mirrored is a change in the feed. */
 const TRACKED = ['status', 'amount', 'fees', 'chargedAmount', 'processorReference', 'message'] as const
@@ -41,6 +48,7 @@ function insertMirrored(unit: Unit, scope: MirrorScope, t: Transaction): Transac
     sub_merchant_id: t.subMerchantId, sub_merchant_details: t.subMerchantDetails as TransactionRow['sub_merchant_details'],
   }))
   store.upstream.insertRow(row.id, scope.organizationId, scope.environment, fingerprintOf(t), unit.now)
+  post(unit, scope, row)
   return row
 }
 
@@ -48,7 +56,7 @@ const asText = (value: unknown) => (value === null || value === undefined ? null
 const localValue = (row: TransactionRow, field: Tracked): unknown =>
   ({ status: row.status, amount: row.amount, fees: row.fees, chargedAmount: row.charged_amount, processorReference: row.processor_reference, message: row.message })[field]
 
-/** The provider's new values of a mirrored row, its timeline entry when the status moved, and the changes feed. */
+/** The provider's new values of a mirrored row, its timeline entry when the status moved, the ledger's difference, and the changes feed. */
 function applyChange(unit: Unit, scope: MirrorScope, row: TransactionRow, t: Transaction): boolean {
   const { store } = unit
   const changed = TRACKED.filter((field) => field !== 'message' && asText(localValue(row, field)) !== asText(t[field] ?? (field === 'fees' ? 0 : null)))
@@ -57,8 +65,8 @@ function applyChange(unit: Unit, scope: MirrorScope, row: TransactionRow, t: Tra
     amount: Math.max(1, t.amount ?? row.amount),
   }
   const at = Math.max(t.updatedAt, row.updated_at)
-  if (t.status !== row.status) store.transactions.setStatus(row, t.status, at, fields)
-  else store.transactions.patch(row, at, fields)
+  const updated = t.status !== row.status ? store.transactions.setStatus(row, t.status, at, fields) : store.transactions.patch(row, at, fields)
+  post(unit, scope, updated)
   for (const field of changed) store.upstream.insertChange(scope.organizationId, scope.environment, row.id, field, asText(localValue(row, field)), asText(t[field]), unit.now)
   return t.status !== row.status
 }
