@@ -1,0 +1,112 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { Transaction } from '../../shared/schemas/transaction'
+import { runUnit } from '../../electron/service/core/unit'
+import { BROUGHT_FORWARD_NARRATION, reconcileBroughtForward } from '../../electron/service/lifecycle/brought-forward'
+import { upsertPage, type MirrorScope } from '../../electron/service/upstream/mirror'
+import { testService, type TestService } from '../support/harness'
+import { ledgerViolations } from '../support/ledger-invariants'
+
+/**
+ * The postings of a mirrored row are its lifecycle's, less what it already posted: posted once whether the
+ * row arrives final or moves later, never twice on a re-scan; what history before the mirror must pay for is
+ * brought forward in one entry, dated before the mirrored history.
+ */
+const DAY = 86_400_000
+let service: TestService
+let now: () => number
+let scope: MirrorScope
+let serial = 0
+
+beforeEach(() => {
+  const made = testService()
+  service = made.service
+  now = made.clock.now
+  const { store, engine } = service.internals
+  const organizationId = store.accounts.all().find((a) => a.environment === 'test' && a.kind === 'collections')!.organization_id
+  scope = { organizationId, environment: 'test', connectedAt: now(), openingAt: now() - 40 * DAY }
+  // A connected environment holds only the provider's rows (upstream/connection.ts erases the sandbox's).
+  runUnit(engine, now(), (unit) => {
+    unit.store.sandbox.purge(organizationId, 'test', unit.now)
+    unit.store.sandbox.purgeOpeningFloats(organizationId, 'test', unit.now)
+  })
+})
+
+function providerRow(fields: Partial<Transaction>): Transaction {
+  serial++
+  return {
+    publicId: `txn_provider${String(serial).padStart(6, '0')}`, merchantTransactionId: null, status: 'pending', message: null, amount: 10_000,
+    chargedAmount: 10_000, currency: 'KES', accountType: 'payouts', type: 'transfer', paymentMethod: 'mobile_money', processor: 'mobile',
+    processorReference: null, phoneNumber: '254712345678', narration: null, customerId: null, customer: null, fees: 150, metadata: null,
+    subMerchantId: null, subMerchantDetails: null, createdAt: now() - DAY, updatedAt: now() - DAY, ...fields,
+  }
+}
+
+const mirror = (...rows: Transaction[]) => runUnit(service.internals.engine, now(), (unit) => upsertPage(unit, scope, rows))
+const account = (kind: 'collections' | 'payouts') => service.internals.store.accounts.resolve(scope.organizationId, 'test', kind)
+const rowOf = (t: Transaction) => service.internals.store.transactions.getByPublicId(scope.organizationId, 'test', t.publicId)!
+const postingsOf = (t: Transaction) => service.internals.store.ledger.postingsOf(rowOf(t).id).map((p) => [p.bucket, p.amount, p.created_at])
+const broughtForward = () => service.internals.store.transactions.getByPublicId(scope.organizationId, 'test', `bf_test_${scope.organizationId}`)
+
+describe('the ledger of mirrored rows', () => {
+  it('reserves a payout first seen pending, posts only its completion later, and nothing on a re-scan', async () => {
+    const pending = providerRow({})
+    mirror(pending)
+    expect(account('payouts')).toMatchObject({ available: 0, pending: 10_150 })
+    // The float that paid for it was the provider's before the mirror began: brought forward, before the history.
+    expect(broughtForward()).toMatchObject({ narration: BROUGHT_FORWARD_NARRATION, created_at: scope.openingAt, amount: 10_150 })
+    mirror(pending)
+    expect(postingsOf(pending)).toHaveLength(2)
+    const completed = { ...pending, status: 'completed' as const, updatedAt: pending.updatedAt + 60_000 }
+    mirror(completed)
+    mirror(completed)
+    expect(account('payouts')).toMatchObject({ available: 0, pending: 0 })
+    expect(postingsOf(pending)).toHaveLength(5)
+    expect(postingsOf(pending).slice(2).every(([, , at]) => at === completed.updatedAt)).toBe(true)
+    expect(ledgerViolations(service.internals.store)).toEqual([])
+  })
+
+  it('posts a charge that arrives settled once, as completed and settled; a payout that arrives failed moves nothing', async () => {
+    const charge = providerRow({ type: 'charge', accountType: 'collections', status: 'settled', amount: 50_000, fees: 750 })
+    const failed = providerRow({ status: 'failed' })
+    mirror(charge, failed)
+    mirror(charge, failed)
+    expect(account('collections')).toMatchObject({ available: 49_250, pending: 0 })
+    expect(postingsOf(failed)).toEqual([])
+    expect(broughtForward()).toBeUndefined()
+    expect(ledgerViolations(service.internals.store)).toEqual([])
+  })
+
+  it('reverses the net of the charge it names, and names that charge', async () => {
+    const charge = providerRow({ type: 'charge', accountType: 'collections', status: 'settled', amount: 50_000, fees: 750 })
+    mirror(charge)
+    const reversal = providerRow({ type: 'reversal', accountType: 'collections', amount: 50_000, fees: 0, narration: `Reversal of ${charge.publicId}` })
+    mirror(reversal)
+    expect(account('collections')).toMatchObject({ available: 0, pending: 49_250 })
+    expect(rowOf(reversal).related_id).toBe(rowOf(charge).id)
+    expect(ledgerViolations(service.internals.store)).toEqual([])
+    mirror({ ...reversal, status: 'completed', updatedAt: reversal.updatedAt + 1_000 })
+    expect(account('collections')).toMatchObject({ available: 0, pending: 0 })
+    expect(ledgerViolations(service.internals.store)).toEqual([])
+  })
+
+  it('reconciles with the provider\'s balances by adjusting the one entry brought forward, and not again once they agree', async () => {
+    mirror(providerRow({ type: 'charge', accountType: 'collections', status: 'completed', amount: 20_000, fees: 300 }))
+    const theirs = [
+      { type: 'collections' as const, available: 70_000, pending: 25_000 },
+      { type: 'payouts' as const, available: 400_000, pending: 0 },
+    ]
+    const reconcile = () => runUnit(service.internals.engine, now(), (unit) => reconcileBroughtForward(unit, scope, theirs))
+    expect(reconcile()).toBe(true)
+    expect(account('collections')).toMatchObject({ available: 70_000, pending: 25_000 })
+    expect(account('payouts')).toMatchObject({ available: 400_000, pending: 0 })
+    expect(reconcile()).toBe(false)
+    const entry = broughtForward()!
+    expect(service.internals.store.ledger.postingsOf(entry.id).every((p) => p.created_at === scope.openingAt)).toBe(true)
+    // Its pending part stands for unsettled history the mirror does not hold: exempt from guarantee 5.
+    expect(ledgerViolations(service.internals.store)).toEqual([])
+    theirs[0] = { type: 'collections', available: 60_000, pending: 25_000 }
+    expect(reconcile()).toBe(true)
+    expect(account('collections')).toMatchObject({ available: 60_000, pending: 25_000 })
+    expect(ledgerViolations(service.internals.store)).toEqual([])
+  })
+})
