@@ -48,8 +48,8 @@ function range() {
   return { from: day(now - 30 * DAY), to: day(now + DAY) }
 }
 
-async function statement(kind: Kind) {
-  const { from, to } = range()
+async function statement(kind: Kind, from = range().from) {
+  const { to } = range()
   const answer = await pair.console('GET', `/console/statements?accountNo=${localAccountNo(kind)}&from=${from}&to=${to}&timeZone=UTC`)
   expect(answer.status, JSON.stringify(answer.body)).toBe(200)
   const { generatedAt: _ignored, ...rest } = answer.body.data
@@ -80,6 +80,11 @@ describe('the ledger of a connected environment', () => {
     expect(payouts.lines.some((line: { movement: string }) => line.movement === 'payout_paid')).toBe(true)
     // The balance brought forward is the opening of the mirrored days, never a line of them.
     expect([...collections.lines, ...payouts.lines].some((line: { transactionId: string }) => line.transactionId.startsWith('bf_'))).toBe(false)
+    expect(collections.opening.available + collections.opening.pending + payouts.opening.available + payouts.opening.pending).toBeGreaterThan(0)
+    // A statement from the day before: it opens at nothing, and its first line says what the entry is.
+    const earlier = await statement('payouts', day(Date.parse(from) - DAY))
+    expect(earlier.opening).toEqual({ available: 0, pending: 0 })
+    expect(earlier.lines[0]).toMatchObject({ transactionId: expect.stringMatching(/^bf_/), description: 'Balance brought forward from the provider' })
     await expectBalancesAgree()
   })
 

@@ -1,5 +1,6 @@
 import type { AccountType } from '../../../shared/schemas/common'
 import { newTransaction } from '../db/new-transaction'
+import { BROUGHT_FORWARD_NARRATION } from '../domain/statement'
 import type { Posting, TransactionRow } from '../db/rows'
 import { atTime, type Unit } from '../core/unit'
 import { moveMoney } from '../ledger/move-money'
@@ -11,7 +12,7 @@ import { moveMoney } from '../ledger/move-money'
  * history begins, so every statement of the mirrored days opens with it and none lists it. It is adjusted
  * (more postings at its own instant), never repeated: a reconciliation adds no line to any statement.
  */
-export const BROUGHT_FORWARD_NARRATION = 'Balance brought forward from the provider'
+export { BROUGHT_FORWARD_NARRATION }
 
 export interface OpeningScope {
   organizationId: string
