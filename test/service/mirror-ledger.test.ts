@@ -49,6 +49,9 @@ const broughtForward = () => service.internals.store.transactions.getByPublicId(
 
 describe('the ledger of mirrored rows', () => {
   it('reserves a payout first seen pending, posts only its completion later, and nothing on a re-scan', async () => {
+    // The provider tells the merchant's systems itself: the mirror's movements send no balance.updated.
+    const hook = service.call('console.webhooks.endpoint.update', { body: { defaultUrl: 'https://hooks.example.com/paydesk' } }, { trustedConsole: true, environment: 'test' })
+    expect(hook.status).toBe(200)
     const pending = providerRow({})
     mirror(pending)
     expect(account('payouts')).toMatchObject({ available: 0, pending: 10_150 })
@@ -62,6 +65,7 @@ describe('the ledger of mirrored rows', () => {
     expect(account('payouts')).toMatchObject({ available: 0, pending: 0 })
     expect(postingsOf(pending)).toHaveLength(5)
     expect(postingsOf(pending).slice(2).every(([, , at]) => at === completed.updatedAt)).toBe(true)
+    expect(service.internals.store.db.prepare("SELECT COUNT(*) AS n FROM webhook_events WHERE type = 'balance.updated'").get()).toEqual({ n: 0 })
     expect(ledgerViolations(service.internals.store)).toEqual([])
   })
 

@@ -47,7 +47,7 @@ export function bringForward(unit: Unit, scope: OpeningScope, moves: readonly Po
   const { store } = unit
   const external = store.accounts.resolveId(scope.organizationId, scope.environment, 'external')
   const total = postings.reduce((sum, p) => sum + p.amount, 0)
-  moveMoney(atTime(unit, scope.openingAt), row, [...postings, { accountId: external, bucket: 'available', amount: -total }])
+  moveMoney(atTime(unit, scope.openingAt), row, [...postings, { accountId: external, bucket: 'available', amount: -total }], { webhooks: false })
   const held = store.ledger.postingsOf(row.id).filter((p) => p.account_id !== external).reduce((sum, p) => sum + p.amount, 0)
   store.transactions.patch(row, scope.openingAt, { amount: Math.max(1, held) })
 }

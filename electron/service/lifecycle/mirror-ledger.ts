@@ -110,5 +110,5 @@ export function postMirrored(unit: Unit, row: TransactionRow, cover: (needs: Pos
   if (postings.length === 0) return
   const needs = shortfalls(store, postings)
   if (needs.length > 0) cover(needs)
-  moveMoney(atTime(unit, Math.min(unit.now, row.updated_at)), row, postings)
+  moveMoney(atTime(unit, Math.min(unit.now, row.updated_at)), row, postings, { webhooks: false })
 }
