@@ -56,6 +56,15 @@ async function statement(kind: Kind, from = range().from) {
   return rest
 }
 
+/** The settlement report (Home's figures) of the connected environment over the mirrored days. */
+async function settlementReport() {
+  const { from, to } = range()
+  const answer = await pair.console('GET', `/console/reports/settlement?from=${from}&to=${to}&timeZone=UTC`)
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+  const days = answer.body.data.days as { chargesCompleted: { count: number }; reversals: { count: number }; collectionsClosing: Buckets }[]
+  return { days, sum: (pick: (d: (typeof days)[number]) => number) => days.reduce((total, d) => total + pick(d), 0) }
+}
+
 async function expectBalancesAgree(): Promise<void> {
   for (const kind of ['collections', 'payouts'] as const) {
     const ours = await statement(kind)
@@ -85,6 +94,9 @@ describe('the ledger of a connected environment', () => {
     const earlier = await statement('payouts', day(Date.parse(from) - DAY))
     expect(earlier.opening).toEqual({ available: 0, pending: 0 })
     expect(earlier.lines[0]).toMatchObject({ transactionId: expect.stringMatching(/^bf_/), description: 'Balance brought forward from the provider' })
+    const report = await settlementReport()
+    expect(report.sum((d) => d.chargesCompleted.count)).toBeGreaterThan(10)
+    expect(report.days.at(-1)!.collectionsClosing).toEqual(await providerBalance('collections'))
     await expectBalancesAgree()
   })
 
@@ -94,6 +106,7 @@ describe('the ledger of a connected environment', () => {
     // The smallest settled charge: the provider's collections account can pay its reversal back.
     const charge = (listed.body.data.items as { publicId: string; type: string; status: string; amount: number }[])
       .filter((t) => t.type === 'charge' && t.status === 'settled').sort((a, b) => a.amount - b.amount)[0]!
+    const reversalsBefore = (await settlementReport()).sum((d) => d.reversals.count)
     const reversal = await pair.provider.request('POST', '/v1/mobile/reverse', { headers: asProvider, body: { transactionId: charge.publicId } })
     expect(reversal.status, JSON.stringify(reversal.body)).toBe(202)
     const failing = await pair.provider.request('POST', '/v1/mobile/b2c', { headers: asProvider, body: b2cBody({ forceStatus: 'failed' }) })
@@ -109,6 +122,7 @@ describe('the ledger of a connected environment', () => {
     expect(collections.lines).toContainEqual(expect.objectContaining({ transactionId: reversal.body.data.transactionId, movement: 'reversal_paid' }))
     const payouts = await statement('payouts')
     expect(payouts.lines).toContainEqual(expect.objectContaining({ transactionId: failing.body.data.transactionId, movement: 'payout_released' }))
+    expect((await settlementReport()).sum((d) => d.reversals.count)).toBe(reversalsBefore + 1)
     await expectBalancesAgree()
   })
 
