@@ -3,6 +3,8 @@ import type { Transaction } from '../../shared/schemas/transaction'
 import { runUnit } from '../../electron/service/core/unit'
 import { BROUGHT_FORWARD_NARRATION, reconcileBroughtForward } from '../../electron/service/lifecycle/brought-forward'
 import { upsertPage, type MirrorScope } from '../../electron/service/upstream/mirror'
+import { reconcileBalances, type SyncContext } from '../../electron/service/upstream/sync'
+import type { ProviderClient } from '../../electron/service/upstream/client'
 import { testService, type TestService } from '../support/harness'
 import { ledgerViolations } from '../support/ledger-invariants'
 
@@ -111,6 +113,54 @@ describe('the ledger of mirrored rows', () => {
     theirs[0] = { type: 'collections', available: 60_000, pending: 25_000 }
     expect(reconcile()).toBe(true)
     expect(account('collections')).toMatchObject({ available: 60_000, pending: 25_000 })
+    expect(ledgerViolations(service.internals.store)).toEqual([])
+  })
+})
+
+describe('reconciling a cycle with the provider\'s balances', () => {
+  const account = (type: 'collections' | 'payouts', available: number, pending = 0) => ({
+    type, currency: 'KES', available, pending, status: 'active' as const, default: true, accountNo: type === 'collections' ? '2100000001' : '3100000001',
+    name: type, hostType: 'own' as const, shortcodeId: null,
+  })
+
+  /** A sync context whose provider answers each accounts read with the next of `answers`. */
+  function context(answers: ReturnType<typeof account>[][]): { ctx: SyncContext; reads: () => number } {
+    let reads = 0
+    const client = {
+      async request(_cls: string, _method: string, path: string) {
+        if (path !== '/accounts') throw new Error(`unexpected ${path}`)
+        return { status: 200, headers: {}, json: { data: { items: answers[Math.min(reads++, answers.length - 1)] } } }
+      },
+    } as unknown as ProviderClient
+    runUnit(service.internals.engine, now(), (unit) => unit.store.upstream.insertConnection({
+      organization_id: scope.organizationId, environment: 'test', url: 'http://127.0.0.1:1', key_fingerprint: '…ab12', mode: 'read',
+      connected_at: now(), since: new Date(scope.openingAt + DAY).toISOString().slice(0, 10), backfill_next: null,
+    }))
+    return { ctx: { engine: service.internals.engine, client, scope, lookbackDays: 3, now }, reads: () => reads }
+  }
+  const progress = () => ({ rows: 0, requests: 0, gaps: [] as string[] })
+  const broughtForwardPostings = () => {
+    const entry = service.internals.store.transactions.getByPublicId(scope.organizationId, 'test', `bf_test_${scope.organizationId}`)
+    return entry ? service.internals.store.ledger.postingsOf(entry.id).length : 0
+  }
+
+  it('leaves the ledger alone when money moved while the cycle scanned, and reconciles in a quiet one', async () => {
+    const before = [account('collections', 80_000), account('payouts', 500_000)]
+    const moved = [account('collections', 80_000), account('payouts', 450_000, 50_000)]
+    const { ctx, reads } = context([moved, moved])
+    await reconcileBalances(ctx, progress(), before)
+    expect(reads()).toBe(1)
+    expect(broughtForwardPostings()).toBe(0)
+    // The fresher balances are kept (the /v1 reads answer them), for the next cycle to start from.
+    expect(service.internals.store.upstream.connection(scope.organizationId, 'test')!.balances).toEqual(moved)
+    await reconcileBalances(ctx, progress(), moved)
+    expect(reads()).toBe(2)
+    expect(service.internals.store.accounts.resolve(scope.organizationId, 'test', 'payouts')).toMatchObject({ available: 450_000, pending: 50_000 })
+    const posted = broughtForwardPostings()
+    // Once the ledger holds them, a cycle neither reads again nor posts.
+    await reconcileBalances(ctx, progress(), moved)
+    expect(reads()).toBe(2)
+    expect(broughtForwardPostings()).toBe(posted)
     expect(ledgerViolations(service.internals.store)).toEqual([])
   })
 })

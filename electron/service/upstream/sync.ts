@@ -78,7 +78,7 @@ const money = (accounts: readonly Account[]) => JSON.stringify(accounts.map((a) 
  * adjusted to them. Money moving during a cycle waits for a quieter one: a reconciliation never chases a
  * moment the scans did not see, so it cannot swing back and forth.
  */
-async function reconcileBalances(ctx: SyncContext, progress: SyncProgress, before: readonly Account[]): Promise<void> {
+export async function reconcileBalances(ctx: SyncContext, progress: SyncProgress, before: readonly Account[]): Promise<void> {
   if (before.length === 0 || agreesWithProvider(ctx.engine, ctx.scope, before)) return
   const after = await syncBalances(ctx, progress)
   if (money(after) !== money(before)) return
