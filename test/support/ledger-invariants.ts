@@ -1,13 +1,14 @@
 import type { Store } from '../../electron/service/db/store'
 import { BROUGHT_FORWARD_NARRATION } from '../../electron/service/lifecycle/brought-forward'
+import { timelineEntryIds } from '../../electron/service/db/timeline-sql'
 
 /**
  * The pending part of an account's balance brought forward from a provider (lifecycle/brought-forward.ts).
  * Exempt from guarantees 4 and 5: it stands for reservations and unsettled charges made before the mirror's
  * history begins, whose transactions the mirror never holds (an environment that mirrors nothing has none).
  */
-const BROUGHT_FORWARD_PENDING = `COALESCE((SELECT SUM(p.amount) FROM ledger_postings p JOIN transactions b ON b.id = p.transaction_id
-  WHERE p.account_id = a.id AND p.bucket = 'pending' AND b.type = 'bank_deposit' AND b.narration = @broughtForward), 0)`
+const BROUGHT_FORWARD_PENDING = `COALESCE((SELECT SUM(p.amount) FROM ledger_postings p WHERE p.account_id = a.id AND p.bucket = 'pending'
+  AND p.event_id IN (${timelineEntryIds("SELECT b.id FROM transactions b WHERE b.public_id >= 'bf_' AND b.public_id < 'bf`' AND b.narration = @broughtForward")})), 0)`
 
 /**
  * Checks the ledger guarantees stated in electron/service/ledger/postings.ts against the database and
@@ -39,10 +40,10 @@ export function ledgerViolations(store: Store): string[] {
   const collections = store.db.prepare(`
     SELECT a.account_no, a.pending AS pending,
       COALESCE((SELECT SUM(t.amount - t.fees) FROM transactions t WHERE t.account_id = a.id AND t.type = 'charge' AND t.status = 'completed'), 0)
-      + COALESCE((SELECT SUM(c.amount - c.fees) FROM transactions r JOIN transactions c ON c.id = r.related_id
+      + COALESCE((SELECT SUM(CASE WHEN c.id IS NOT NULL THEN c.amount - c.fees
+          WHEN EXISTS (SELECT 1 FROM upstream_rows u WHERE u.transaction_id = r.id) THEN r.amount ELSE 0 END)
+        FROM transactions r LEFT JOIN transactions c ON c.id = r.related_id
         WHERE r.account_id = a.id AND r.type = 'reversal' AND r.status = 'pending'), 0)
-      + COALESCE((SELECT SUM(r.amount) FROM transactions r JOIN upstream_rows u ON u.transaction_id = r.id
-        WHERE r.account_id = a.id AND r.type = 'reversal' AND r.status = 'pending' AND r.related_id IS NULL), 0)
       + ${BROUGHT_FORWARD_PENDING} AS expected
     FROM accounts a WHERE a.kind = 'collections'`).all({ broughtForward: BROUGHT_FORWARD_NARRATION }) as { account_no: string; pending: number; expected: number }[]
   for (const c of collections) if (c.pending !== c.expected) problems.push(`collections ${c.account_no} pending ${c.pending} != unsettled net ${c.expected}`)
