@@ -95,6 +95,14 @@ describe('the ledger of mirrored rows', () => {
     expect(ledgerViolations(service.internals.store)).toEqual([])
   })
 
+  it('reserves a reversal whose charge the mirror does not hold at its own amount (exempt from guarantee 5 as such)', async () => {
+    const reversal = providerRow({ type: 'reversal', accountType: 'collections', amount: 8_000, fees: 0, narration: 'Refund for a torn parcel' })
+    mirror(reversal)
+    expect(account('collections')).toMatchObject({ available: 0, pending: 8_000 })
+    expect(rowOf(reversal).related_id).toBeNull()
+    expect(ledgerViolations(service.internals.store)).toEqual([])
+  })
+
   it('reconciles with the provider\'s balances by adjusting the one entry brought forward, and not again once they agree', async () => {
     mirror(providerRow({ type: 'charge', accountType: 'collections', status: 'completed', amount: 20_000, fees: 300 }))
     const theirs = [
