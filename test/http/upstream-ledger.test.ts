@@ -19,6 +19,9 @@ type Buckets = { available: number; pending: number }
 
 beforeAll(async () => {
   pair = await startUpstreamPair({ seedHistory: 600 })
+  // Two fresh Paydesks number their accounts alike; a real provider's numbers are its own.
+  const renumber = pair.provider.service.internals.store.db.prepare("UPDATE accounts SET account_no = '9' || substr(account_no, 2) WHERE environment = 'test' AND kind IN ('collections', 'payouts')")
+  expect(renumber.run().changes).toBeGreaterThan(1)
 })
 afterAll(async () => {
   await pair?.close()
@@ -36,11 +39,18 @@ async function providerBalance(kind: Kind): Promise<Buckets> {
   return total
 }
 
-/** The connected environment's own account of a kind (its statements are the mirror's ledger). */
+/** The connected environment's own account of a kind (its ledger: every mirrored row is booked on it). */
 function localAccountNo(kind: Kind): string {
   const store = pair.paydesk.service.internals.store
   const connection = store.upstream.all()[0]!
   return store.accounts.resolve(connection.organization_id, connection.environment, kind).account_no
+}
+
+/** The account of a kind as the console lists it in the connected environment: the provider's, by its number. */
+async function listedAccountNo(kind: Kind): Promise<string> {
+  const listed = await pair.console('GET', '/v1/accounts')
+  expect(listed.status).toBe(200)
+  return listed.body.data.items.find((a: { type: string; default: boolean }) => a.type === kind && a.default).accountNo
 }
 
 function range() {
@@ -50,7 +60,8 @@ function range() {
 
 async function statement(kind: Kind, from = range().from) {
   const { to } = range()
-  const answer = await pair.console('GET', `/console/statements?accountNo=${localAccountNo(kind)}&from=${from}&to=${to}&timeZone=UTC`)
+  const accountNo = await listedAccountNo(kind)
+  const answer = await pair.console('GET', `/console/statements?accountNo=${accountNo}&from=${from}&to=${to}&timeZone=UTC`)
   expect(answer.status, JSON.stringify(answer.body)).toBe(200)
   const { generatedAt: _ignored, ...rest } = answer.body.data
   return rest
@@ -70,6 +81,10 @@ async function expectBalancesAgree(): Promise<void> {
     const ours = await statement(kind)
     expect(ours.reconciliation.holds, ours.reconciliation.statement).toBe(true)
     expect(ours.closing, kind).toEqual(await providerBalance(kind))
+    // Asked by the connected environment's own account number, the same ledger answers.
+    const { from, to } = range()
+    const local = await pair.console('GET', `/console/statements?accountNo=${localAccountNo(kind)}&from=${from}&to=${to}&timeZone=UTC`)
+    expect(local.body.data.lines).toEqual(ours.lines)
   }
   expect(ledgerViolations(pair.paydesk.service.internals.store)).toEqual([])
 }
@@ -79,6 +94,8 @@ describe('the ledger of a connected environment', () => {
     expect(await pair.sync()).toMatchObject({ status: 'done', error: null })
     const collections = await statement('collections')
     const payouts = await statement('payouts')
+    // Under the provider's number, the one the console lists (and the accountant knows the account by).
+    expect(collections.account).toMatchObject({ accountNo: await listedAccountNo('collections'), type: 'collections' })
     const { from, to } = range()
     const listed = await pair.provider.request('GET', `/v1/transactions?startDate=${from}&endDate=${to}&limit=10000`, { headers: asProvider })
     const moved = (listed.body.data.items as { publicId: string; type: string; status: string }[]).filter((t) => t.type === 'charge' && (t.status === 'completed' || t.status === 'settled'))
@@ -129,11 +146,13 @@ describe('the ledger of a connected environment', () => {
   it('closes the OFX file at the provider\'s balance too', async () => {
     const { from, to } = range()
     for (const kind of ['collections', 'payouts'] as const) {
-      const answer = await fetch(`${pair.paydesk.url}/console/statements/${localAccountNo(kind)}.ofx?from=${from}&to=${to}`, {
+      const accountNo = await listedAccountNo(kind)
+      const answer = await fetch(`${pair.paydesk.url}/console/statements/${accountNo}.ofx?from=${from}&to=${to}`, {
         headers: { authorization: `Bearer ${CONSOLE_TOKEN}`, 'paydesk-environment': 'test' },
       })
       expect(answer.status).toBe(200)
       const rs = parseSync(await answer.text()).OFX.BANKMSGSRSV1.STMTTRNRS.STMTRS
+      expect(rs.BANKACCTFROM.ACCTID).toBe(accountNo)
       const minor = (value: string) => Math.round(Number(value) * 100)
       const theirs = await providerBalance(kind)
       expect(minor(rs.LEDGERBAL.BALAMT), kind).toBe(theirs.available + theirs.pending)
