@@ -103,6 +103,23 @@ describe('the ledger of mirrored rows', () => {
     expect(ledgerViolations(service.internals.store)).toEqual([])
   })
 
+  it('raises no low float for history the backfill finds, and one for a movement seen as it happens', async () => {
+    const trusted = { trustedConsole: true, environment: 'test' as const }
+    const rules = service.call('console.notificationRules.get', {}, trusted).body as { data: Record<string, unknown> }
+    const saved = service.call('console.notificationRules.update', { body: { ...rules.data, lowFloat: [{ accountNo: account('payouts').account_no, below: 1_000_000 }] } }, trusted)
+    expect(saved.status).toBe(200)
+    const lowFloats = async () => {
+      await service.tick()
+      const listed = service.call('console.notifications.list', { query: {} }, trusted).body as { data: { items: { kind: string }[] } }
+      return listed.data.items.filter((n) => n.kind === 'low_float').length
+    }
+    mirror(providerRow({ type: 'bank_deposit', status: 'completed', amount: 2_000_000, fees: 0 }), providerRow({ status: 'completed', amount: 1_500_000 }))
+    expect(account('payouts').available).toBeLessThan(1_000_000)
+    expect(await lowFloats()).toBe(0)
+    mirror(providerRow({ status: 'pending', amount: 50_000, createdAt: now(), updatedAt: now() }))
+    expect(await lowFloats()).toBe(1)
+  })
+
   it('reconciles with the provider\'s balances by adjusting the one entry brought forward, and not again once they agree', async () => {
     mirror(providerRow({ type: 'charge', accountType: 'collections', status: 'completed', amount: 20_000, fees: 300 }))
     const theirs = [

@@ -4,9 +4,12 @@ import type { Unit } from '../core/unit'
 import { enqueueWebhookEvent } from '../outbox/outbox'
 import { toBalance } from '../views/account'
 
-/** `webhooks: false`: the movement mirrors a provider account, whose provider tells the merchant's systems itself. */
+/** How a movement that mirrors a provider account is told (upstream/mirror.ts): the provider tells the merchant's systems itself. */
 export interface MoveOptions {
+  /** false: no balance.updated webhook. */
   webhooks?: boolean
+  /** false: no balance.changed push event either (history the mirror found, which raises no notification). */
+  news?: boolean
 }
 
 /**
@@ -22,7 +25,7 @@ export function moveMoney(unit: Unit, row: TransactionRow, postings: readonly Po
     // What the account is does not change with postings (remembered); its balances are read only for the event.
     const account = store.accounts.identity(accountId)!
     if (account.kind === 'external' || account.kind === 'fees') continue
-    unit.emit({ type: 'balance.changed', environment: account.environment, accountNo: account.account_no })
+    if (options.news !== false) unit.emit({ type: 'balance.changed', environment: account.environment, accountNo: account.account_no })
     if (options.webhooks !== false && store.webhooks.endpoint(account.organization_id, account.environment)?.default_url) {
       enqueueWebhookEvent(unit, {
         organizationId: account.organization_id, environment: account.environment, type: 'balance.updated',

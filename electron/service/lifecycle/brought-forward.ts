@@ -38,7 +38,8 @@ function entry(unit: Unit, scope: OpeningScope): TransactionRow {
 
 /**
  * Brings `moves` (merchant account buckets, signed) forward, against the world outside, at the entry's instant.
- * Its amount is what it brought forward in all (at least 1: a transaction's amount is positive).
+ * Its amount is what it brought forward in all (at least 1: a transaction's amount is positive). It is about
+ * the past, so it is no news (no push event, no webhook, no low-float notification).
  */
 export function bringForward(unit: Unit, scope: OpeningScope, moves: readonly Posting[]): void {
   const postings = moves.filter((p) => p.amount !== 0)
@@ -47,7 +48,7 @@ export function bringForward(unit: Unit, scope: OpeningScope, moves: readonly Po
   const { store } = unit
   const external = store.accounts.resolveId(scope.organizationId, scope.environment, 'external')
   const total = postings.reduce((sum, p) => sum + p.amount, 0)
-  moveMoney(atTime(unit, scope.openingAt), row, [...postings, { accountId: external, bucket: 'available', amount: -total }], { webhooks: false })
+  moveMoney(atTime(unit, scope.openingAt), row, [...postings, { accountId: external, bucket: 'available', amount: -total }], { webhooks: false, news: false })
   const held = store.ledger.postingsOf(row.id).filter((p) => p.account_id !== external).reduce((sum, p) => sum + p.amount, 0)
   store.transactions.patch(row, scope.openingAt, { amount: Math.max(1, held) })
 }

@@ -98,9 +98,10 @@ export function shortfalls(store: Store, postings: readonly Posting[]): Posting[
 /**
  * Posts what a mirrored row still owes the ledger, at the provider's time of its last change (never after our
  * now), in the caller's unit. `cover` is given what the ledger cannot pay for yet (history before the mirror
- * began): it brings that much forward first, so no bucket goes below zero.
+ * began): it brings that much forward first, so no bucket goes below zero. `news`: the movement is seen as
+ * it happens (the console and the low-float rule hear of it), not history found by the backfill.
  */
-export function postMirrored(unit: Unit, row: TransactionRow, cover: (needs: Posting[]) => void): void {
+export function postMirrored(unit: Unit, row: TransactionRow, news: boolean, cover: (needs: Posting[]) => void): void {
   const { store } = unit
   if (row.type === 'reversal' && row.related_id === null) {
     const charge = reversedCharge(store, row)
@@ -110,5 +111,5 @@ export function postMirrored(unit: Unit, row: TransactionRow, cover: (needs: Pos
   if (postings.length === 0) return
   const needs = shortfalls(store, postings)
   if (needs.length > 0) cover(needs)
-  moveMoney(atTime(unit, Math.min(unit.now, row.updated_at)), row, postings, { webhooks: false })
+  moveMoney(atTime(unit, Math.min(unit.now, row.updated_at)), row, postings, { webhooks: false, news })
 }

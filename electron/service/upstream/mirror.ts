@@ -15,8 +15,11 @@ export interface MirrorScope {
   openingAt: number
 }
 
-/** Posts what a mirrored row owes the ledger, bringing forward what history before the mirror has to pay for. */
-const post = (unit: Unit, scope: MirrorScope, row: TransactionRow) => postMirrored(unit, row, (needs) => bringForward(unit, scope, needs))
+/**
+ * Posts what a mirrored row owes the ledger, bringing forward what history before the mirror has to pay for;
+ * `news` as for the row's `transaction.changed` (upsertPage).
+ */
+const post = (unit: Unit, scope: MirrorScope, row: TransactionRow, news: boolean) => postMirrored(unit, row, news, (needs) => bringForward(unit, scope, needs))
 
 /** The provider owns these; each change of one after a row was first mirrored is a change in the feed. */
 const TRACKED = ['status', 'amount', 'fees', 'chargedAmount', 'processorReference', 'message'] as const
@@ -48,7 +51,7 @@ function insertMirrored(unit: Unit, scope: MirrorScope, t: Transaction): Transac
     sub_merchant_id: t.subMerchantId, sub_merchant_details: t.subMerchantDetails as TransactionRow['sub_merchant_details'],
   }))
   store.upstream.insertRow(row.id, scope.organizationId, scope.environment, fingerprintOf(t), unit.now)
-  post(unit, scope, row)
+  post(unit, scope, row, t.createdAt >= scope.connectedAt)
   return row
 }
 
@@ -66,7 +69,7 @@ function applyChange(unit: Unit, scope: MirrorScope, row: TransactionRow, t: Tra
   }
   const at = Math.max(t.updatedAt, row.updated_at)
   const updated = t.status !== row.status ? store.transactions.setStatus(row, t.status, at, fields) : store.transactions.patch(row, at, fields)
-  post(unit, scope, updated)
+  post(unit, scope, updated, t.status !== row.status)
   for (const field of changed) store.upstream.insertChange(scope.organizationId, scope.environment, row.id, field, asText(localValue(row, field)), asText(t[field]), unit.now)
   return t.status !== row.status
 }
