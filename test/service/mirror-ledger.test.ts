@@ -4,6 +4,7 @@ import { runUnit } from '../../electron/service/core/unit'
 import { BROUGHT_FORWARD_NARRATION, reconcileBroughtForward } from '../../electron/service/lifecycle/brought-forward'
 import { upsertPage, type MirrorScope } from '../../electron/service/upstream/mirror'
 import { reconcileBalances, type SyncContext } from '../../electron/service/upstream/sync'
+import { postUnpostedMirror } from '../../electron/service/upstream/catch-up'
 import type { ProviderClient } from '../../electron/service/upstream/client'
 import { testService, type TestService } from '../support/harness'
 import { ledgerViolations } from '../support/ledger-invariants'
@@ -118,6 +119,20 @@ describe('the ledger of mirrored rows', () => {
     expect(await lowFloats()).toBe(0)
     mirror(providerRow({ status: 'pending', amount: 50_000, createdAt: now(), updatedAt: now() }))
     expect(await lowFloats()).toBe(1)
+  })
+
+  it('posts a mirror an older Paydesk kept without postings once, at connect, as the sync would have', async () => {
+    const charge = providerRow({ type: 'charge', accountType: 'collections', status: 'settled', amount: 30_000, fees: 450 })
+    const payout = providerRow({ status: 'pending' })
+    mirror(charge, payout)
+    const balances = () => [account('collections'), account('payouts')].map((a) => [a.available, a.pending])
+    const before = { balances: balances(), postings: [postingsOf(charge), postingsOf(payout)] }
+    // As an older Paydesk left it: the rows, and no postings.
+    service.internals.store.db.exec('DELETE FROM ledger_postings; UPDATE accounts SET available = 0, pending = 0')
+    expect(postUnpostedMirror(service.internals.engine, scope)).toBe(2)
+    expect({ balances: balances(), postings: [postingsOf(charge), postingsOf(payout)] }).toEqual(before)
+    expect(postUnpostedMirror(service.internals.engine, scope)).toBe(0)
+    expect(ledgerViolations(service.internals.store)).toEqual([])
   })
 
   it('reconciles with the provider\'s balances by adjusting the one entry brought forward, and not again once they agree', async () => {

@@ -9,6 +9,7 @@ import type { ApiExchange } from '../request-log/exchange'
 import { environmentOfKey, keyFingerprint } from './base-url'
 import { createProviderClient, UpstreamError, type ProviderClient } from './client'
 import { diffWindow } from './diff'
+import { postUnpostedMirror } from './catch-up'
 import { createJobQueue } from './jobs'
 import type { MirrorScope } from './mirror'
 import { runCycle, scanDays, type SyncContext } from './sync'
@@ -96,6 +97,7 @@ export function openUpstream(engine: Engine, settings: UpstreamSettings, parts: 
   // The balance brought forward is dated a whole day before the mirrored history, so a statement of its first
   // local day opens with it in any time zone.
   const scope: MirrorScope = { organizationId: parts.organizationId, environment, connectedAt: row.connected_at, openingAt: dayStart(row.since) - DAY_MS }
+  postUnpostedMirror(engine, scope)
   const fingerprint = keyFingerprint(settings.key)
   const client: ProviderClient = createProviderClient({
     url: settings.url, key: settings.key, ratePerMinute: settings.ratePerMinute, timeoutMs: settings.timeoutMs, record: parts.record,

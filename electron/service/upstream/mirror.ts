@@ -19,7 +19,7 @@ export interface MirrorScope {
  * Posts what a mirrored row owes the ledger, bringing forward what history before the mirror has to pay for;
  * `news` as for the row's `transaction.changed` (upsertPage).
  */
-const post = (unit: Unit, scope: MirrorScope, row: TransactionRow, news: boolean) => postMirrored(unit, row, news, (needs) => bringForward(unit, scope, needs))
+export const post = (unit: Unit, scope: MirrorScope, row: TransactionRow, news: boolean) => postMirrored(unit, row, news, (needs) => bringForward(unit, scope, needs))
 
 /** The provider owns these; each change of one after a row was first mirrored is a change in the feed. */
 const TRACKED = ['status', 'amount', 'fees', 'chargedAmount', 'processorReference', 'message'] as const
