@@ -38,19 +38,22 @@ function entry(unit: Unit, scope: OpeningScope): TransactionRow {
 
 /**
  * Brings `moves` (merchant account buckets, signed) forward, against the world outside, at the entry's instant.
- * Its amount is what it brought forward in all (at least 1: a transaction's amount is positive). It is about
- * the past, so it is no news (no push event, no webhook, no low-float notification).
+ * It is about the past, so it is no news (no push event, no webhook, no low-float notification).
  */
 export function bringForward(unit: Unit, scope: OpeningScope, moves: readonly Posting[]): void {
   const postings = moves.filter((p) => p.amount !== 0)
   if (postings.length === 0) return
-  const row = entry(unit, scope)
-  const { store } = unit
-  const external = store.accounts.resolveId(scope.organizationId, scope.environment, 'external')
+  const external = unit.store.accounts.resolveId(scope.organizationId, scope.environment, 'external')
   const total = postings.reduce((sum, p) => sum + p.amount, 0)
-  moveMoney(atTime(unit, scope.openingAt), row, [...postings, { accountId: external, bucket: 'available', amount: -total }], { webhooks: false, news: false })
-  const held = store.ledger.postingsOf(row.id).filter((p) => p.account_id !== external).reduce((sum, p) => sum + p.amount, 0)
-  store.transactions.patch(row, scope.openingAt, { amount: Math.max(1, held) })
+  moveMoney(atTime(unit, scope.openingAt), entry(unit, scope), [...postings, { accountId: external, bucket: 'available', amount: -total }], { webhooks: false, news: false })
+}
+
+/** The entry's amount: what it brought forward in all (at least 1: a transaction's amount is positive). */
+function restate(unit: Unit, scope: OpeningScope): void {
+  const row = entry(unit, scope)
+  const external = unit.store.accounts.resolveId(scope.organizationId, scope.environment, 'external')
+  const held = unit.store.ledger.postingsOf(row.id).reduce((sum, p) => sum + (p.account_id === external ? 0 : p.amount), 0)
+  if (held !== row.amount) unit.store.transactions.patch(row, scope.openingAt, { amount: Math.max(1, held) })
 }
 
 /** A provider account's balances as `GET /v1/accounts` lists them. */
@@ -62,8 +65,8 @@ export interface ProviderBalance {
 
 /**
  * Makes the mirror's ledger balance of each account kind equal the provider's (the sum of its accounts of
- * that kind: every mirrored row is booked on the default one) by adjusting the balance brought forward.
- * A kind the provider did not list is left as it is. Returns whether anything moved.
+ * that kind: every mirrored row is booked on the default one) by adjusting the balance brought forward, and
+ * restates the entry's amount. A kind the provider did not list is left as it is. Returns whether anything moved.
  */
 export function reconcileBroughtForward(unit: Unit, scope: OpeningScope, balances: readonly ProviderBalance[]): boolean {
   const { store } = unit
@@ -78,6 +81,7 @@ export function reconcileBroughtForward(unit: Unit, scope: OpeningScope, balance
     }
   }
   bringForward(unit, scope, moves)
+  if (moves.length > 0) restate(unit, scope)
   return moves.length > 0
 }
 
