@@ -1,5 +1,6 @@
 import type { Statement, StatementLine } from '../../../shared/schemas/console-support'
 import type { BankFeed, BankFeedEntry } from '../../../shared/statements/bank-feed'
+import { BROUGHT_FORWARD_NARRATION } from './statement'
 
 /** What a statement line does not say about its transaction: its amount (to show the fee apart) and its payee. */
 export interface FeedTransaction {
@@ -17,6 +18,10 @@ const FINAL = new Set<StatementLine['movement']>(['charge_completed', 'charge_se
 const WORDS: Partial<Record<StatementLine['type'], string>> = {
   charge: 'Payment received', transfer: 'Payout sent', payment: 'Payout sent', bank_withdrawal: 'Bank transfer sent',
   reversal: 'Payment refunded (reversal)', bank_deposit: 'Float top-up',
+}
+
+function words(line: StatementLine, info: FeedTransaction | undefined): string {
+  return info?.narration === BROUGHT_FORWARD_NARRATION ? BROUGHT_FORWARD_NARRATION : (WORDS[line.type] ?? line.description)
 }
 
 function feeDescription(line: StatementLine, fee: number): string {
@@ -63,7 +68,7 @@ export function feedEntries(opening: number): { entriesOf(line: StatementLine, i
       reference: line.reference === line.receipt ? null : line.reference, receipt: line.receipt, taxInvoiceNumber: line.taxInvoiceNumber,
     }
     balance += principal
-    const entries: BankFeedEntry[] = [{ ...base, fitId: unique(line.transactionId), kind: 'payment', amount: principal, balance, description: WORDS[line.type] ?? line.description }]
+    const entries: BankFeedEntry[] = [{ ...base, fitId: unique(line.transactionId), kind: 'payment', amount: principal, balance, description: words(line, info) }]
     if (fee !== 0) {
       balance += fee
       entries.push({ ...base, fitId: unique(`${line.transactionId}-fee`), kind: 'fee', amount: fee, balance, payee: null, narration: null, description: feeDescription(line, fee) })

@@ -4,8 +4,14 @@ import type { BucketSums, StatementPostingRow } from '../db/statement-repo'
 
 type Movement = Pick<StatementLine, 'movement' | 'description'>
 
+/**
+ * The narration of the one entry that carries what a provider account held before its mirrored history
+ * (lifecycle/brought-forward.ts): a top-up from the world outside, named for what it is.
+ */
+export const BROUGHT_FORWARD_NARRATION = 'Balance brought forward from the provider'
+
 /** What a line did to the account, from the transaction's type and which buckets moved which way. */
-function describe(type: string, available: number, pending: number): Movement {
+function describe(type: string, available: number, pending: number, narration: string | null): Movement {
   const payout = type === 'transfer' || type === 'payment' || type === 'bank_withdrawal'
   if (type === 'charge') {
     if (pending > 0 && available === 0) return { movement: 'charge_completed', description: 'Charge completed (pending settlement)' }
@@ -22,7 +28,7 @@ function describe(type: string, available: number, pending: number): Movement {
     if (available < 0 && pending === 0) return { movement: `${kind}_paid`, description: `${what} paid out` }
     if (pending < 0 && available > 0) return { movement: `${kind}_released`, description: `${what} failed, reservation released` }
   }
-  if (type === 'bank_deposit') return { movement: 'top_up', description: 'Float top-up' }
+  if (type === 'bank_deposit') return { movement: 'top_up', description: narration === BROUGHT_FORWARD_NARRATION ? narration : 'Float top-up' }
   if (type === 'settlement') return available < 0 ? { movement: 'sweep_out', description: 'Swept to payouts' } : { movement: 'sweep_in', description: 'Sweep from collections' }
   return { movement: 'other', description: type }
 }
@@ -44,11 +50,13 @@ export interface StatementInput {
 export function* statementLines(opening: BucketSums, postings: Iterable<StatementPostingRow>): Generator<StatementLine> {
   const balance = { ...opening }
   let line: StatementLine | null = null
+  let narration: string | null = null
   let key = ''
   for (const p of postings) {
     const next = `${p.transaction_id}:${p.created_at}`
     if (line === null || next !== key) {
-      if (line !== null) yield finish(line)
+      if (line !== null) yield finish(line, narration)
+      narration = p.narration
       line = {
         at: p.created_at, transactionId: p.public_id, type: p.type, status: p.status,
         reference: p.merchant_transaction_id ?? p.processor_reference, receipt: p.processor_reference, taxInvoiceNumber: p.tax_invoice_number, movement: 'other', description: '', available: 0, pending: 0,
@@ -61,11 +69,11 @@ export function* statementLines(opening: BucketSums, postings: Iterable<Statemen
     balance[p.bucket] += p.amount
     line.balance = { ...balance }
   }
-  if (line !== null) yield finish(line)
+  if (line !== null) yield finish(line, narration)
 }
 
-function finish(line: StatementLine): StatementLine {
-  return Object.assign(line, describe(line.type, line.available, line.pending))
+function finish(line: StatementLine, narration: string | null): StatementLine {
+  return Object.assign(line, describe(line.type, line.available, line.pending, narration))
 }
 
 /** Lines, running balances, totals and the reconciliation line of a statement. */

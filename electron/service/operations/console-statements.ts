@@ -4,6 +4,7 @@ import type { SettlementReport, Statement } from '../../../shared/schemas/consol
 import type { AccountRow } from '../db/rows'
 import type { StatementPostingRow } from '../db/statement-repo'
 import { buildStatement, statementLines } from '../domain/statement'
+import { mirroredAccounts } from './support/mirrored-accounts'
 import type { OperationContext } from './types'
 
 const MAX_STATEMENT_DAYS = 366
@@ -34,10 +35,24 @@ function statementOf(account: AccountRow, postings: StatementPostingRow[], ctx: 
   })
 }
 
+/**
+ * In an environment that mirrors a provider account the console lists the provider's accounts (`/v1/accounts`
+ * answers them), so a statement is asked for by the provider's account number: it is the mirror's ledger of
+ * that kind (every mirrored row is booked on it), shown under the provider's number and name, which is what
+ * the accountant knows the account by. Null when the number is not one of the provider's.
+ */
+function mirroredAccount(ctx: OperationContext, accountNo: string): AccountRow | null {
+  const provider = mirroredAccounts(ctx)?.accounts.find((a) => a.accountNo === accountNo)
+  if (!provider) return null
+  const { organizationId, environment } = ctx.principal
+  const local = ctx.store.accounts.resolve(organizationId, environment, provider.type)
+  return { ...local, account_no: provider.accountNo, name: provider.name }
+}
+
 /** The statement's account and its range in ms, checked: the account is the caller's, the range not too long or too full. */
 export function statementScope(ctx: OperationContext, query: { accountNo: string; from: string; to: string }, timeZone: string): { account: AccountRow; fromMs: number; toMs: number } {
   const { organizationId, environment } = ctx.principal
-  const account = ctx.store.accounts.getByNo(query.accountNo)
+  const account = mirroredAccount(ctx, query.accountNo) ?? ctx.store.accounts.getByNo(query.accountNo)
   if (!account || account.organization_id !== organizationId || account.environment !== environment || (account.kind !== 'collections' && account.kind !== 'payouts')) {
     throw new ApiError('not_found', `No collections or payouts account ${query.accountNo} in the ${environment} environment.`, 'accountNo')
   }

@@ -11,6 +11,7 @@ import { createProviderClient, UpstreamError, type ProviderClient } from './clie
 import { diffWindow } from './diff'
 import { createHintDesk, type UpstreamWebhookSettings } from './hints'
 import { operateGate, operateRequest } from './operate-approval'
+import { postUnpostedMirror } from './catch-up'
 import { createJobQueue } from './jobs'
 import type { MirrorScope } from './mirror'
 import { runCycle, scanDays, type SyncContext } from './sync'
@@ -111,7 +112,10 @@ export function openUpstream(engine: Engine, settings: UpstreamSettings, parts: 
   const environment = environmentOfKey(settings.key)
   if (!environment) throw new Error('the provider key must look like sk_test_… or sk_live_…')
   const row = ensureConnection(engine, settings, parts.organizationId, environment)
-  const scope: MirrorScope = { organizationId: parts.organizationId, environment, connectedAt: row.connected_at }
+  // The balance brought forward is dated a whole day before the mirrored history, so a statement of its first
+  // local day opens with it in any time zone.
+  const scope: MirrorScope = { organizationId: parts.organizationId, environment, connectedAt: row.connected_at, openingAt: dayStart(row.since) - DAY_MS }
+  postUnpostedMirror(engine, scope)
   const fingerprint = keyFingerprint(settings.key)
   const client: ProviderClient = createProviderClient({
     url: settings.url, key: settings.key, ratePerMinute: settings.ratePerMinute, timeoutMs: settings.timeoutMs, record: parts.record,

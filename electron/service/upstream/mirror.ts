@@ -3,6 +3,8 @@ import type { Unit } from '../core/unit'
 import { newTransaction } from '../db/new-transaction'
 import type { TransactionRow, TransactionUpdate } from '../db/rows'
 import { linkInsertedReversal } from './outbox/reversal'
+import { bringForward } from '../lifecycle/brought-forward'
+import { postMirrored } from '../lifecycle/mirror-ledger'
 
 /** Whose mirror a write belongs to: the connected organization's environment, and when it was connected. */
 export interface MirrorScope {
@@ -10,7 +12,15 @@ export interface MirrorScope {
   environment: 'test' | 'live'
   /** Rows the provider created before this are history: finding them raises nothing. */
   connectedAt: number
+  /** Where the balance brought forward is dated: before every mirrored transaction (lifecycle/brought-forward.ts). */
+  openingAt: number
 }
+
+/**
+ * Posts what a mirrored row owes the ledger, bringing forward what history before the mirror has to pay for;
+ * `news` as for the row's `transaction.changed` (upsertPage).
+ */
+export const post = (unit: Unit, scope: MirrorScope, row: TransactionRow, news: boolean) => postMirrored(unit, row, news, (needs) => bringForward(unit, scope, needs))
 
 /** The provider owns these; each change of one after a row was first mirrored is a change in the feed. */
 const TRACKED = ['status', 'amount', 'fees', 'chargedAmount', 'processorReference', 'message'] as const
@@ -42,14 +52,22 @@ function insertMirrored(unit: Unit, scope: MirrorScope, t: Transaction): Transac
     sub_merchant_id: t.subMerchantId, sub_merchant_details: t.subMerchantDetails as TransactionRow['sub_merchant_details'],
   }))
   store.upstream.insertRow(row.id, scope.organizationId, scope.environment, fingerprintOf(t), unit.now)
-  return row
+  if (t.type !== 'reversal') {
+    post(unit, scope, row, t.createdAt >= scope.connectedAt)
+    return row
+  }
+  // A reversal sent through the outbox is linked to its charge first, so its postings refund that charge's fee.
+  linkInsertedReversal(unit, scope.organizationId, scope.environment, t.publicId)
+  const linked = store.transactions.get(row.id) ?? row
+  post(unit, scope, linked, t.createdAt >= scope.connectedAt)
+  return linked
 }
 
 const asText = (value: unknown) => (value === null || value === undefined ? null : String(value))
 const localValue = (row: TransactionRow, field: Tracked): unknown =>
   ({ status: row.status, amount: row.amount, fees: row.fees, chargedAmount: row.charged_amount, processorReference: row.processor_reference, message: row.message })[field]
 
-/** The provider's new values of a mirrored row, its timeline entry when the status moved, and the changes feed. */
+/** The provider's new values of a mirrored row, its timeline entry when the status moved, the ledger's difference, and the changes feed. */
 function applyChange(unit: Unit, scope: MirrorScope, row: TransactionRow, t: Transaction): boolean {
   const { store } = unit
   const changed = TRACKED.filter((field) => field !== 'message' && asText(localValue(row, field)) !== asText(t[field] ?? (field === 'fees' ? 0 : null)))
@@ -58,8 +76,8 @@ function applyChange(unit: Unit, scope: MirrorScope, row: TransactionRow, t: Tra
     amount: Math.max(1, t.amount ?? row.amount),
   }
   const at = Math.max(t.updatedAt, row.updated_at)
-  if (t.status !== row.status) store.transactions.setStatus(row, t.status, at, fields)
-  else store.transactions.patch(row, at, fields)
+  const updated = t.status !== row.status ? store.transactions.setStatus(row, t.status, at, fields) : store.transactions.patch(row, at, fields)
+  post(unit, scope, updated, t.status !== row.status)
   for (const field of changed) store.upstream.insertChange(scope.organizationId, scope.environment, row.id, field, asText(localValue(row, field)), asText(t[field]), unit.now)
   return t.status !== row.status
 }
@@ -83,8 +101,6 @@ export function upsertPage(unit: Unit, scope: MirrorScope, rows: readonly Transa
     const existing = store.transactions.getByPublicId(scope.organizationId, scope.environment, t.publicId)
     if (!existing) {
       insertMirrored(unit, scope, t)
-      // A reversal sent through the outbox: linked to its charge, so the charge shows as reversed.
-      if (t.type === 'reversal') linkInsertedReversal(unit, scope.organizationId, scope.environment, t.publicId)
       tally.inserted++
       if (t.createdAt >= scope.connectedAt) unit.emit({ type: 'transaction.changed', environment: scope.environment, transactionId: t.publicId, status: t.status })
       continue

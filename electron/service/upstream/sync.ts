@@ -1,5 +1,6 @@
-import { AccountSchema } from '../../../shared/schemas/account'
+import { AccountSchema, type Account } from '../../../shared/schemas/account'
 import { runUnit } from '../core/unit'
+import { agreesWithProvider, reconcileBroughtForward } from '../lifecycle/brought-forward'
 import type { Engine } from '../core/engine'
 import type { ProviderClient, PriorityClass } from './client'
 import { targetedGets, type TargetCursor } from './targeted'
@@ -57,14 +58,31 @@ export async function scanDays(ctx: SyncContext, cls: PriorityClass, from: strin
   return scan.rows.length
 }
 
-/** The provider's accounts and balances, as one list read (`GET /v1/accounts` carries available and pending). */
-async function syncBalances(ctx: SyncContext, progress: SyncProgress): Promise<void> {
+/** The provider's accounts and balances, as one list read (`GET /v1/accounts` carries available and pending); kept and answered. */
+async function syncBalances(ctx: SyncContext, progress: SyncProgress): Promise<Account[]> {
   const answer = await ctx.client.request('other', 'GET', '/accounts')
   progress.requests++
   if (answer.status !== 200) throw providerAnswerError(answer, 'the accounts list')
   // Kept as the provider gave them (those that read as accounts): /v1/accounts in the mirror answers them.
   const balances = (Array.isArray(answer.json?.data?.items) ? (answer.json.data.items as unknown[]) : []).filter((item) => AccountSchema.safeParse(item).success)
   update(ctx, { balances })
+  return balances.map((item) => AccountSchema.parse(item))
+}
+
+const money = (accounts: readonly Account[]) => JSON.stringify(accounts.map((a) => [a.accountNo, a.type, a.available, a.pending]))
+
+/**
+ * The provider's balances are the truth: when the mirror's ledger does not hold the balances read at the
+ * cycle's start, they are read again, and only if nothing moved meanwhile (the same balances after the
+ * cycle's scans as before them, so the rows as scanned are what they hold) is the balance brought forward
+ * adjusted to them. Money moving during a cycle waits for a quieter one: a reconciliation never chases a
+ * moment the scans did not see, so it cannot swing back and forth.
+ */
+export async function reconcileBalances(ctx: SyncContext, progress: SyncProgress, before: readonly Account[]): Promise<void> {
+  if (before.length === 0 || agreesWithProvider(ctx.engine, ctx.scope, before)) return
+  const after = await syncBalances(ctx, progress)
+  if (money(after) !== money(before)) return
+  runUnit(ctx.engine, ctx.now(), (unit) => reconcileBroughtForward(unit, ctx.scope, after))
 }
 
 /** The backfill: one UTC day at a time down to `since`, each committed with the day it reached (resumable). */
@@ -86,10 +104,11 @@ async function backfill(ctx: SyncContext, progress: SyncProgress): Promise<void>
 /**
  * One sync cycle: balances, each UTC day of [today - lookback, today] again (today's window reaches to the end
  * of tomorrow, for a provider clock ahead of ours), the backfill down to `since`, once a day days 4-35, and
- * the targeted gets of rows not final yet that the re-scan no longer covers (targeted.ts).
+ * the targeted gets of rows not final yet that the re-scan no longer covers (targeted.ts), then the balance
+ * brought forward reconciled with the provider's balances (reconcileBalances).
  */
 export async function runCycle(ctx: SyncContext, progress: SyncProgress): Promise<void> {
-  await syncBalances(ctx, progress)
+  const balances = await syncBalances(ctx, progress)
   const today = utcDay(ctx.now())
   await scanDays(ctx, 'sync', today, nextDay(today), progress)
   for (let back = 1; back <= ctx.lookbackDays; back++) {
@@ -106,5 +125,6 @@ export async function runCycle(ctx: SyncContext, progress: SyncProgress): Promis
     update(ctx, { deep_scan_at: ctx.now() })
   }
   await targetedGets(ctx, dayStart(today) - ctx.lookbackDays * DAY_MS, progress)
+  await reconcileBalances(ctx, progress, balances)
   update(ctx, { last_sync_at: ctx.now(), last_error: null })
 }
