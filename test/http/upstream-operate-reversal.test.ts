@@ -88,7 +88,7 @@ describe('operate mode: a reversal goes to the provider through the outbox', () 
     expect(afterwards.status).toBe(409)
   })
 
-  it('an answer lost after the provider reversed it: the mirror holds the reversal first, the outbox adopts it and links it to the charge', async () => {
+  it('an answer lost after the provider reversed it: the mirror holds the reversal first, the outbox adopts it, the charge shows it once', async () => {
     const chargeId = await mirroredCharge()
     const providerConsole = { authorization: `Bearer ${CONSOLE_TOKEN}` }
     const fault = await pair.provider.request('PUT', '/console/faults/api', { headers: providerConsole, body: { scope: 'money', faults: { commitThenDrop: {} } } })
@@ -102,10 +102,12 @@ describe('operate mode: a reversal goes to the provider through the outbox', () 
     }
     await pair.provider.request('POST', '/console/faults/clear', { headers: providerConsole })
     expect(row().state).toBe('unknown')
-    // The sync brings the provider's reversal before the outbox knows it is ours: nothing links it yet.
+    // The sync brings the provider's reversal before the outbox knows it is ours: the mirror links it by the
+    // provider's own narration ("Reversal of <charge>"), and the outbox adopts it once it settles.
     await pair.advance(60_000)
     await pair.sync()
-    expect((await pair.console('GET', `/console/transactions/${chargeId}`)).body.data.related).toEqual([])
+    expect(row().state).toBe('unknown')
+    expect((await pair.console('GET', `/console/transactions/${chargeId}`)).body.data.related).toMatchObject([{ type: 'reversal' }])
 
     await untilSettled()
     const reversals = reversalsAtProvider(chargeId)
