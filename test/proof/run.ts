@@ -5,6 +5,8 @@
 //   npm run proof -- rate-120               2,000 rows against --rate-limit 120 (docs/upstream.md)
 //   npm run proof -- rate-120 --rows=200    the same, smaller, for trying (about 2-3 min)
 //   npm run proof -- kill-1000              1,000 rows with faults and a SIGKILL mid-run (about 1-2 min)
+//   npm run proof -- rate-120 --rows=300 --rate=60 --upstream-rate=600   the connected Paydesk told a wrong
+//                                           limit: 429s, to see the proof fail
 //   npm run proof -- all                    every scenario, one after the other
 //
 // Prints each check and PASS or FAIL; exits 1 when any check failed or a scenario could not run.
@@ -17,7 +19,7 @@ import { SCENARIOS } from './scenarios'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { rows: { type: 'string' }, rate: { type: 'string' }, keep: { type: 'boolean', default: false } },
+  options: { rows: { type: 'string' }, rate: { type: 'string' }, 'upstream-rate': { type: 'string' }, keep: { type: 'boolean', default: false } },
 })
 
 function wholeOption(name: string, value: string | undefined): number | undefined {
@@ -27,15 +29,15 @@ function wholeOption(name: string, value: string | undefined): number | undefine
   return n
 }
 
-async function runOne(name: string, rows: number | undefined, rate: number | undefined): Promise<boolean> {
+async function runOne(name: string, rows: number | undefined, rate: number | undefined, upstreamRate: number | undefined): Promise<boolean> {
   const scenario = SCENARIOS[name]!
   const stamp = () => new Date().toISOString().slice(11, 19)
-  console.log(`\n# ${name}: ${scenario.summary}${rows ? ` (scaled: ${rows} rows)` : ''}${rate ? ` (rate ${rate}/min)` : ''}`)
+  console.log(`\n# ${name}: ${scenario.summary}${rows ? ` (scaled: ${rows} rows)` : ''}${rate ? ` (rate ${rate}/min)` : ''}${upstreamRate ? ` (--upstream-rate-limit ${upstreamRate})` : ''}`)
   console.log(`  started ${new Date().toISOString()}`)
   const folder = mkdtempSync(join(tmpdir(), `paydesk-proof-${name}-`))
   let checks: Check[]
   try {
-    checks = await scenario.run({ folder, rows, rate, log: (line) => console.log(line) })
+    checks = await scenario.run({ folder, rows, rate, upstreamRate, log: (line) => console.log(line) })
   } catch (error) {
     checks = [{ name: 'the scenario ran to its end', pass: false, detail: error instanceof Error ? (error.stack ?? error.message) : String(error) }]
   } finally {
@@ -55,8 +57,9 @@ async function main(): Promise<void> {
   if (unknown.length > 0) throw new Error(`unknown scenario ${unknown.join(', ')}; choose from ${Object.keys(SCENARIOS).join(', ')}, all`)
   const rows = wholeOption('rows', values.rows)
   const rate = wholeOption('rate', values.rate)
+  const upstreamRate = wholeOption('upstream-rate', values['upstream-rate'])
   const results: [string, boolean][] = []
-  for (const name of names) results.push([name, await runOne(name, rows, rate)])
+  for (const name of names) results.push([name, await runOne(name, rows, rate, upstreamRate)])
   console.log(`\nproof summary: ${results.map(([name, ok]) => `${name} ${ok ? 'PASS' : 'FAIL'}`).join(', ')}`)
   if (results.some(([, ok]) => !ok)) process.exitCode = 1
 }

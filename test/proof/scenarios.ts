@@ -7,6 +7,8 @@ export interface ProofContext {
   folder: string
   rows: number | undefined
   rate: number | undefined
+  /** The connected Paydesk's --upstream-rate-limit when not the provider's own (to see a proof fail). */
+  upstreamRate: number | undefined
   log(line: string): void
 }
 
@@ -34,7 +36,7 @@ const rate120: Scenario = {
     const provider = await startProvider(ctx.folder, rate)
     let downstream: CliHost | undefined
     try {
-      downstream = await startDownstream(ctx.folder, provider, { ratePerMinute: rate, pollSeconds: 60 })
+      downstream = await startDownstream(ctx.folder, provider, { ratePerMinute: ctx.upstreamRate ?? rate, pollSeconds: 60 })
       const { csv, references } = batchCsv(prefix, rows)
       const started = Date.now()
       // The pacer keeps 90 % of the limit; money has it all while the mirror waits between polls.
@@ -80,7 +82,7 @@ const kill1000: Scenario = {
     let downstream: CliHost | undefined
     try {
       await must(consoleCall(provider.url, 'PUT', '/console/faults/api', { scope: 'money', faults: { commitThenDrop: { rate: 0.2 }, errorRate: { rate: 0.1, status: 500 } } }), 'set the faults')
-      const options = { ratePerMinute: rate, timeoutMs: 2_000, pollSeconds: 5 }
+      const options = { ratePerMinute: ctx.upstreamRate ?? rate, timeoutMs: 2_000, pollSeconds: 5 }
       downstream = await startDownstream(ctx.folder, provider, options)
       const { csv, references } = batchCsv(prefix, rows)
       const started = Date.now()
