@@ -57,7 +57,7 @@ const rate120: Scenario = {
         check('at most 1 % of the calls answered 429 (counted at the provider)', share <= 0.01,
           `${limited} of ${atProvider.length} calls (${(share * 100).toFixed(2)} %); the connected Paydesk logged ${sent.length} calls to the provider`),
         check('no call sent inside a Retry-After', inside.length === 0,
-          `${windows.length} Retry-After windows (${windows.map((w) => `${w.retryAfterS} s`).join(', ') || 'none'}); ${inside.length} calls inside${inside.length ? `: ${inside.slice(0, 3).map((i) => `${i.call.method} ${i.call.path} at +${Math.round(i.sentAt - i.window.from)} ms`).join('; ')}` : ''}`),
+          `${windows.length} Retry-After windows${windows.length ? ` (${Math.min(...windows.map((w) => w.retryAfterS))}-${Math.max(...windows.map((w) => w.retryAfterS))} s)` : ''}; ${inside.length} calls inside${inside.length ? `: ${inside.slice(0, 3).map((i) => `${i.call.method} ${i.call.path} at +${Math.round(i.sentAt - i.window.from)} ms`).join('; ')}` : ''}`),
       ]
     } finally {
       if (downstream) await killHard(downstream)
