@@ -22,6 +22,13 @@ export const FloatDeskAccountSchema = z.object({
 export type FloatDeskAccount = z.infer<typeof FloatDeskAccountSchema>
 
 export const FloatDeskSchema = z.object({
+  /**
+   * Whose figures: `ledger` (the sandbox's own accounts) or `provider` (an environment connected to a provider
+   * account: its balances as the mirror last read them; nothing to move from collections here).
+   */
+  source: z.enum(['ledger', 'provider']),
+  /** With `provider`: the last complete sync, whose first read is the balances (ms); null before one. Null with `ledger`. */
+  readAt: z.number().int().nullable(),
   accounts: z.array(FloatDeskAccountSchema),
   /** The default collections account the sweep takes from, with its settled (available) funds. */
   collections: z.object({ accountNo: z.string(), name: z.string(), available: z.number().int() }).nullable(),

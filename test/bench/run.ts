@@ -2,7 +2,7 @@
 // the same run, and rewrites the results block of docs/benchmarks.md. Never part of `npm test` or CI.
 //
 //   npm run bench                         the full run (about 5-8 minutes; must stay under 10)
-//   npm run bench -- --only=charge,search try some figures: charge, peers, search (seeds first), e2e, console, reconcile (seeds first), payouts, upstream
+//   npm run bench -- --only=charge,search try some figures: charge, peers, search (seeds first), e2e, console, reconcile (seeds first), payouts, upstream, outbox
 //   (peers installs Prism and the Mockoon CLI on first use into ~/.cache/paydesk-bench/peers; see peers.ts)
 //   npm run bench -- --profile            servers write CPU profiles; prints their top frames
 //   npm run bench -- --rows=200000 --charges=20000 --duration=5 --wait=60   smaller, for trying changes
@@ -17,6 +17,7 @@ import { chargeThroughput } from './figures/charge'
 import { consoleFigures, prepareConsoleBuild } from './figures/console'
 import { endToEnd } from './figures/end-to-end'
 import { payoutBatchFigures } from './figures/payout-batches'
+import { outboxFigure } from './figures/outbox'
 import { peerFigures } from './figures/peers'
 import { reconcileFigure } from './figures/reconcile'
 import { searchFigures } from './figures/search'
@@ -29,7 +30,7 @@ import { topFrames } from './profile-top'
 import { renderResults, writeResults, type FigureRow, type RunSummary } from './report'
 import { loadavg } from 'node:os'
 
-const FIGURES = ['charge', 'peers', 'search', 'e2e', 'console', 'reconcile', 'payouts', 'upstream'] as const
+const FIGURES = ['charge', 'peers', 'search', 'e2e', 'console', 'reconcile', 'payouts', 'upstream', 'outbox'] as const
 type FigureName = (typeof FIGURES)[number]
 const BUDGET_MS = 9.5 * 60 * 1000
 
@@ -111,6 +112,10 @@ async function main(): Promise<void> {
     if (only.includes('upstream')) {
       console.log('\n# provider mirror')
       rows.push(...(await upstreamFigures(ctx)))
+    }
+    if (only.includes('outbox')) {
+      console.log('\n# paced sending to a provider (operate mode)')
+      rows.push(...(await outboxFigure(ctx)))
     }
     if (only.includes('e2e')) {
       console.log('\n# end to end')

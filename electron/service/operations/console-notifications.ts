@@ -2,6 +2,7 @@ import { ApiError } from '../../../shared/errors'
 import { floatDesk } from '../notifications/float-desk'
 import { toNotification } from '../notifications/raise'
 import { saveRules } from '../notifications/rules'
+import { mirroredAccounts } from './support/mirrored-accounts'
 import type { PartialOperationTable } from './types'
 
 const PAGE = 50
@@ -32,5 +33,5 @@ export const CONSOLE_NOTIFICATIONS_OPERATIONS: PartialOperationTable<
     const marked = ctx.store.notifications.markAllRead(organizationId, environment, ctx.principal.actor.id, ctx.now)
     return { marked, unread: ctx.store.notifications.unread(organizationId, environment, ctx.principal.actor.id) }
   },
-  'console.floatDesk.get': (ctx) => floatDesk(ctx.store, ctx.principal),
+  'console.floatDesk.get': (ctx) => floatDesk(ctx.store, ctx.principal, mirroredAccounts(ctx)),
 }

@@ -177,6 +177,8 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     const headers: Record<string, string> = { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers }
     for (;;) {
       await turn(cls)
+      // A turn granted just before another call's 429 arrived waits for that Retry-After too.
+      if (pacer.pausedUntil() !== null) continue
       const sent: Sent = { requestId: newRequestId(), method, path: `/v1${path.replace(/^\/v1/, '')}`, query: queryString(init.query), headers, body, started: performance.now() }
       const answer = await sendOnce(wire, sent)
       if (answer.status === 429) {

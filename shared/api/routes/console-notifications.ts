@@ -41,7 +41,7 @@ export const CONSOLE_NOTIFICATIONS_ROUTES = defineRoutes({
   'console.floatDesk.get': {
     method: 'GET', path: '/console/float-desk', surface: 'console', permission: 'transactions.read', tag: 'Notifications',
     summary: 'Each payouts account\'s available float against what it must cover, and what a sweep from collections could add',
-    description: 'Per payouts account: available, what pending payouts hold, its low-float threshold, the shortfall and the suggested move from the default collections account (at most what that account has settled). Amounts are cents.',
+    description: 'Per payouts account: available, what pending payouts hold, its low-float threshold, the shortfall and the suggested move from the default collections account (at most what that account has settled). Amounts are cents. On an environment connected to a provider account (source provider): the provider\'s balances as last read (readAt), and no suggested move.',
     response: FloatDeskSchema, successStatus: 200, message: 'Float desk retrieved successfully', idempotency: 'none',
   },
 })

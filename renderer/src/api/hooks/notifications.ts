@@ -21,8 +21,9 @@ export function useUpdateNotificationRules() {
   return useApiMutation('console.notificationRules.update', { invalidates: ['console.notificationRules.', 'console.floatDesk.get'] })
 }
 
+/** The float desk; the provider's balances (a connected environment) are read again as the connection status is, every 5 s. */
 export function useFloatDesk() {
-  return useApiQuery('console.floatDesk.get', {})
+  return useApiQuery('console.floatDesk.get', {}, { refetchInterval: (query) => (query.state.data?.source === 'provider' ? 5_000 : false) })
 }
 
 /** The existing sweep (collections -> payouts), with an amount and the account to fund. */

@@ -12,10 +12,11 @@ import { Money } from '../../components/money'
 import { Panel } from '../../components/panel'
 import { QueryView } from '../../components/query-view'
 import { Tag } from '../../components/status-badge'
+import { Timestamp } from '../../components/timestamp'
 import './float-desk.css'
 
 /** One payouts account: its float against what it must cover, and "Move to payouts" from collections. */
-function AccountLine({ account, collections }: { account: FloatDeskAccount; collections: FloatDesk['collections'] }) {
+function AccountLine({ account, collections, atProvider }: { account: FloatDeskAccount; collections: FloatDesk['collections']; atProvider: boolean }) {
   const move = useMoveToPayouts()
   // What the person typed; until then, the amount that covers the shortfall (it follows the float live).
   const [typed, setTyped] = useState<string | null>(null)
@@ -41,7 +42,7 @@ function AccountLine({ account, collections }: { account: FloatDeskAccount; coll
           <div><dt>Short by</dt><dd data-testid="float-shortfall"><Money minor={account.shortfall} /></dd></div>
         </dl>
       </div>
-      {canMove ? (
+      {atProvider ? <p className="form__note">The provider holds this float: top it up at the provider.</p> : canMove ? (
         <form className="inline-form" aria-label={`Move to ${account.name}`} onSubmit={(event) => { event.preventDefault(); submit() }}>
           <TextField label="Amount to move" prefix="KES" inputMode="decimal" value={amount} onChange={setTyped} markOptional={false}
             hint={`Settled collections: ${formatMinor(collections.available, 'KES')}`} />
@@ -57,7 +58,8 @@ function AccountLine({ account, collections }: { account: FloatDeskAccount; coll
 /**
  * The float desk: each payouts account's available float against what it must cover (bulk payouts still to
  * send and its low-float threshold; accepted payouts are already held in pending), and a "Move to payouts"
- * from settled collections.
+ * from settled collections. On an environment connected to a provider account: the provider's balances as
+ * last read, and the time of that read (the float is topped up at the provider, not moved here).
  */
 export function FloatDeskPanel() {
   const desk = useFloatDesk()
@@ -73,9 +75,16 @@ export function FloatDeskPanel() {
     <Panel title="Float desk">
       <QueryView query={desk} loadingLabel="Loading float…">
         {(data) => (
-          <ul className="float-desk">
-            {data.accounts.map((account) => <AccountLine key={account.accountNo} account={account} collections={data.collections} />)}
-          </ul>
+          <>
+            {data.source === 'provider' ? (
+              <p className="form__note" data-testid="float-source">As read from the provider <Timestamp ms={data.readAt} /></p>
+            ) : null}
+            <ul className="float-desk">
+              {data.accounts.map((account) => (
+                <AccountLine key={account.accountNo} account={account} collections={data.collections} atProvider={data.source === 'provider'} />
+              ))}
+            </ul>
+          </>
         )}
       </QueryView>
     </Panel>
