@@ -25,7 +25,7 @@ const outboxRow = (id: string, organization: string) => ({
 const INSERT_ROW = `INSERT INTO upstream_outbox VALUES (@id, @organization_id, @environment, @merchant_transaction_id, @idempotency_key, @route, @body,
   @body_sha256, @state, @attempts, @next_at, @last_error, @transaction_id, @unknown_since, @closed_note, @closed_by, @created_at, @updated_at)`
 
-describe('migration 030: the upstream outbox is STRICT', () => {
+describe('migration 028: the upstream outbox is STRICT', () => {
   it('keeps every outbox row and attempt of an older file, then refuses wrong types and attempts of no row', () => {
     const db = databaseAt027()
     db.prepare("INSERT INTO organizations (id, name, created_at) VALUES ('org_1', 'Shop', 1)").run()

@@ -28,7 +28,7 @@ import { MIGRATION_024 } from './024-tax-invoice-index'
 import { MIGRATION_025 } from './025-upstream'
 import { MIGRATION_026 } from './026-upstream-outbox'
 import { MIGRATION_027 } from './027-batch-outbox'
-import { MIGRATION_030 } from './030-outbox-strict'
+import { MIGRATION_028 } from './028-outbox-strict'
 
 /**
  * Applied in order, each once, inside one transaction; `PRAGMA user_version` records the last applied.
@@ -64,5 +64,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 25, name: 'upstream', sql: MIGRATION_025 },
   { version: 26, name: 'upstream-outbox', sql: MIGRATION_026 },
   { version: 27, name: 'batch-outbox', sql: MIGRATION_027 },
-  { version: 30, name: 'outbox-strict', sql: MIGRATION_030 },
+  { version: 28, name: 'outbox-strict', sql: MIGRATION_028 },
 ]

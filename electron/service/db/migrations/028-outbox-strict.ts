@@ -5,8 +5,8 @@
  * across a snapshot restore, which replaces organizations (db/table-catalogue.ts), and real money sent must
  * never be lost to a restore.
  */
-export const MIGRATION_030 = `
-CREATE TABLE upstream_outbox_030 (
+export const MIGRATION_028 = `
+CREATE TABLE upstream_outbox_028 (
   id TEXT PRIMARY KEY,
   organization_id TEXT NOT NULL,
   environment TEXT NOT NULL CHECK (environment IN ('test', 'live')),
@@ -27,22 +27,22 @@ CREATE TABLE upstream_outbox_030 (
   updated_at INTEGER NOT NULL,
   UNIQUE (organization_id, environment, merchant_transaction_id)
 ) STRICT;
-CREATE TABLE upstream_outbox_attempts_030 (
+CREATE TABLE upstream_outbox_attempts_028 (
   id INTEGER PRIMARY KEY,
-  outbox_id TEXT NOT NULL REFERENCES upstream_outbox_030(id),
+  outbox_id TEXT NOT NULL REFERENCES upstream_outbox_028(id),
   at INTEGER NOT NULL,
   kind TEXT NOT NULL CHECK (kind IN ('send', 'lookup')),
   status INTEGER,
   outcome TEXT NOT NULL,
   answer TEXT
 ) STRICT;
-INSERT INTO upstream_outbox_030 SELECT id, organization_id, environment, merchant_transaction_id, idempotency_key, route, body, body_sha256,
+INSERT INTO upstream_outbox_028 SELECT id, organization_id, environment, merchant_transaction_id, idempotency_key, route, body, body_sha256,
   state, attempts, next_at, last_error, transaction_id, unknown_since, closed_note, closed_by, created_at, updated_at FROM upstream_outbox;
-INSERT INTO upstream_outbox_attempts_030 SELECT id, outbox_id, at, kind, status, outcome, answer FROM upstream_outbox_attempts;
+INSERT INTO upstream_outbox_attempts_028 SELECT id, outbox_id, at, kind, status, outcome, answer FROM upstream_outbox_attempts;
 DROP TABLE upstream_outbox_attempts;
 DROP TABLE upstream_outbox;
-ALTER TABLE upstream_outbox_030 RENAME TO upstream_outbox;
-ALTER TABLE upstream_outbox_attempts_030 RENAME TO upstream_outbox_attempts;
+ALTER TABLE upstream_outbox_028 RENAME TO upstream_outbox;
+ALTER TABLE upstream_outbox_attempts_028 RENAME TO upstream_outbox_attempts;
 CREATE INDEX upstream_outbox_due ON upstream_outbox (organization_id, environment, state, next_at);
 CREATE INDEX upstream_outbox_attempts_by_row ON upstream_outbox_attempts (outbox_id, id);
 `
