@@ -20,7 +20,7 @@ describe('the paydesk package', () => {
     expect(pkg.bin['paydesk']).toBe('bin/paydesk.cjs')
     expect(pkg.files).toEqual(expect.arrayContaining(['bin/paydesk.cjs', 'dist-cli/', 'dist-web/']))
     expect(pkg.scripts['prepack']).toContain('scripts/build-cli.mjs')
-    expect(pkg.scripts['prepack']).toContain('vite build')
+    expect(pkg.scripts['prepack']).toContain('scripts/build-web.mjs')
   })
 
   it('finds the console build from the sources (electron/cli/) and from the compiled CLI (dist-cli/)', () => {
