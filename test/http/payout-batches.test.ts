@@ -194,11 +194,15 @@ describe('a run', () => {
     const batch = (await create(`phoneNumber,amount,reference\n0788000001,100,${ref('f')}\n0712345678,100,${ref('ok')}\n`)).body.data
     // Blocked after the upload: the check passed, the payout fails.
     await server.request('PUT', '/console/customers/0788000001', { headers: auth, body: { status: 'blocked' } })
+    const before = await float()
     await submit(batch.id)
     const done = await runToEnd(batch.id)
     expect(done.status).toBe('completed_with_failures')
     expect(done.rows[0]).toMatchObject({ status: 'failed', failureReason: 'The M-Pesa account of the customer is blocked.', attempt: 0 })
     const firstPayout = done.rows[0].transactionId
+    // The failed row costs nothing: no fee is charged on it, its amount and fee are back in the float.
+    expect((await transaction(firstPayout)).fees).toBe(0)
+    expect(await float()).toBe(before - done.rows[1].amount - done.rows[1].fee)
     const completedPayout = done.rows[1].transactionId
     await server.request('PUT', '/console/customers/0788000001', { headers: auth, body: { status: 'active' } })
     const retried = await server.request('POST', `/console/payout-batches/${batch.id}/retry-failed`, { headers: auth })
