@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { OutboxRoute } from '../../electron/service/upstream/outbox/enqueue'
 import { startTestServer, type TestServer } from '../support/harness'
-import { clearProviderFaults, outboxRig, providerCounts, setProviderFaults } from '../support/outbox-rig'
+import { clearProviderFaults, outboxRig, providerCounts, setProviderFaults, withOutboxRig } from '../support/outbox-rig'
 import { b2cBody, chargeBody } from './helpers'
 
 /**
@@ -50,8 +50,7 @@ async function expectExactlyOnce(rig: Rig, intents: { accepted: string[]; refuse
 
 /** Runs the outbox with the provider's fault on for a while, then with it off until everything settled. */
 async function underFault(scope: string, faults: Record<string, unknown>, rigOptions: Parameters<typeof outboxRig>[1] = {}, roundsWithFault = 40) {
-  const rig = outboxRig(provider, rigOptions)
-  try {
+  return await withOutboxRig(provider, rigOptions, async (rig) => {
     const intents = enqueueIntents(rig)
     await setProviderFaults(provider, scope, faults)
     await rig.settle(roundsWithFault)
@@ -59,9 +58,7 @@ async function underFault(scope: string, faults: Record<string, unknown>, rigOpt
     expect(await rig.settle()).toBe(true)
     await expectExactlyOnce(rig, intents)
     return rig.rows()
-  } finally {
-    rig.close()
-  }
+  })
 }
 
 describe('the outbox sends each intent exactly once', () => {
@@ -94,8 +91,7 @@ describe('the outbox sends each intent exactly once', () => {
 
   it('an outage on the provider clock: the breaker holds the queue, probes, and resumes', async () => {
     const now = provider.clock.now()
-    const rig = outboxRig(provider)
-    try {
+    await withOutboxRig(provider, {}, async (rig) => {
       const intents = enqueueIntents(rig, 24)
       await setProviderFaults(provider, 'money', { outage: { from: now, until: now + 10 * 60_000 } })
       await rig.sender.pump()
@@ -105,9 +101,7 @@ describe('the outbox sends each intent exactly once', () => {
       expect(await rig.settle()).toBe(true)
       expect(rig.sender.status().breaker.openSince).toBeNull()
       await expectExactlyOnce(rig, intents)
-    } finally {
-      rig.close()
-    }
+    })
   })
 
   it('lookupLag with commitThenDrop: the lookup misses, the same key and body again get the original answer', async () => {

@@ -4,7 +4,7 @@ import type { OutboxRecord } from '../../electron/service/db/upstream-outbox-rep
 import { outboxIdempotencyKey, uuidV5 } from '../../electron/service/upstream/outbox/keys'
 import { createOutboxSender } from '../../electron/service/upstream/outbox/sender'
 import { TEST_KEY, startTestServer, type TestServer } from '../support/harness'
-import { clearProviderFaults, outboxRig, providerCounts, setProviderFaults } from '../support/outbox-rig'
+import { clearProviderFaults, outboxRig, providerCounts, setProviderFaults, withOutboxRig } from '../support/outbox-rig'
 import { b2cBody, chargeBody } from './helpers'
 
 /**
@@ -41,24 +41,20 @@ describe('the Idempotency-Key', () => {
     expect(outboxIdempotencyKey('org_a', 'ref-1')).not.toBe(outboxIdempotencyKey('org_a', 'ref-2'))
   })
 
-  it('one row per intent: the same reference again is refused, never re-keyed', () => {
-    const rig = outboxRig(provider)
-    try {
+  it('one row per intent: the same reference again is refused, never re-keyed', async () => {
+    await withOutboxRig(provider, {}, async (rig) => {
       const body = b2cBody()
       rig.enqueue('mobile.b2c', body)
       expect(() => rig.enqueue('mobile.b2c', { ...body, amount: 5 })).toThrow(/already sent/)
       expect(() => rig.enqueue('mobile.b2c', { phoneNumber: '254712345678', amount: 100 })).toThrow(/merchantTransactionId/)
       expect(rig.rows()).toHaveLength(1)
-    } finally {
-      rig.close()
-    }
+    })
   })
 })
 
 describe('the outbox protocol', () => {
   it('a restart: rows left sent become unknown and settle (found -> adopted, not found -> resent) before a queued row leaves', async () => {
-    const rig = outboxRig(provider)
-    try {
+    await withOutboxRig(provider, {}, async (rig) => {
       const reached = rig.enqueue('mobile.b2c', b2cBody())
       const lost = rig.enqueue('mobile.charge', chargeBody())
       const waiting = rig.enqueue('mobile.b2c', b2cBody())
@@ -86,14 +82,11 @@ describe('the outbox protocol', () => {
       const counts = await providerCounts(provider)
       expect([reached, lost, waiting].map((row) => counts.get(ref(row)))).toEqual([1, 1, 1])
       expect(rig.rows().map((row) => row.state)).toEqual(['accepted', 'accepted', 'accepted'])
-    } finally {
-      rig.close()
-    }
+    })
   })
 
   it('401: nothing is sent, rows stay queued, the sender pauses (no retry loop)', async () => {
-    const rig = outboxRig(provider, { key: 'sk_test_refused000000000000000001' })
-    try {
+    await withOutboxRig(provider, { key: 'sk_test_refused000000000000000001' }, async (rig) => {
       const row = rig.enqueue('mobile.b2c', b2cBody())
       await rig.sender.pump()
       await rig.sender.pump()
@@ -101,14 +94,11 @@ describe('the outbox protocol', () => {
       expect(rig.rows().map((r) => r.state)).toEqual(['queued'])
       expect(rig.service.internals.store.upstreamOutbox.attempts(row.id)).toHaveLength(1)
       expect((await providerCounts(provider)).get(row.merchant_transaction_id)).toBeUndefined()
-    } finally {
-      rig.close()
-    }
+    })
   })
 
   it('409 duplicate for the reference: looked up and adopted, nothing sent twice', async () => {
-    const rig = outboxRig(provider)
-    try {
+    await withOutboxRig(provider, {}, async (rig) => {
       const row = rig.enqueue('mobile.b2c', b2cBody())
       const first: { status: number; body: any } = await postDirectly(provider, row, null)
       expect(first.status).toBe(202)
@@ -117,15 +107,12 @@ describe('the outbox protocol', () => {
       expect(settled).toMatchObject({ state: 'accepted', transaction_id: first.body.data.transactionId })
       expect(rig.service.internals.store.upstreamOutbox.attempts(row.id).map((a) => [a.kind, a.status, a.outcome])).toEqual([['send', 409, 'duplicate'], ['lookup', 200, 'found']])
       expect((await providerCounts(provider)).get(row.merchant_transaction_id)).toBe(1)
-    } finally {
-      rig.close()
-    }
+    })
   })
 
   it('409 for the key with another body: needs_review at once, never re-keyed, and the operator hears of it', async () => {
     const reviewed: string[] = []
-    const rig = outboxRig(provider, { sender: { onNeedsReview: (row) => reviewed.push(row.id) } })
-    try {
+    await withOutboxRig(provider, { sender: { onNeedsReview: (row) => reviewed.push(row.id) } }, async (rig) => {
       const row = rig.enqueue('mobile.b2c', b2cBody())
       const other = JSON.stringify({ ...JSON.parse(row.body), amount: 4_242 })
       expect((await postDirectly(provider, row, outboxIdempotencyKey(rig.scope.organizationId, row.merchant_transaction_id), other)).status).toBe(202)
@@ -135,14 +122,11 @@ describe('the outbox protocol', () => {
       expect(reviewed).toEqual([row.id])
       const bell = rig.service.internals.store.db.prepare("SELECT source, title, link FROM notifications WHERE kind = 'outbox_needs_review'").all()
       expect(bell).toEqual([{ source: row.id, title: 'A payment to the provider needs review', link: '/provider/outbox' }])
-    } finally {
-      rig.close()
-    }
+    })
   })
 
   it('unknown for 24 hours (every send and lookup fails): needs_review, nothing created', async () => {
-    const rig = outboxRig(provider)
-    try {
+    await withOutboxRig(provider, {}, async (rig) => {
       const rows = [rig.enqueue('mobile.b2c', b2cBody()), rig.enqueue('mobile.charge', chargeBody())]
       await setProviderFaults(provider, 'money', { errorRate: { rate: 1, status: 500 } })
       await setProviderFaults(provider, 'transactions.get', { errorRate: { rate: 1, status: 503 } })
@@ -153,9 +137,7 @@ describe('the outbox protocol', () => {
       expect(rig.rows()[0]!.last_error).toMatch(/still unknown after 24 hours/)
       const counts = await providerCounts(provider)
       expect(rows.map((row) => counts.get(row.merchant_transaction_id))).toEqual([undefined, undefined])
-    } finally {
-      rig.close()
-    }
+    })
   })
 })
 

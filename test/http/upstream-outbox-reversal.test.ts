@@ -3,7 +3,7 @@ import { runUnit } from '../../electron/service/core/unit'
 import { outboxIdempotencyKey } from '../../electron/service/upstream/outbox/keys'
 import { reversalReference } from '../../electron/service/upstream/outbox/reversal'
 import { TEST_KEY, startTestServer, type TestServer } from '../support/harness'
-import { clearProviderFaults, outboxRig, setProviderFaults } from '../support/outbox-rig'
+import { clearProviderFaults, outboxRig, setProviderFaults, withOutboxRig } from '../support/outbox-rig'
 import { b2cBody, chargeBody } from './helpers'
 
 /**
@@ -67,8 +67,7 @@ function expectReversedOnce(rig: Rig, made: { charges: string[]; payout: string 
 }
 
 async function underFault(faults: Record<string, unknown>, rigOptions: Parameters<typeof outboxRig>[1] = {}, roundsWithFault = 40) {
-  const rig = outboxRig(provider, rigOptions)
-  try {
+  return await withOutboxRig(provider, rigOptions, async (rig) => {
     const made = await reversalIntents(rig)
     await setProviderFaults(provider, 'money', faults)
     await rig.settle(roundsWithFault)
@@ -76,15 +75,12 @@ async function underFault(faults: Record<string, unknown>, rigOptions: Parameter
     expect(await rig.settle()).toBe(true)
     expectReversedOnce(rig, made)
     return rig.rows()
-  } finally {
-    rig.close()
-  }
+  })
 }
 
 describe('a reversal intent', () => {
   it('is keyed by the organization and the original transaction: one row per charge, a second refused naming it', async () => {
-    const rig = outboxRig(provider)
-    try {
+    await withOutboxRig(provider, {}, async (rig) => {
       const row = rig.enqueue('mobile.reverse', { transactionId: 'txn_original1' })
       expect(row.merchant_transaction_id).toBe('reversal:txn_original1')
       expect(row.idempotency_key).toBe(outboxIdempotencyKey(rig.scope.organizationId, 'reversal:txn_original1'))
@@ -94,16 +90,13 @@ describe('a reversal intent', () => {
       expect(() => rig.enqueue('mobile.reverse', { transactionId: 'txn_original1', narration: 'again' })).toThrow(new RegExp(`outbox row ${row.id} \\(queued\\)`))
       expect(() => rig.enqueue('mobile.reverse', {})).toThrow(/transactionId/)
       expect(rig.rows()).toHaveLength(1)
-    } finally {
-      rig.close()
-    }
+    })
   })
 })
 
 describe('after the provider refused a reversal', () => {
   it('a new request is a new intent (reference :2, its own key); an accepted or waiting one still refuses a second', async () => {
-    const rig = outboxRig(provider)
-    try {
+    await withOutboxRig(provider, {}, async (rig) => {
       const made = await reversalIntents(rig, 1)
       expect(await rig.settle()).toBe(true)
       const again = rig.enqueue('mobile.reverse', { transactionId: made.payout, narration: 'Try again' })
@@ -116,9 +109,7 @@ describe('after the provider refused a reversal', () => {
       expect(rig.rows().find((row) => row.id === again.id)?.state).toBe('rejected')
       expect(reversalsAtProvider([made.payout]).counts).toEqual([0])
       expect(reversalsAtProvider(made.charges).counts).toEqual([1])
-    } finally {
-      rig.close()
-    }
+    })
   })
 })
 
@@ -148,8 +139,7 @@ describe('reversals are applied exactly once at the provider', () => {
   })
 
   it('an outage on the provider clock: the breaker holds them, probes, and resumes', async () => {
-    const rig = outboxRig(provider)
-    try {
+    await withOutboxRig(provider, {}, async (rig) => {
       const made = await reversalIntents(rig)
       const now = provider.clock.now()
       await setProviderFaults(provider, 'money', { outage: { from: now, until: now + 10 * 60_000 } })
@@ -157,16 +147,13 @@ describe('reversals are applied exactly once at the provider', () => {
       expect(rig.sender.status().breaker.openSince).not.toBeNull()
       expect(await rig.settle()).toBe(true)
       expectReversedOnce(rig, made)
-    } finally {
-      rig.close()
-    }
+    })
   })
 })
 
 describe('settling a reversal', () => {
   it('commitThenDrop: the lookup reads the charge (found settles nothing), the resend replays the first answer', async () => {
-    const rig = outboxRig(provider)
-    try {
+    await withOutboxRig(provider, {}, async (rig) => {
       const made = await providerTransactions(1)
       const row = rig.enqueue('mobile.reverse', { transactionId: made.charges[0] })
       await setProviderFaults(provider, 'money', { commitThenDrop: {} })
@@ -177,14 +164,11 @@ describe('settling a reversal', () => {
       expect(attempts).toEqual([['send', null, 'unknown'], ['lookup', 200, 'charge_found'], ['send', 202, 'accepted']])
       expect(reversalsAtProvider(made.charges).counts).toEqual([1])
       expect(rig.rows()[0]).toMatchObject({ state: 'accepted', transaction_id: reversalsAtProvider(made.charges).publicIds[0] })
-    } finally {
-      rig.close()
-    }
+    })
   })
 
   it('a charge already reversed at the provider (a key it no longer keeps, or another system): 409 adopted, the provider\'s words kept', async () => {
-    const rig = outboxRig(provider)
-    try {
+    await withOutboxRig(provider, {}, async (rig) => {
       const made = await providerTransactions(1)
       const elsewhere = await provider.request('POST', '/v1/mobile/reverse', { body: { transactionId: made.charges[0] } })
       expect(elsewhere.status).toBe(202)
@@ -195,14 +179,11 @@ describe('settling a reversal', () => {
       expect(JSON.parse(row!.last_error!)).toMatchObject({ type: 'conflict_error' })
       expect(row!.last_error).toContain(elsewhere.body.data.transactionId)
       expect(reversalsAtProvider(made.charges).counts).toEqual([1])
-    } finally {
-      rig.close()
-    }
+    })
   })
 
   it('a restart after the POST reached the provider: the row left sent is settled by the same key, never a second reversal', async () => {
-    const rig = outboxRig(provider)
-    try {
+    await withOutboxRig(provider, {}, async (rig) => {
       const made = await providerTransactions(1)
       const row = rig.enqueue('mobile.reverse', { transactionId: made.charges[0] })
       const store = rig.service.internals.store
@@ -216,8 +197,6 @@ describe('settling a reversal', () => {
       expect(await rig.settle()).toBe(true)
       expect(reversalsAtProvider(made.charges).counts).toEqual([1])
       expect(rig.rows()[0]).toMatchObject({ state: 'accepted', transaction_id: ((await reached.json()) as { data: { transactionId: string } }).data.transactionId })
-    } finally {
-      rig.close()
-    }
+    })
   })
 })

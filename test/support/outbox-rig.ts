@@ -71,6 +71,16 @@ export function outboxRig(provider: TestServer, options: RigOptions = {}) {
   return rig
 }
 
+/** Runs `use` with a fresh rig, and closes the rig whatever `use` does. */
+export async function withOutboxRig<T>(provider: TestServer, options: RigOptions, use: (rig: ReturnType<typeof outboxRig>) => Promise<T>): Promise<T> {
+  const rig = outboxRig(provider, options)
+  try {
+    return await use(rig)
+  } finally {
+    rig.close()
+  }
+}
+
 /** How many transactions the provider holds for each merchantTransactionId (counted at the provider). */
 export async function providerCounts(provider: TestServer): Promise<Map<string, number>> {
   const counts = new Map<string, number>()

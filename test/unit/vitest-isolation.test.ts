@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ALONE, ISOLATED } from '../../vitest.config.mts'
+import { ALONE, ISOLATED } from '../support/test-groups'
 
 /**
  * Most test files share their worker's module cache (vitest.config.mts, `isolate: false`). A file that
