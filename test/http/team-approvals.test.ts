@@ -69,6 +69,15 @@ describe('the approval policy', () => {
     expect((await server.request('GET', '/console/approval-policy', { headers: as('amina') })).body.data.rules).toHaveLength(3)
     expect((await server.request('PUT', '/console/approval-policy', { headers: as('bora'), body: { rules: [] } })).body.error.param).toBe('settings.manage')
   })
+
+  it('refuses a minAmount on an action that moves no amount (it could never match)', async () => {
+    for (const action of ['live-key', 'upstream-operate']) {
+      const refused = await server.request('PUT', '/console/approval-policy', { headers: asAutomation, body: { rules: [{ action, environment: 'live', minAmount: 100, approvals: 2 }] } })
+      expect(refused.status).toBe(400)
+      expect(refused.body.error).toMatchObject({ code: 'invalid_parameter', param: 'rules.0.minAmount' })
+    }
+    expect((await server.request('GET', '/console/approval-policy', { headers: as('amina') })).body.data.rules).toHaveLength(3)
+  })
 })
 
 describe('deciding', () => {

@@ -1,3 +1,4 @@
+import { ApiError } from '../../../shared/errors'
 import type { OperationContext } from './types'
 import { approve, reject } from './support/approval-decisions'
 import { toApproval } from '../views/team'
@@ -24,10 +25,20 @@ function approvalsOf(ctx: OperationContext, status: string | undefined) {
   return { items, pendingCount: pending.length }
 }
 
+/** Approval actions with no amount to compare (minting a live key, sending real money through the provider). */
+const AMOUNTLESS = new Set(['live-key', 'upstream-operate'])
+
 /** Operations of the approval policy and the approvals inbox (shared/api/routes/console-team.ts). */
 export const CONSOLE_TEAM_APPROVAL_OPERATIONS: PartialOperationTable<ApprovalRoutes> = {
   'console.approvalPolicy.get': (ctx) => ({ rules: ctx.store.approvals.rules(ctx.principal.organizationId) }),
   'console.approvalPolicy.update': (ctx, { body }) => {
+    // An action that moves no amount is held whatever its rule's minAmount says: a rule that could never match
+    // would leave it to the one-approver default unseen, so it is refused.
+    body.rules.forEach((rule, i) => {
+      if (AMOUNTLESS.has(rule.action) && rule.minAmount !== 0) {
+        throw new ApiError('invalid_parameter', `A ${rule.action} rule holds every request: its minAmount must be 0.`, `rules.${i}.minAmount`)
+      }
+    })
     ctx.store.approvals.replaceRules(ctx.principal.organizationId, body.rules)
     return { rules: ctx.store.approvals.rules(ctx.principal.organizationId) }
   },
