@@ -17,6 +17,11 @@ test('Settings: in-page navigation to Team, a confirmed save, the top bar in vie
   const nav = page.getByRole('navigation', { name: 'On this page' })
   await nav.getByRole('button', { name: 'Approval policy and roles' }).click()
   await expect(page.getByRole('heading', { name: 'Approval policy' })).toBeInViewport()
+  // A live key or an operate connection has no amount: its rule asks none.
+  const newRule = page.getByRole('form', { name: 'New approval rule' })
+  await expect(newRule.getByLabel('From amount (KES)')).toBeVisible()
+  await newRule.getByLabel('Action').selectOption('live-key')
+  await expect(newRule.getByLabel('From amount (KES)')).toHaveCount(0)
   await expect(page.getByRole('combobox', { name: 'Search' })).toBeInViewport()
   await nav.getByRole('button', { name: 'Notifications' }).evaluate((el) => (el as unknown as { scrollIntoView(): void }).scrollIntoView())
   await page.getByRole('navigation', { name: 'On this page' }).getByRole('button', { name: 'Notifications' }).click()

@@ -13,6 +13,8 @@ import { APPROVAL_ACTION_LABELS } from '../../lib/approval-labels'
 const ACTION_OPTIONS = APPROVAL_ACTIONS.map((action) => ({ value: action, label: APPROVAL_ACTION_LABELS[action] }))
 const ENVIRONMENT_OPTIONS = [{ value: 'any', label: 'Both' }, { value: 'test', label: 'Test' }, { value: 'live', label: 'Live' }]
 const APPROVALS_OPTIONS = [{ value: '1', label: 'One approver' }, { value: '2', label: 'Two approvers' }]
+/** Actions with no amount (a live key, real money through the provider): every request is held, the rule says by how many. */
+const AMOUNTLESS: ReadonlySet<string> = new Set(['live-key', 'upstream-operate'])
 
 /** Which money requests of signed-in users wait for approval: rules of action, environment, minimum amount and approvers. */
 export function ApprovalPolicyPanel() {
@@ -30,7 +32,7 @@ export function ApprovalPolicyPanel() {
               <ul className="plain-list" aria-label="Approval rules">
                 {data.rules.map((rule, index) => (
                   <li key={`${rule.action}-${index}`} className="row">
-                    {APPROVAL_ACTION_LABELS[rule.action]} in {rule.environment === 'any' ? 'both environments' : rule.environment} from <Money minor={rule.minAmount} />: {rule.approvals} approver{rule.approvals === 2 ? 's' : ''}
+                    {APPROVAL_ACTION_LABELS[rule.action]} in {rule.environment === 'any' ? 'both environments' : rule.environment}{AMOUNTLESS.has(rule.action) ? null : <> from <Money minor={rule.minAmount} /></>}: {rule.approvals} approver{rule.approvals === 2 ? 's' : ''}
                     {canChange ? <button type="button" className="button button--secondary button--small" onClick={() => save(data.rules.filter((_, i) => i !== index))}>Remove</button> : null}
                   </li>
                 ))}
@@ -49,7 +51,10 @@ function AddRuleForm({ onAdd, busy }: { onAdd(rule: ApprovalRule): void; busy: b
   const [environment, setEnvironment] = useState('any')
   const [amount, setAmount] = useState('0')
   const [approvals, setApprovals] = useState('1')
-  const { minor, formatError } = amountInput(amount)
+  const amountless = AMOUNTLESS.has(action)
+  const input = amountInput(amount)
+  const { formatError } = input
+  const minor = amountless ? 0 : input.minor
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (minor === undefined) return
@@ -59,7 +64,7 @@ function AddRuleForm({ onAdd, busy }: { onAdd(rule: ApprovalRule): void; busy: b
     <form className="inline-form" onSubmit={submit} aria-label="New approval rule">
       <SelectField markOptional={false} label="Action" value={action} options={ACTION_OPTIONS} onChange={setAction} />
       <SelectField markOptional={false} label="Environment" value={environment} options={ENVIRONMENT_OPTIONS} onChange={setEnvironment} />
-      <TextField markOptional={false} label="From amount (KES)" value={amount} inputMode="decimal" onChange={setAmount} error={formatError} />
+      {amountless ? null : <TextField markOptional={false} label="From amount (KES)" value={amount} inputMode="decimal" onChange={setAmount} error={formatError} />}
       <SelectField markOptional={false} label="Approvals" value={approvals} options={APPROVALS_OPTIONS} onChange={setApprovals} />
       <button type="submit" className="button button--primary" disabled={busy || minor === undefined}>Add rule</button>
     </form>
