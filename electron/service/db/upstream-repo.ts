@@ -1,3 +1,4 @@
+import { AccountSchema, type Account } from '../../../shared/schemas/account'
 import type { Db } from './connection'
 
 /** The connection of an organization's environment to its provider account (migration 025); never the key. */
@@ -17,8 +18,8 @@ export interface UpstreamConnectionRow {
   date_times: 0 | 1 | null
   last_sync_at: number | null
   last_error: string | null
-  /** The provider's accounts as last read (JSON), decoded here. */
-  balances: unknown[] | null
+  /** The provider's accounts as last read (JSON), decoded here: those that read as accounts. */
+  balances: Account[] | null
   /** The last re-scan of days 4-35 (late reversals and settlements). */
   deep_scan_at: number | null
 }
@@ -45,8 +46,16 @@ export interface UpstreamChangeRecord {
   seen_at: number
 }
 
+function decodeBalances(text: string): Account[] {
+  const items: unknown = JSON.parse(text)
+  return (Array.isArray(items) ? items : []).flatMap((item) => {
+    const parsed = AccountSchema.safeParse(item)
+    return parsed.success ? [parsed.data] : []
+  })
+}
+
 const decode = (row: StoredConnection | undefined): UpstreamConnectionRow | undefined =>
-  row && { ...row, balances: row.balances === null ? null : (JSON.parse(row.balances) as unknown[]) }
+  row && { ...row, balances: row.balances === null ? null : decodeBalances(row.balances) }
 
 const ROW_SELECT = `SELECT u.transaction_id, t.public_id, t.status, t.amount, t.created_at, u.fingerprint, u.first_seen_at, u.vanished_at
   FROM upstream_rows u JOIN transactions t ON t.id = u.transaction_id`
@@ -75,7 +84,7 @@ function statements(db: Db) {
 }
 
 /** A connection's columns a sync may change. */
-export type ConnectionUpdate = Partial<Pick<UpstreamConnectionRow, 'url' | 'key_fingerprint' | 'mode' | 'backfill_next' | 'backfill_rows' | 'date_times' | 'last_sync_at' | 'last_error' | 'deep_scan_at'>> & { balances?: unknown[] }
+export type ConnectionUpdate = Partial<Pick<UpstreamConnectionRow, 'url' | 'key_fingerprint' | 'mode' | 'backfill_next' | 'backfill_rows' | 'date_times' | 'last_sync_at' | 'last_error' | 'deep_scan_at'>> & { balances?: Account[] }
 
 export function createUpstreamRepo(db: Db) {
   const stmt = statements(db)

@@ -13,8 +13,8 @@ type BalanceChanged = Extract<PushEvent, { type: 'balance.changed' }>
 function floatFigure(store: Unit['store'], account: Judged): { available: number; atProvider: boolean } | null {
   const connection = store.upstream.connection(account.organization_id, account.environment)
   if (!connection) return { available: account.available, atProvider: false }
-  const mirrored = (connection.balances ?? []).find((item) => (item as { accountNo?: unknown }).accountNo === account.account_no) as { available?: unknown } | undefined
-  return typeof mirrored?.available === 'number' ? { available: mirrored.available, atProvider: true } : null
+  const mirrored = (connection.balances ?? []).find((item) => item.accountNo === account.account_no)
+  return mirrored ? { available: mirrored.available, atProvider: true } : null
 }
 
 type Judged = { organization_id: string; environment: 'test' | 'live'; account_no: string; available: number; name: string }
@@ -28,9 +28,9 @@ function accountNamed(store: Unit['store'], event: BalanceChanged): Judged | nul
   if (local) return local.environment === event.environment ? local : null
   for (const connection of store.upstream.all()) {
     if (connection.environment !== event.environment) continue
-    const item = (connection.balances ?? []).find((entry) => (entry as { accountNo?: unknown }).accountNo === event.accountNo) as { name?: unknown } | undefined
+    const item = (connection.balances ?? []).find((entry) => entry.accountNo === event.accountNo)
     if (!item) continue
-    const name = typeof item.name === 'string' && item.name !== '' ? item.name : `Provider account ${event.accountNo}`
+    const name = item.name !== '' ? item.name : `Provider account ${event.accountNo}`
     // `available` is never read for a provider's account: floatFigure takes it from the balances as read.
     return { organization_id: connection.organization_id, environment: connection.environment, account_no: event.accountNo, available: 0, name }
   }

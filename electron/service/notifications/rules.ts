@@ -11,10 +11,7 @@ import type { Principal } from '../core/principal'
 function judgedAccount(unit: Unit, scope: Pick<Principal, 'organizationId' | 'environment'>, accountNo: string): boolean {
   const connection = unit.store.upstream.connection(scope.organizationId, scope.environment)
   if (connection) {
-    return (connection.balances ?? []).some((item) => {
-      const account = item as { accountNo?: unknown; type?: unknown }
-      return account.accountNo === accountNo && (account.type === 'collections' || account.type === 'payouts')
-    })
+    return (connection.balances ?? []).some((account) => account.accountNo === accountNo && (account.type === 'collections' || account.type === 'payouts'))
   }
   const account = unit.store.accounts.getByNo(accountNo)
   const ours = account && account.organization_id === scope.organizationId && account.environment === scope.environment

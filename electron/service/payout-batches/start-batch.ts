@@ -26,8 +26,8 @@ export function assertFloatCovers(unit: Unit, accountId: number, amount: number,
 export function floatOf(unit: Pick<Unit, 'store'>, account: { organization_id: string; environment: 'test' | 'live'; account_no: string; available: number }): number | null {
   const connection = unit.store.upstream.connection(account.organization_id, account.environment)
   if (connection?.mode !== 'operate') return account.available
-  const mirrored = (connection.balances ?? []).find((item) => (item as { accountNo?: unknown }).accountNo === account.account_no) as { available?: unknown } | undefined
-  return typeof mirrored?.available === 'number' ? mirrored.available : null
+  const mirrored = (connection.balances ?? []).find((item) => item.accountNo === account.account_no)
+  return mirrored ? mirrored.available : null
 }
 
 /**

@@ -180,10 +180,7 @@ export type UpstreamConnection = ReturnType<typeof openUpstream>
 
 /** The provider's accounts as last read, in the status's words. */
 function balancesOf(row: UpstreamConnectionRow): UpstreamStatus['balances'] {
-  return (row.balances ?? []).map((item) => {
-    const a = item as Record<string, unknown>
-    return { accountNo: String(a['accountNo']), type: String(a['type']), available: Number(a['available']) || 0, pending: Number(a['pending']) || 0, currency: String(a['currency'] ?? 'KES') }
-  })
+  return (row.balances ?? []).map((a) => ({ accountNo: a.accountNo, type: a.type, available: a.available, pending: a.pending, currency: a.currency }))
 }
 
 function statusOf(engine: Engine, scope: MirrorScope, client: ProviderClient, closed: boolean): Omit<UpstreamStatus, 'operate'> {

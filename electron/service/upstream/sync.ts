@@ -64,16 +64,19 @@ async function syncBalances(ctx: SyncContext, progress: SyncProgress): Promise<A
   progress.requests++
   if (answer.status !== 200) throw providerAnswerError(answer, 'the accounts list')
   // Kept as the provider gave them (those that read as accounts): /v1/accounts in the mirror answers them.
-  const balances = (Array.isArray(answer.json?.data?.items) ? (answer.json.data.items as unknown[]) : []).filter((item) => AccountSchema.safeParse(item).success)
+  const balances = (Array.isArray(answer.json?.data?.items) ? (answer.json.data.items as unknown[]) : []).flatMap((item) => {
+    const parsed = AccountSchema.safeParse(item)
+    return parsed.success ? [parsed.data] : []
+  })
   runUnit(ctx.engine, ctx.now(), (unit) => {
-    const before = new Map((connectionOf(ctx).balances ?? []).map((item) => [(item as Account).accountNo, (item as Account).available]))
+    const before = new Map((connectionOf(ctx).balances ?? []).map((item) => [item.accountNo, item.available]))
     unit.store.upstream.updateConnection(ctx.scope.organizationId, ctx.scope.environment, { balances })
     // A balance that moved is announced as the ledger's are: the float desk refreshes, and the low-float rule reads the provider's figure.
-    for (const item of balances as Account[]) {
+    for (const item of balances) {
       if (before.get(item.accountNo) !== item.available) unit.emit({ type: 'balance.changed', environment: ctx.scope.environment, accountNo: item.accountNo })
     }
   })
-  return balances.map((item) => AccountSchema.parse(item))
+  return balances
 }
 
 const money = (accounts: readonly Account[]) => JSON.stringify(accounts.map((a) => [a.accountNo, a.type, a.available, a.pending]))

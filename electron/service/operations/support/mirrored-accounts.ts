@@ -1,5 +1,5 @@
 import { ApiError } from '../../../../shared/errors'
-import { AccountSchema, type Account, type Balance } from '../../../../shared/schemas/account'
+import type { Account, Balance } from '../../../../shared/schemas/account'
 import type { OperationContext } from '../types'
 
 /**
@@ -12,11 +12,7 @@ export function mirroredAccounts(ctx: OperationContext): { accounts: Account[]; 
   if (ctx.host.upstreamRefusal(organizationId, environment) === null) return null
   const connection = ctx.store.upstream.connection(organizationId, environment)
   if (!connection) return null
-  const accounts = (connection.balances ?? []).flatMap((item) => {
-    const parsed = AccountSchema.safeParse(item)
-    return parsed.success ? [parsed.data] : []
-  })
-  return { accounts, syncedAt: connection.last_sync_at }
+  return { accounts: connection.balances ?? [], syncedAt: connection.last_sync_at }
 }
 
 /** A mirrored account's balance (spec 2.4), as of the last sync. */
