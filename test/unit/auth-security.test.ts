@@ -35,7 +35,7 @@ beforeEach(() => {
 function attempt(bearer: string): { refused: boolean; calls: [number, number][] } {
   compared.calls.length = 0
   try {
-    authenticate(service.internals.store, CONSOLE_TOKEN, { bearer }, Date.now())
+    authenticate(service.internals.store, CONSOLE_TOKEN, { bearer }, Date.now(), { teamMode: false, wallNow: Date.now() })
     return { refused: false, calls: [...compared.calls] }
   } catch (error) {
     if (!(error instanceof ApiError) || error.kind !== 'unauthorized') throw error

@@ -110,13 +110,16 @@ async function tickOnce(core: EngineCore, parts: TickParts): Promise<void> {
   if (parts.open() && core.notifier.waiting() > 0) core.engine.units.runBatch([])
 }
 
-/** The fault lab's plan for a call, its caller identified as the dispatcher would: an unknown key gets no faults (its request fails on its own). */
-function faultPlanner(engine: Engine, consoleToken: string): PaydeskService['planApiFaults'] {
+/**
+ * The fault lab's plan for a call, its caller identified as the dispatcher would (team mode, a session judged on
+ * the host's real clock): an unknown key gets no faults (its request fails on its own).
+ */
+function faultPlanner(engine: Engine, consoleToken: string, teamMode: () => boolean): PaydeskService['planApiFaults'] {
   return (routeId, ctx) => {
     if (!engine.store.faults.anyRule()) return null
     let scope
     try {
-      scope = authenticate(engine.store, consoleToken, ctx, engine.now())
+      scope = authenticate(engine.store, consoleToken, ctx, engine.now(), { teamMode: teamMode(), wallNow: engine.wallNow() })
     } catch {
       return null
     }
@@ -164,7 +167,7 @@ export function createService(options: ServiceOptions): PaydeskService {
     logRequest(exchange) {
       if (!closed) requestLog.record(exchange)
     },
-    planApiFaults: faultPlanner(engine, seeded.consoleToken),
+    planApiFaults: faultPlanner(engine, seeded.consoleToken, () => host.teamMode()),
     onEvent(listener) {
       core.listeners.add(listener)
       return () => core.listeners.delete(listener)

@@ -96,16 +96,18 @@ export function upstreamParts(
     /** The service's `submit`, reading the provider first for a diff. */
     submitting(submit: Submit, consoleToken: string): Submit {
       return (routeId, input, ctx = {}) => routeId === 'console.upstream.diff' && connection
-        ? beforeDiff(engine, connection, input, ctx, consoleToken).then(() => submit(routeId, input, ctx))
+        ? beforeDiff(engine, connection, input, ctx, { consoleToken, teamMode: run.teamMode() }).then(() => submit(routeId, input, ctx))
         : submit(routeId, input, ctx)
     },
   }
 }
 
 /** Reads the provider before a diff's unit; a caller the engine would refuse reads nothing. */
-async function beforeDiff(engine: Engine, connection: UpstreamConnection, input: CallInput | undefined, ctx: CallContext, consoleToken: string): Promise<void> {
+async function beforeDiff(
+  engine: Engine, connection: UpstreamConnection, input: CallInput | undefined, ctx: CallContext, caller: { consoleToken: string; teamMode: boolean },
+): Promise<void> {
   try {
-    const principal = authenticate(engine.store, consoleToken, ctx, engine.now())
+    const principal = authenticate(engine.store, caller.consoleToken, ctx, engine.now(), { teamMode: caller.teamMode, wallNow: engine.wallNow() })
     if (principal.via !== 'console') return
   } catch {
     return

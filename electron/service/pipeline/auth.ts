@@ -59,9 +59,14 @@ function consoleTokenDigest(consoleToken: string): Buffer {
   return digest
 }
 
-/** How this run treats console callers: team mode (sign-in required) and the host's real clock for sessions. */
+/**
+ * How this run treats console callers: team mode (sign-in required) and the host's real clock for sessions.
+ * Required of every caller of `authenticate`, even one that only looks who calls (the fault lab): judged on
+ * the simulated clock, days ahead after QA advanced it, a fresh session looks idle and is ended.
+ */
 export interface TeamContext {
   teamMode: boolean
+  /** The host's real clock (`engine.wallNow()`), never the simulated `now`. */
   wallNow: number
   /** The route takes callers without any credential (signing in). */
   anonymousAllowed?: boolean
@@ -73,7 +78,7 @@ const ANONYMOUS: Actor = { id: 'anonymous', name: 'anonymous', role: 'viewer' }
 /** A 401 whose `param` is `session` means "sign in" (team mode): the console shows its sign-in page. */
 const SIGN_IN_REQUIRED = 'Sign in first: this Paydesk requires a signed-in user (POST /console/sessions).'
 
-export function authenticate(store: Store, consoleToken: string, ctx: CallContext, now: number, team: TeamContext = { teamMode: false, wallNow: now }): Principal {
+export function authenticate(store: Store, consoleToken: string, ctx: CallContext, now: number, team: TeamContext): Principal {
   const consolePrincipal = (actor: Actor, sessionId: string | null = null): Principal => {
     const organizationId = ctx.organizationId ?? store.settings.get(SETTINGS.demoOrganizationId)!
     if (!store.organizations.get(organizationId)) throw new ApiError('not_found', `No organization ${organizationId}`, 'organizationId')

@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../support/harness'
+import { startUpstreamPair } from '../support/upstream-pair'
+import { SESSION_IDLE_MS } from '../../electron/service/team/sessions'
+import { asAutomation, asSession, createUser, signIn } from './team-support'
+
+// A session lives on the host's real clock; the simulated clock (which QA advances by days) never ends or
+// extends one, whichever step of a request looks at the session. A fault rule makes the fault lab look at the
+// caller of every public request before the engine does: that look must judge the session as the engine does.
+
+const servers: TestServer[] = []
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close()
+})
+async function teamServer(): Promise<TestServer> {
+  const server = await startTestServer({ team: true })
+  servers.push(server)
+  return server
+}
+
+const HOUR = 3_600_000
+
+/** Any fault rule at all (here: the live environment's, on a route the test never calls) wakes the fault lab. */
+async function setSomeFaultRule(server: TestServer): Promise<void> {
+  const rule = await server.request('PUT', '/console/faults/api', {
+    headers: { ...asAutomation, 'paydesk-environment': 'live' }, body: { scope: 'bankCodes.list', faults: { latency: { minMs: 0 } } },
+  })
+  expect(rule.status).toBe(200)
+}
+
+async function advanceSimulatedClock(server: TestServer, ms: number, environment = 'test'): Promise<void> {
+  const advanced = await server.request('POST', '/console/simulator/advance', { headers: { ...asAutomation, 'paydesk-environment': environment }, body: { ms } })
+  expect(advanced.status).toBe(200)
+}
+
+describe('a session and the simulated clock', () => {
+  it('is not ended by a simulated clock days ahead of the real one, with a fault rule set', async () => {
+    const server = await teamServer()
+    await createUser(server, 'mika', 'maker')
+    await setSomeFaultRule(server)
+    await advanceSimulatedClock(server, 2 * 24 * HOUR)
+    const token = await signIn(server, 'mika')
+    const first = await server.request('GET', '/v1/accounts', { headers: asSession(token) })
+    expect(first.body.error ?? null).toBeNull()
+    expect(first.status).toBe(200)
+    expect((await server.request('GET', '/console/sessions/current', { headers: asSession(token) })).status).toBe(200)
+  })
+
+  it('is not kept alive past its idle hours by a simulated clock ahead of the real one, with a fault rule set', async () => {
+    const server = await teamServer()
+    await createUser(server, 'noor', 'maker')
+    await setSomeFaultRule(server)
+    await advanceSimulatedClock(server, 6 * HOUR)
+    const token = await signIn(server, 'noor')
+    server.clock.advance(2 * 60_000)
+    expect((await server.request('GET', '/v1/accounts', { headers: asSession(token) })).status).toBe(200)
+    // Last used just now on the real clock: idle for its whole allowance from here, it has ended (asked on a
+    // console route, which the fault lab never looks at).
+    server.clock.advance(SESSION_IDLE_MS)
+    const idle = await server.request('GET', '/console/sessions/current', { headers: asSession(token) })
+    expect(idle.status).toBe(401)
+    expect(idle.body.error).toMatchObject({ code: 'unauthorized', param: 'session' })
+  })
+
+  it('still ends after its idle hours on the real clock when no fault rule is set (the engine alone)', async () => {
+    const server = await teamServer()
+    await createUser(server, 'omar', 'maker')
+    await advanceSimulatedClock(server, 2 * 24 * HOUR)
+    const token = await signIn(server, 'omar')
+    expect((await server.request('GET', '/v1/accounts', { headers: asSession(token) })).status).toBe(200)
+    server.clock.advance(SESSION_IDLE_MS)
+    expect((await server.request('GET', '/v1/accounts', { headers: asSession(token) })).status).toBe(401)
+  })
+
+  it('is not ended by a diff against the provider (read before its unit) with the simulated clock days ahead', async () => {
+    const pair = await startUpstreamPair()
+    try {
+      expect(await pair.sync()).toMatchObject({ status: 'done' })
+      await createUser(pair.paydesk, 'pita', 'viewer')
+      // The test environment mirrors the provider and refuses the simulator's controls; the clock is one for all.
+      await advanceSimulatedClock(pair.paydesk, 2 * 24 * HOUR, 'live')
+      const token = await signIn(pair.paydesk, 'pita')
+      const today = new Date(pair.paydesk.clock.now()).toISOString().slice(0, 10)
+      const diff = await pair.paydesk.request('GET', `/console/upstream/diff?from=${today}&to=${today}`, { headers: { ...asSession(token), 'paydesk-environment': 'test' } })
+      expect(diff.body.error ?? null).toBeNull()
+      expect(diff.status).toBe(200)
+    } finally {
+      await pair.close()
+    }
+  })
+})
