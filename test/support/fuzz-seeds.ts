@@ -257,24 +257,15 @@ export async function teamFixtures(server: TestServer, routeId: RouteId): Promis
   // Fuzzing the sign-in route before may have locked this address for 15 minutes: let them pass.
   server.clock.advance(15 * 60_000)
   await server.request('PUT', '/console/approval-policy', { headers: consoleHeaders, body: { rules: [{ action: 'b2c', environment: 'any', minAmount: 1, approvals: 1 }] } })
-  const heldPayout = async () => {
-    const session = await server.request('POST', '/console/sessions', { headers: { authorization: '' }, body: { name: userName, password: TEAM_PASSWORD } })
-    const held = await server.request('POST', '/v1/mobile/b2c', {
-      headers: { authorization: `Bearer ${session.body.data?.token}` }, body: { phoneNumber: '254712345678', amount: 1_000, merchantTransactionId: fresh() },
-    })
-    const approvalId = held.body.data?.approval?.id as unknown
+  const session = await server.request('POST', '/console/sessions', { headers: { authorization: '' }, body: { name: userName, password: TEAM_PASSWORD } })
+  const held = await server.request('POST', '/v1/mobile/b2c', {
+    headers: { authorization: `Bearer ${session.body.data?.token}` }, body: { phoneNumber: '254712345678', amount: 1_000, merchantTransactionId: fresh() },
+  })
+  const approvalId = held.body.data?.approval?.id as unknown
+  if (typeof approvalId !== 'string') {
+    // What was answered at each step (the token left out) says where the fixture went wrong.
     const hidden = session.body.data ? { ...session.body.data, token: '…' } : null
-    const why = `user ${user.status}; session ${session.status} ${JSON.stringify({ ...session.body, data: hidden })}; held ${held.status} ${JSON.stringify(held.body)}; clock ${server.clock.now()}`
-    return { approvalId: typeof approvalId === 'string' ? approvalId : null, why }
+    throw new Error(`fuzz fixture approval missing: user ${user.status}; session ${session.status} ${JSON.stringify({ ...session.body, data: hidden })}; held ${held.status} ${JSON.stringify(held.body)}`)
   }
-  // Once under a loaded CI run the maker's fresh session was refused at once ("has ended or is not valid");
-  // the cause is not known yet: said on stderr with what was answered, and tried once more.
-  let made = await heldPayout()
-  if (made.approvalId === null) {
-    console.warn(`[fuzz fixture] the held payout was not made; trying once more: ${made.why}`)
-    made = await heldPayout()
-  }
-  if (made.approvalId === null) throw new Error(`fuzz fixture approval missing: ${made.why}`)
-  const approvalId = made.approvalId
   return { userName, userId: user.body.data?.id, approvalId }
 }
