@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WEBHOOK_SECRET, startTestServer, type TestServer } from '../support/harness'
 import { headerOf, startWebhookReceiver, verifyProviderSignature, type WebhookReceiver } from '../support/webhook-receiver'
-import { consoleAuth } from './helpers'
+import { createHash } from 'node:crypto'
+import { chargeBody, consoleAuth } from './helpers'
 
 /**
  * A secret rotation's overlap is the merchant's time to deploy the new secret: it runs on the wall clock
@@ -56,5 +57,20 @@ describe('a secret rotation overlap', () => {
     expect(headerOf(after, 'x-webhook-signature').match(/v1=/g)).toHaveLength(1)
     expect(verifyProviderSignature(newSecret, after)).toBe(true)
     expect(verifyProviderSignature(WEBHOOK_SECRET, after)).toBe(false)
+  })
+
+  it("is named in an evidence bundle's signing secrets on the wall clock too, with the simulated clock past its end", async () => {
+    const idOf = (secret: string) => `wsid_${createHash('sha256').update(secret).digest('hex').slice(0, 16)}`
+    const before = (await endpoint()).secret as string
+    const rotated = await post('/console/webhooks/secret/rotate', { overlapMs: 2 * HOUR })
+    expect(rotated.status).toBe(200)
+    const charge = await server.request('POST', '/v1/mobile/charge', { body: chargeBody() })
+    expect(charge.status).toBe(202)
+    expect((await post('/console/simulator/advance', { ms: 3 * HOUR })).status).toBe(200)
+    const evidence = async () => (await server.request('GET', `/console/transactions/${charge.body.data.transactionId}/evidence`, { headers: consoleAuth() })).body
+    // The previous secret still signs (the wall clock has not reached the overlap's end): the bundle says so.
+    expect((await evidence()).webhooks.signingSecretIds).toEqual({ current: idOf(rotated.body.data.secret), previous: idOf(before) })
+    server.clock.advance(2 * HOUR)
+    expect((await evidence()).webhooks.signingSecretIds).toEqual({ current: idOf(rotated.body.data.secret), previous: null })
   })
 })

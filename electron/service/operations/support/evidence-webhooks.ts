@@ -29,6 +29,8 @@ function eventOf(ctx: OperationContext, row: WebhookEventRow, transactionId: str
 /**
  * Every webhook event of the given transactions (row id -> public id), oldest first, with every delivery and
  * attempt as sent, and the ids of the secrets that sign now. Secrets themselves never leave this function.
+ * "Now" is the host's real clock, as for the dispatcher that signs: a rotation's overlap ends on it, so a
+ * simulated clock advanced past that end must not name the previous secret as stopped while it still signs.
  */
 export function webhookEvidence(ctx: OperationContext, transactions: ReadonlyMap<number, string>): EvidenceBundle['webhooks'] {
   const events: EvidenceEvent[] = []
@@ -37,7 +39,7 @@ export function webhookEvidence(ctx: OperationContext, transactions: ReadonlyMap
   }
   events.sort((a, b) => a.created - b.created || a.id.localeCompare(b.id))
   const endpoint = ctx.store.webhooks.endpoint(ctx.principal.organizationId, ctx.principal.environment)
-  const signing = endpoint ? activeSecrets(endpoint, ctx.now) : []
+  const signing = endpoint ? activeSecrets(endpoint, ctx.host.wallNow()) : []
   const current = endpoint ? secretId(endpoint.secret) : ''
   const previous = signing.length > 1 ? secretId(signing[0]!) : null
   return { signingSecretIds: { current, previous }, events }
