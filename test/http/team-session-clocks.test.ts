@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/harness'
 import { startUpstreamPair } from '../support/upstream-pair'
-import { SESSION_IDLE_MS } from '../../electron/service/team/sessions'
-import { asAutomation, asSession, createUser, signIn } from './team-support'
+import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../electron/service/team/sessions'
+import { asAutomation, asSession, createUser, PASSWORD, signIn } from './team-support'
 
 // A session lives on the host's real clock; the simulated clock (which QA advances by days) never ends or
 // extends one, whichever step of a request looks at the session. A fault rule makes the fault lab look at the
@@ -87,5 +87,41 @@ describe('a session and the simulated clock', () => {
     } finally {
       await pair.close()
     }
+  })
+
+  it('states its end, and ends, on the real clock: 7 days after sign-in however far the simulated clock ran', async () => {
+    const server = await teamServer()
+    await createUser(server, 'raha', 'viewer')
+    await advanceSimulatedClock(server, 3 * 24 * HOUR)
+    const signedInAt = server.clock.now()
+    const session = await server.request('POST', '/console/sessions', { headers: { authorization: '' }, body: { name: 'raha', password: PASSWORD } })
+    expect(session.status).toBe(201)
+    const endsAt = new Date(signedInAt + SESSION_MAX_MS).toISOString()
+    expect(session.body.data).toMatchObject({ expiresAt: new Date(signedInAt + SESSION_IDLE_MS).toISOString(), endsAt })
+    const token = session.body.data.token as string
+    await advanceSimulatedClock(server, 8 * 24 * HOUR)
+    const current = await server.request('GET', '/console/sessions/current', { headers: asSession(token) })
+    expect(current.status).toBe(200)
+    expect(current.body.data.sessionEndsAt).toBe(endsAt)
+    // Used every 10 real hours (never idle), it still ends 7 real days after sign-in.
+    for (let used = 0; used + 10 * HOUR < SESSION_MAX_MS; used += 10 * HOUR) {
+      server.clock.advance(10 * HOUR)
+      expect((await server.request('GET', '/console/info', { headers: asSession(token) })).status).toBe(200)
+    }
+    server.clock.advance(10 * HOUR)
+    expect((await server.request('GET', '/console/info', { headers: asSession(token) })).status).toBe(401)
+  })
+})
+
+describe('a sign-in lockout and the simulated clock', () => {
+  it('is not lifted by advancing the simulated clock: it lasts 15 real minutes', async () => {
+    const server = await teamServer()
+    await createUser(server, 'sefu', 'maker')
+    const attempt = (password: string) => server.request('POST', '/console/sessions', { headers: { authorization: '' }, body: { name: 'sefu', password } })
+    for (let i = 0; i < 5; i++) expect((await attempt('not the password')).status).toBe(401)
+    await advanceSimulatedClock(server, 2 * 24 * HOUR)
+    expect((await attempt(PASSWORD)).status).toBe(429)
+    server.clock.advance(15 * 60_000)
+    expect((await attempt(PASSWORD)).status).toBe(201)
   })
 })
