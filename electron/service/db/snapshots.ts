@@ -8,6 +8,7 @@ import { migrate } from './connection'
 import { ensurePrivateFolder } from './file-access'
 import { MIGRATIONS } from './migrations'
 import { setAsideIndexes } from './set-aside-indexes'
+import { keepCredentials, type RestoreCredentials } from './snapshot-credentials'
 import { CARRIED_TABLES, KEPT_SETTINGS, TABLES, TIMER_COLUMNS, schemaTables } from './table-catalogue'
 
 /**
@@ -165,7 +166,7 @@ function shiftTimers(db: Db, shiftMs: number): void {
 }
 
 /** What `restore` of createSnapshotStore does (its comment says what and when), from the snapshot's file. */
-function restoreImage(db: Db, file: string, shiftMs: number): Record<string, number> {
+function restoreImage(db: Db, file: string, shiftMs: number, credentials: RestoreCredentials): Record<string, number> {
   const image = openImage(file)
   try {
     const present = new Set(schemaTables(image))
@@ -173,11 +174,13 @@ function restoreImage(db: Db, file: string, shiftMs: number): Record<string, num
     // Rows reference each other across tables; checked once, at commit, instead of per statement.
     db.pragma('defer_foreign_keys = ON')
     const putBackCarried = carryOver(db)
+    const keepCredentialsOfNow = keepCredentials(db, credentials)
     const rebuildIndexes = setAsideIndexes(db, order)
     clearState(db, order)
     const restored = copyState(db, image, order, present)
     rebuildIndexes()
     putBackCarried()
+    keepCredentialsOfNow()
     if (shiftMs > 0) shiftTimers(db, shiftMs)
     return restored
   } finally {
@@ -229,11 +232,11 @@ export function createSnapshotStore(db: Db, folderOf: () => string) {
     /**
      * Replaces every `state` table with the snapshot's rows (settings: all but KEPT_SETTINGS), migrating
      * an older snapshot first, and moves pending timers forward by `shiftMs`. `kept` tables are not
-     * touched. Call inside a transaction: the sandbox is either wholly the old one or wholly the snapshot's.
+     * touched; no revocation or rotation made since the snapshot is undone (snapshot-credentials.ts). Call inside a transaction: the sandbox is either wholly the old one or wholly the snapshot's.
      * Returns the rows restored per table.
      */
-    restore(name: string, shiftMs: number): Record<string, number> {
-      return restoreImage(db, fileOf(folder(), name), shiftMs)
+    restore(name: string, shiftMs: number, credentials: RestoreCredentials): Record<string, number> {
+      return restoreImage(db, fileOf(folder(), name), shiftMs, credentials)
     },
   }
 }

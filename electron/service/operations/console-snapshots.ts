@@ -36,7 +36,8 @@ function announceBalances(ctx: OperationContext): void {
 /**
  * A restore replaces the whole sandbox, both environments: API keys (live ones too), webhooks, faults, the
  * simulator and money. It needs every permission of what it would change, in live, not only
- * snapshots.manage: a developer saves snapshots but cannot bring back a revoked live key or rewind live money.
+ * snapshots.manage: a developer saves snapshots but cannot remove live keys or rewind live money. Whoever restores,
+ * no key revoked or secret rotated since the snapshot comes back (db/snapshot-credentials.ts).
  */
 const RESTORE_CHANGES: readonly Permission[] = ['keys.manage', 'keys.live', 'webhooks.manage', 'faults.manage', 'simulator.manage', 'payments.create']
 
@@ -68,7 +69,7 @@ export const CONSOLE_SNAPSHOTS_OPERATIONS: PartialOperationTable<
     const timersShiftedMs = Math.max(0, ctx.now - snapshot.takenAt)
     let tables: Record<string, number>
     try {
-      tables = snapshots.restore(params.name, timersShiftedMs)
+      tables = snapshots.restore(params.name, timersShiftedMs, { now: ctx.now, newWebhookSecret: () => ctx.ids.webhookSecret() })
     } catch (error) {
       if (error instanceof SnapshotTooNewError) throw new ApiError('validation_error', `Cannot restore ${params.name}: ${error.message}.`, 'name')
       // Rows SQLite refuses (edited by hand, damaged): the unit rolls back, the sandbox stays as it was.

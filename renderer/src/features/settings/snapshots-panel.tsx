@@ -69,7 +69,7 @@ export function SnapshotsPanel() {
       <ConfirmDialog open={restoring !== null} title={`Restore ${restoring?.name ?? ''}?`} confirmLabel="Restore snapshot" tone="danger"
         busy={restore.isPending} onConfirm={confirm} onCancel={() => setRestoring(null)}>
         <div className="stack">
-          <p>Everything in the sandbox since this snapshot was saved is replaced by its state: transactions, balances, keys, organizations, webhooks. Save a snapshot first if you want to come back.</p>
+          <p>Everything in the sandbox since this snapshot was saved is replaced by its state: transactions, balances, keys, organizations, webhooks. Keys revoked and webhook secrets rotated since stay so. Save a snapshot first if you want to come back.</p>
           {restore.isError ? <ErrorNotice error={restore.error} title="The snapshot was not restored" /> : null}
         </div>
       </ConfirmDialog>
