@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { CONSOLE_TOKEN, startTestServer, type TestServer } from '../support/harness'
 import { pairOf, pairSettings, PROVIDER_KEY, startUpstreamPair, type UpstreamPair } from '../support/upstream-pair'
+import { outboxIdempotencyKey } from '../../electron/service/upstream/outbox/keys'
 import { b2cBody, chargeBody } from './helpers'
 
 // The provider lives in real time. The simulated clock (one offset for the whole Paydesk, which QA advances
@@ -83,6 +84,8 @@ describe('the mirror with the simulated clock ahead of the real one', () => {
     const pair = await newPair()
     expect(await pair.sync()).toMatchObject({ status: 'done' })
     await advanceSimulated(pair.paydesk, 7 * DAY)
+    // Freshness is real time too: the mirror synced just now, however far the simulated clock ran.
+    expect((await pair.console('GET', '/console/upstream')).body.data).toMatchObject({ lastSyncAt: pair.paydesk.clock.now(), lagMs: 0 })
     await poll(pair)
     const chargeId = await createdAtProvider(pair, '/v1/mobile/charge', chargeBody())
     const calls = await poll(pair)
@@ -121,7 +124,7 @@ describe('the mirror with the simulated clock ahead of the real one', () => {
 })
 
 describe('a connection made with the simulated clock ahead', () => {
-  it('backfills from 30 real days back and takes a payment made after it as news', async () => {
+  it('backfills from 30 real days back and takes a payout made after it as news', async () => {
     const pair = pairOf(await startTestServer({ apiKey: PROVIDER_KEY }), await startTestServer())
     opened.push(pair)
     const { paydesk } = pair
@@ -131,14 +134,62 @@ describe('a connection made with the simulated clock ahead', () => {
     expect(await pair.sync()).toMatchObject({ status: 'done' })
     const status = await pair.console('GET', '/console/upstream')
     expect(status.body.data.backfill).toMatchObject({ from: day(paydesk.clock.now() - 30 * DAY), done: true })
-    const chargeId = await createdAtProvider(pair, '/v1/mobile/charge', chargeBody())
-    // The provider's customer pays (its simulator answers within two minutes).
+    const payoutId = await createdAtProvider(pair, '/v1/mobile/b2c', b2cBody({ forceStatus: 'failed' }))
+    // The provider's simulator answers within two minutes; the mirror first sees the payout failed.
     await pair.advance(120_000)
     await pair.sync()
-    const found = await pair.paydesk.request('GET', `/v1/transaction?transactionId=${chargeId}`)
-    expect(found.body.data?.status).toBe('completed')
+    const found = await pair.paydesk.request('GET', `/v1/transaction?transactionId=${payoutId}`)
+    expect(found.body.data?.status).toBe('failed')
     const bell = await pair.console('GET', '/console/notifications')
     const kinds = bell.body.data.items.map((n: { kind: string; link: string }) => `${n.kind} ${n.link}`)
-    expect(kinds).toContain(`payment_received /transactions/${chargeId}`)
+    expect(kinds).toContain(`payout_failed /transactions/${payoutId}`)
   })
 })
+
+describe('the outbox with the simulated clock ahead', () => {
+  it('sends a console payment at once, not when the real clock reaches the simulated one', async () => {
+    const pair = await startUpstreamPair({ upstream: { mode: 'operate' } })
+    opened.push(pair)
+    expect(await pair.sync()).toMatchObject({ status: 'done' })
+    await advanceSimulated(pair.paydesk, 7 * DAY)
+    const body = b2cBody({ amount: 1_500 })
+    const row = await sentAndSettled(pair, body, 'accepted')
+    expect(row().state).toBe('accepted')
+    const atProvider = await pair.provider.request('GET', `/v1/transaction?merchantTransactionId=${body['merchantTransactionId']}`, { headers: asProvider })
+    expect(atProvider.status).toBe(200)
+    // What is booked locally keeps the simulated clock, like every other row of Paydesk.
+    expect(row().created_at).toBe(pair.paydesk.clock.now() + 7 * DAY)
+  })
+
+  it('gives a row back from review a day of unclear outcome on the real clock', async () => {
+    const pair = await startUpstreamPair({ upstream: { mode: 'operate' } })
+    opened.push(pair)
+    expect(await pair.sync()).toMatchObject({ status: 'done' })
+    // The intent's key was used at the provider with another body: the outbox stops at needs_review.
+    const body = b2cBody({ amount: 1_900 })
+    const organizationId = pair.paydesk.service.internals.store.upstream.all()[0]!.organization_id
+    const key = outboxIdempotencyKey(organizationId, body['merchantTransactionId'] as string)
+    expect((await pair.provider.request('POST', '/v1/mobile/b2c', { headers: { ...asProvider, 'idempotency-key': key }, body: { ...body, amount: 2_000 } })).status).toBe(202)
+    const row = await sentAndSettled(pair, body, 'needs_review')
+    expect(row().state).toBe('needs_review')
+    await advanceSimulated(pair.paydesk, 7 * DAY)
+    const resolved = await pair.console('POST', `/console/upstream/outbox/${row().id}/resolve`)
+    expect(resolved.status, JSON.stringify(resolved.body)).toBe(200)
+    // Its 24 hours before review again run from now on the real clock, as the sender counts them.
+    expect(row().unknown_since).toBe(pair.paydesk.clock.now())
+  })
+})
+
+/** A console B2C on the connected environment, ticked (the real clock standing still) until its row is `until`. */
+async function sentAndSettled(pair: UpstreamPair, body: Record<string, unknown>, until: string) {
+  const asked = await pair.console('POST', '/v1/mobile/b2c', body)
+  expect(asked.status, JSON.stringify(asked.body)).toBe(202)
+  const store = pair.paydesk.service.internals.store
+  const { organization_id: organizationId, environment } = store.upstream.all()[0]!
+  const row = () => store.upstreamOutbox.list(organizationId, environment, null, 10).find((r) => r.merchant_transaction_id === body['merchantTransactionId'])!
+  for (let i = 0; i < 200 && row().state !== until; i++) {
+    await pair.paydesk.service.tick()
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+  return row
+}
