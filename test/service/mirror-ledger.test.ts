@@ -178,7 +178,7 @@ describe('reconciling a cycle with the provider\'s balances', () => {
       organization_id: scope.organizationId, environment: 'test', url: 'http://127.0.0.1:1', key_fingerprint: '…ab12', mode: 'read',
       connected_at: now(), since: new Date(scope.openingAt + DAY).toISOString().slice(0, 10), backfill_next: null,
     }))
-    return { ctx: { engine: service.internals.engine, client, scope, lookbackDays: 3, now }, reads: () => reads }
+    return { ctx: { engine: service.internals.engine, client, scope, lookbackDays: 3, now, wallNow: now }, reads: () => reads }
   }
   const progress = () => ({ rows: 0, requests: 0, gaps: [] as string[] })
   const broughtForwardPostings = () => {

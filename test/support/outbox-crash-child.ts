@@ -14,7 +14,7 @@ const organizationId = (store.db.prepare('SELECT id FROM organizations ORDER BY 
 const scope = { organizationId, environment: 'test' as const }
 runUnit(engine, Date.now(), (unit) => {
   for (let i = 0; i < Number(rows); i++) {
-    enqueueUpstream(unit, scope, 'mobile.b2c', { phoneNumber: '+254712345678', amount: 1_000 + i, merchantTransactionId: `crash-${i}` })
+    enqueueUpstream(unit, scope, 'mobile.b2c', { phoneNumber: '+254712345678', amount: 1_000 + i, merchantTransactionId: `crash-${i}` }, unit.now)
   }
 })
 const client = createProviderClient({ url: providerUrl, key: providerKey, ratePerMinute: 600_000, timeoutMs: 1_000 })

@@ -50,7 +50,7 @@ export function outboxRig(provider: TestServer, options: RigOptions = {}) {
   const rig = {
     service, time, client, scope, sender: makeSender(), makeSender,
     enqueue(route: OutboxRoute, body: Record<string, unknown>): OutboxRecord {
-      return runUnit(runner, time.now(), (unit) => enqueueUpstream(unit, scope, route, body))
+      return runUnit(runner, time.now(), (unit) => enqueueUpstream(unit, scope, route, body, time.now()))
     },
     rows: (): OutboxRecord[] => runner.store.upstreamOutbox.list(scope.organizationId, scope.environment, null, 100_000),
     /** Pumps and waits (virtually) for what is due next, until nothing waits or `rounds` run out; answers whether it settled. */

@@ -20,9 +20,17 @@ export interface UpstreamPair {
 /** A provider (its own keys, optional seeded history) and a Paydesk connected to it, on one simulated time. */
 export async function startUpstreamPair(options: { seedHistory?: number; upstream?: Partial<UpstreamSettings>; rateLimitPerMinute?: number } = {}): Promise<UpstreamPair> {
   const provider = await startTestServer({ apiKey: PROVIDER_KEY, seedHistory: options.seedHistory, rateLimitPerMinute: options.rateLimitPerMinute })
-  const paydesk = await startTestServer({
-    upstream: { url: `${provider.url}/v1`, key: PROVIDER_KEY, mode: 'read', pollSeconds: 60, lookbackDays: 3, ratePerMinute: 6000, timeoutMs: 5000, ...options.upstream },
-  })
+  const paydesk = await startTestServer({ upstream: pairSettings(provider, options.upstream) })
+  return pairOf(provider, paydesk)
+}
+
+/** The connection settings the pair's Paydesk uses (read mode, a 60 s poll, 3 days of lookback). */
+export function pairSettings(provider: TestServer, upstream: Partial<UpstreamSettings> = {}): UpstreamSettings {
+  return { url: `${provider.url}/v1`, key: PROVIDER_KEY, mode: 'read', pollSeconds: 60, lookbackDays: 3, ratePerMinute: 6000, timeoutMs: 5000, ...upstream }
+}
+
+/** The pair's helpers over a provider and a Paydesk connected to it (at start, or later with `connectUpstream`). */
+export function pairOf(provider: TestServer, paydesk: TestServer): UpstreamPair {
   const pair: UpstreamPair = {
     provider, paydesk,
     async console(method, path, body) {

@@ -39,8 +39,10 @@ export const CONSOLE_UPSTREAM_OUTBOX_OPERATIONS: PartialOperationTable<OutboxRou
   },
   'console.upstream.outbox.resolve': (ctx, { params }) => {
     const row = openRow(ctx, params.id, 'looked up again')
-    // A row back from review starts a fresh day of unclear outcome before it is given up on again.
-    const since = row.state === 'needs_review' ? ctx.now : row.unknown_since ?? ctx.now
+    // A row back from review starts a fresh day of unclear outcome before it is given up on again, counted on
+    // the host's real clock as the sender counts it (the provider's idempotency forgets in real time).
+    const real = ctx.host.wallNow()
+    const since = row.state === 'needs_review' ? real : row.unknown_since ?? real
     ctx.store.upstreamOutbox.change(row.id, ctx.now, { state: 'unknown', next_at: 0, unknown_since: since })
     return toOutboxRow(rowOf(ctx, row.id))
   },

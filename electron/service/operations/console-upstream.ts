@@ -24,9 +24,9 @@ export const CONSOLE_UPSTREAM_OPERATIONS: PartialOperationTable<UpstreamRoute> =
     if (connection && connection.scope.organizationId === organizationId && connection.environment === environment) return connection.status()
     // Another environment (or none) holds the connection: this one's mirror as it was left, if it ever was one.
     const mine = ctx.store.upstream.connection(organizationId, environment)
-    if (mine) return disconnectedStatus(mine, ctx.now)
+    if (mine) return disconnectedStatus(mine, ctx.host.wallNow())
     const held = connection && connection.scope.organizationId === organizationId ? connection.status() : null
-    return held ? { ...held, connected: false, lastSyncAt: null, lagMs: null, backfill: null, budget: null, lastError: null, balances: [], operate: null } : disconnectedStatus(undefined, ctx.now)
+    return held ? { ...held, connected: false, lastSyncAt: null, lagMs: null, backfill: null, budget: null, lastError: null, balances: [], operate: null } : disconnectedStatus(undefined, ctx.host.wallNow())
   },
   'console.upstream.operate': (ctx) => askOperateApproval(ctx, connectionOf(ctx)),
   'console.upstream.sync': (ctx, { body }) => ({ jobId: connectionOf(ctx).startSync(body) }),

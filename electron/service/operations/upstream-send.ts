@@ -40,7 +40,7 @@ export function upstreamSend(routeId: OutboxRoute) {
     // (a reversal's body has no webhookUrl in the provider's API).
     const webhookUrl = routeId === REVERSAL_ROUTE ? null : ctx.host.upstream()?.webhookUrl ?? null
     const sent = webhookUrl !== null && body['webhookUrl'] === undefined ? { ...body, webhookUrl } : body
-    const row = enqueueUpstream(ctx, scope, routeId, sent)
+    const row = enqueueUpstream(ctx, scope, routeId, sent, ctx.host.wallNow())
     if (routeId === REVERSAL_ROUTE) checkReversible(ctx, scope, body['transactionId'])
     const upstream = { outboxId: row.id, state: row.state }
     // A reversal answers as the provider's does ({ transactionId }), and names no merchantTransactionId.

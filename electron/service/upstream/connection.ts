@@ -57,10 +57,13 @@ function ensureConnection(engine: Engine, settings: UpstreamSettings, organizati
     }
     store.sandbox.purge(organizationId, environment, unit.now)
     store.sandbox.purgeOpeningFloats(organizationId, environment, unit.now)
-    const since = settings.since ?? utcDay(unit.now - 30 * DAY_MS)
-    const firstBackfillDay = utcDay(unit.now - (settings.lookbackDays + 1) * DAY_MS)
+    // The provider's days and instants are real ones: the backfill's start, and the moment after which what it
+    // creates is news, are taken on the host's real clock, whatever the simulated clock says.
+    const real = engine.wallNow()
+    const since = settings.since ?? utcDay(real - 30 * DAY_MS)
+    const firstBackfillDay = utcDay(real - (settings.lookbackDays + 1) * DAY_MS)
     store.upstream.insertConnection({
-      organization_id: organizationId, environment, ...fields, connected_at: unit.now, since, backfill_next: firstBackfillDay < since ? null : firstBackfillDay,
+      organization_id: organizationId, environment, ...fields, connected_at: real, since, backfill_next: firstBackfillDay < since ? null : firstBackfillDay,
     })
     return store.upstream.connection(organizationId, environment)!
   })
@@ -99,7 +102,7 @@ function recordFailure(engine: Engine, scope: MirrorScope, error: unknown, close
 /** A sync asked for by the console: one whole cycle, or the UTC days from..to read again (newest first). */
 function startSyncJob(ctx: SyncContext, jobs: ReturnType<typeof createJobQueue>, failed: (error: unknown) => string, range: { from?: string; to?: string }): string {
   if (range.from === undefined && range.to === undefined) return jobs.enqueue(null, (progress) => runCycle(ctx, progress), failed).jobId
-  const to = range.to ?? utcDay(ctx.now())
+  const to = range.to ?? utcDay(ctx.wallNow())
   const from = range.from ?? to
   if (from > to) throw new ApiError('validation_error', 'from must not be after to.', 'from')
   if ((dayStart(to) - dayStart(from)) / DAY_MS >= MAX_SYNC_DAYS) throw new ApiError('invalid_parameter', `A sync reads at most ${MAX_SYNC_DAYS} days at once.`, 'from')
@@ -121,9 +124,9 @@ export function openUpstream(engine: Engine, settings: UpstreamSettings, parts: 
     url: settings.url, key: settings.key, ratePerMinute: settings.ratePerMinute, timeoutMs: settings.timeoutMs, record: parts.record,
     scope, newRequestId: parts.newRequestId, onKeyRefused: () => keyRefused(engine, scope, fingerprint),
   })
-  const ctx: SyncContext = { engine, client, scope, lookbackDays: settings.lookbackDays, now: () => engine.now() }
+  const ctx: SyncContext = { engine, client, scope, lookbackDays: settings.lookbackDays, now: () => engine.now(), wallNow: () => engine.wallNow() }
   const hints = settings.webhook ? createHintDesk(engine, { scope, client, secret: settings.webhook.secret }) : null
-  const jobs = createJobQueue(() => engine.now(), () => `upsync_${engine.ids.request().replace(/^req_/, '')}`)
+  const jobs = createJobQueue(() => engine.wallNow(), () => `upsync_${engine.ids.request().replace(/^req_/, '')}`)
   const failed = (error: unknown) => recordFailure(engine, scope, error, closed)
   const gate = operateGate(engine, scope, settings.mode, operateRequest(client.baseUrl, settings.key, environment, fingerprint), parts.teamMode)
   let lastPollAt = Number.NEGATIVE_INFINITY
@@ -187,18 +190,18 @@ function statusOf(engine: Engine, scope: MirrorScope, client: ProviderClient, cl
   const row = engine.store.upstream.connection(scope.organizationId, scope.environment)!
   return {
     connected: !closed && client.keyRefusedAt() === null, url: row.url, environment: scope.environment, mode: row.mode, keyFingerprint: row.key_fingerprint,
-    lastSyncAt: row.last_sync_at, lagMs: row.last_sync_at === null ? null : Math.max(0, engine.now() - row.last_sync_at),
+    lastSyncAt: row.last_sync_at, lagMs: row.last_sync_at === null ? null : Math.max(0, engine.wallNow() - row.last_sync_at),
     backfill: { from: row.since, done: row.backfill_next === null, rows: row.backfill_rows },
     budget: { perMinute: client.perMinute, usedLastMinute: client.usedLastMinute() }, lastError: row.last_error,
     balances: balancesOf(row),
   }
 }
 
-/** The status of a scope that was connected once but holds no connection in this run (the mirror stays, read-only). */
-export function disconnectedStatus(row: UpstreamConnectionRow | undefined, now: number): UpstreamStatus {
+/** The status of a scope that was connected once but holds no connection in this run (the mirror stays, read-only); `wallNow`: the host's real clock. */
+export function disconnectedStatus(row: UpstreamConnectionRow | undefined, wallNow: number): UpstreamStatus {
   return {
     connected: false, url: row?.url ?? null, environment: row?.environment ?? null, mode: row?.mode ?? null, keyFingerprint: row?.key_fingerprint ?? null,
-    lastSyncAt: row?.last_sync_at ?? null, lagMs: row?.last_sync_at == null ? null : Math.max(0, now - row.last_sync_at),
+    lastSyncAt: row?.last_sync_at ?? null, lagMs: row?.last_sync_at == null ? null : Math.max(0, wallNow - row.last_sync_at),
     backfill: row ? { from: row.since, done: row.backfill_next === null, rows: row.backfill_rows } : null, budget: null, lastError: row?.last_error ?? null,
     balances: row ? balancesOf(row) : [], operate: null,
   }

@@ -16,7 +16,13 @@ export interface SyncContext {
   client: ProviderClient
   scope: MirrorScope
   lookbackDays: number
+  /** The simulated clock: what the mirror books locally (its units) is at simulated time, like the rest of Paydesk. */
   now: () => number
+  /**
+   * The host's real clock: the provider lives in real time, so every decision about its time (the days listed,
+   * the dates sent, the deep scan's interval, the settle window, when it was last read) is taken on it.
+   */
+  wallNow: () => number
   /** Where the targeted gets go on next cycle (in memory: a restart begins again at the oldest). */
   targetCursor?: TargetCursor
 }
@@ -37,7 +43,7 @@ const update = (ctx: SyncContext, fields: Parameters<Engine['store']['upstream']
 async function dateTimes(ctx: SyncContext, progress: SyncProgress): Promise<boolean> {
   const known = connectionOf(ctx).date_times
   if (known !== null) return known === 1
-  const probed = await probeDateTimes(ctx.client, ctx.now())
+  const probed = await probeDateTimes(ctx.client, ctx.wallNow())
   progress.requests++
   update(ctx, { date_times: probed ? 1 : 0 })
   return probed
@@ -102,24 +108,24 @@ async function backfill(ctx: SyncContext, progress: SyncProgress): Promise<void>
     const day = connection.backfill_next
     if (day === null) return
     if (day < connection.since) {
-      update(ctx, { backfill_next: null, deep_scan_at: ctx.now() })
+      update(ctx, { backfill_next: null, deep_scan_at: ctx.wallNow() })
       return
     }
     const rows = await scanDays(ctx, 'sync', day, day, progress)
     const next = previousDay(day)
-    update(ctx, next < connection.since ? { backfill_next: null, backfill_rows: connection.backfill_rows + rows, deep_scan_at: ctx.now() } : { backfill_next: next, backfill_rows: connection.backfill_rows + rows })
+    update(ctx, next < connection.since ? { backfill_next: null, backfill_rows: connection.backfill_rows + rows, deep_scan_at: ctx.wallNow() } : { backfill_next: next, backfill_rows: connection.backfill_rows + rows })
   }
 }
 
 /**
- * One sync cycle: balances, each UTC day of [today - lookback, today] again (today's window reaches to the end
+ * One sync cycle (its days are the host's real ones, the provider's): balances, each UTC day of [today - lookback, today] again (today's window reaches to the end
  * of tomorrow, for a provider clock ahead of ours), the backfill down to `since`, once a day days 4-35, and
  * the targeted gets of rows not final yet that the re-scan no longer covers (targeted.ts), then the balance
  * brought forward reconciled with the provider's balances (reconcileBalances).
  */
 export async function runCycle(ctx: SyncContext, progress: SyncProgress): Promise<void> {
   const balances = await syncBalances(ctx, progress)
-  const today = utcDay(ctx.now())
+  const today = utcDay(ctx.wallNow())
   await scanDays(ctx, 'sync', today, nextDay(today), progress)
   for (let back = 1; back <= ctx.lookbackDays; back++) {
     const day = utcDay(dayStart(today) - back * DAY_MS)
@@ -127,14 +133,14 @@ export async function runCycle(ctx: SyncContext, progress: SyncProgress): Promis
   }
   await backfill(ctx, progress)
   const connection = connectionOf(ctx)
-  if (connection.backfill_next === null && (connection.deep_scan_at === null || ctx.now() - connection.deep_scan_at >= DAY_MS)) {
+  if (connection.backfill_next === null && (connection.deep_scan_at === null || ctx.wallNow() - connection.deep_scan_at >= DAY_MS)) {
     for (let back = DEEP_SCAN_DAYS[0]; back <= DEEP_SCAN_DAYS[1]; back++) {
       const day = utcDay(dayStart(today) - back * DAY_MS)
       if (day >= connection.since) await scanDays(ctx, 'sync', day, day, progress)
     }
-    update(ctx, { deep_scan_at: ctx.now() })
+    update(ctx, { deep_scan_at: ctx.wallNow() })
   }
   await targetedGets(ctx, dayStart(today) - ctx.lookbackDays * DAY_MS, progress)
   await reconcileBalances(ctx, progress, balances)
-  update(ctx, { last_sync_at: ctx.now(), last_error: null })
+  update(ctx, { last_sync_at: ctx.wallNow(), last_error: null })
 }

@@ -27,6 +27,8 @@ export interface TargetedContext {
   client: ProviderClient
   scope: MirrorScope
   now: () => number
+  /** The host's real clock, the provider's: the settle window is judged on it (SyncContext). */
+  wallNow: () => number
   targetCursor?: TargetCursor
 }
 
@@ -60,7 +62,7 @@ export async function fetchOne(client: ProviderClient, publicId: string): Promis
  * oldest rows for ever. What changed is upserted as a re-scan would (changes feed, notifications once).
  */
 export async function targetedGets(ctx: TargetedContext, scannedFrom: number, progress: { rows: number; requests: number }): Promise<void> {
-  const beforeMs = Math.min(ctx.now() - SETTLE_MS, scannedFrom - 1)
+  const beforeMs = Math.min(ctx.wallNow() - SETTLE_MS, scannedFrom - 1)
   const rows = pick(ctx, beforeMs, ctx.targetCursor ?? START, TARGETED_PER_CYCLE)
   const read: Transaction[] = []
   try {

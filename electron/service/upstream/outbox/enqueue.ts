@@ -55,8 +55,10 @@ function alreadySent(route: OutboxRoute, body: Record<string, unknown>, row: Out
  * Writes the outbox row of one intent inside `unit` (so it commits with the request or approval that makes
  * it; nothing is sent before that COMMIT). The body is serialised once here: every attempt sends these bytes.
  * The intent is its reference (referenceOf): a second row for the same one is refused, never re-keyed.
+ * `sendAt`: the host's real clock now, the sender's (the row is booked at the unit's simulated time, but
+ * leaves at once: a simulated clock ahead of the real one must not hold it back).
  */
-export function enqueueUpstream(unit: Unit, scope: OutboxScope, route: OutboxRoute, body: Record<string, unknown>): OutboxRecord {
+export function enqueueUpstream(unit: Unit, scope: OutboxScope, route: OutboxRoute, body: Record<string, unknown>, sendAt: number): OutboxRecord {
   if (!ROUTES.has(route)) throw new ApiError('invalid_parameter', `${route} is not a money route the outbox sends.`, 'route')
   const { reference, standing } = referenceOf(unit, scope, route, body)
   if (standing) throw alreadySent(route, body, standing)
@@ -65,7 +67,7 @@ export function enqueueUpstream(unit: Unit, scope: OutboxScope, route: OutboxRou
   const row = {
     id: unit.ids.outbox(), organization_id: scope.organizationId, environment: scope.environment,
     merchant_transaction_id: reference, idempotency_key: outboxIdempotencyKey(scope.organizationId, reference), route,
-    body: text, body_sha256: sha256Hex(text), state: 'queued' as const, next_at: unit.now, created_at: unit.now,
+    body: text, body_sha256: sha256Hex(text), state: 'queued' as const, next_at: sendAt, created_at: unit.now,
   }
   outbox.insert(row)
   return outbox.get(scope.organizationId, scope.environment, row.id)!
