@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { CONSOLE_TOKEN, ref, startTestServer, type TestServer } from '../support/harness'
-import { SESSION_IDLE_MS } from '../../electron/service/team/sessions'
+import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../electron/service/team/sessions'
 import { asAutomation, asSession, createUser, signIn } from './team-support'
 
 // An event stream lives only as long as the sign-in session that opened it: a signed-out, disabled or
@@ -127,6 +127,26 @@ describe('an event stream opened with a sign-in session', () => {
     await mika.closed()
     expect(mika.text()).not.toContain(id)
     expect(automation.ended()).toBe(false)
+  })
+
+  it('stays open while its session is used past its first idle end, and is ended at the session\'s lifetime end', async () => {
+    const server = await teamServer()
+    await createUser(server, 'mika', 'maker')
+    const token = await signIn(server, 'mika')
+    const mika = await openStream(server, token)
+    const step = SESSION_IDLE_MS - 60 * 60_000
+    let used = 0
+    while (used + step < SESSION_MAX_MS) {
+      server.clock.advance(step)
+      used += step
+      expect((await server.request('GET', '/console/sessions/current', { headers: asSession(token) })).status).toBe(200)
+    }
+    const inUse = await charge(server)
+    await mika.receives(inUse)
+    server.clock.advance(SESSION_MAX_MS - used)
+    const past = await charge(server)
+    await mika.closed()
+    expect(mika.text()).not.toContain(past)
   })
 
   it('is ended once its session is idle with no event at all (the watch looks every few seconds)', async () => {
