@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { z } from 'zod'
-import type { CallInput, CallContext, PaydeskService } from '../service'
+import { errorResponse, type CallInput, type CallContext, type PaydeskService } from '../service'
+import { ApiError } from '../../shared/errors'
 import { ROUTES, type RouteId, type Routes } from '../../shared/api/routes'
 import type { ServiceResponse } from '../../shared/api/envelope'
 
@@ -31,10 +32,15 @@ export function openEventStream(
   const accepted = service.call(routeId, input, ctx)
   if (accepted.status !== 200 || !('data' in accepted.body)) return refuse(accepted)
   const { heartbeatMs } = accepted.body.data
+  // A stream opened with a sign-in session lives only as long as it: ended (signed out, the user disabled,
+  // a new role or password) or run out (idle, lifetime), it is ended. The console token has no session.
+  const sessionId = ctx.notes?.sessionId
+  const hold = sessionId === undefined ? null : service.watchSession(sessionId, () => res.end())
+  if (sessionId !== undefined && !hold) return refuse(sessionEnded(ctx.requestId ?? ''))
   res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Content-Type-Options': 'nosniff' })
   res.write(': connected\n\n')
   const send = (text: string) => {
-    if (res.destroyed) return
+    if (res.destroyed || res.writableEnded || (hold && !hold.alive())) return
     res.write(text)
     // Destroyed, not ended: ending would wait for the stalled client to read what is queued.
     if (res.writableLength > EVENT_STREAM_QUEUE_LIMIT_BYTES) res.destroy()
@@ -46,7 +52,14 @@ export function openEventStream(
   const stop = () => {
     clearInterval(heartbeat)
     unsubscribe()
+    hold?.stop()
   }
   req.on('close', stop)
   res.on('close', stop)
+  res.on('finish', stop)
+}
+
+/** The refusal of a stream whose session ended between its acceptance and its first byte. */
+function sessionEnded(requestId: string): ServiceResponse {
+  return errorResponse(new ApiError('unauthorized', 'This session has ended or is not valid; sign in again.', 'session'), requestId)
 }

@@ -9,6 +9,7 @@ import { createService, HOST_TICK, startTicker } from '../service'
 import { nativeNotifier, showNativeNotifications } from './desktop-notifications'
 import { startDesktopHttp, type DesktopHttp } from './http-host'
 import { createSenderCheck, forwardPushEvents, registerIpcHandler } from './ipc-handler'
+import { createWindowSession } from './window-session'
 import { createConsoleConnection } from './team-connection'
 import { IPC_EVENT_CHANNEL } from '../../shared/api/bridge'
 import { menuTemplate } from './menu'
@@ -104,8 +105,10 @@ async function start(): Promise<() => Promise<void>> {
     },
   })
   const provider = createProviderKeyGlue(providerFile, safeStorage, service)
-  const removeHandler = registerIpcHandler(ipcMain, service, createSenderCheck(() => window?.webContents ?? null, location), connection, provider)
-  const unsubscribe = forwardPushEvents(service, () => window?.webContents ?? null, connection)
+  // With sign-in required, the window's live updates follow its session (signed out: none).
+  const windowSession = createWindowSession(service)
+  const removeHandler = registerIpcHandler(ipcMain, service, createSenderCheck(() => window?.webContents ?? null, location), connection, provider, windowSession)
+  const unsubscribe = forwardPushEvents(service, () => window?.webContents ?? null, connection, windowSession)
   const stopNotifications = showNativeNotifications(service, Notification, () => showWindow(), connection)
   const ticker = startTicker(service)
   Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, {
@@ -122,6 +125,7 @@ async function start(): Promise<() => Promise<void>> {
   return async () => {
     removeHandler()
     unsubscribe()
+    windowSession.close()
     connection.close()
     stopNotifications()
     await ticker.stop()

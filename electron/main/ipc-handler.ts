@@ -5,8 +5,9 @@ import { isRouteId } from '../../shared/api/routes'
 import { ApiError } from '../../shared/errors'
 import { EnvironmentSchema } from '../../shared/schemas/common'
 import { errorResponse } from '../service'
-import type { PaydeskService } from '../service'
+import type { CallNotes, PaydeskService } from '../service'
 import type { ConsoleConnection } from './team-connection'
+import type { WindowSession } from './window-session'
 import { isAppUrl, type AppLocation } from './url-policy'
 
 // The shapes of Electron's ipcMain, IpcMainInvokeEvent, WebFrameMain and WebContents this file uses,
@@ -65,7 +66,9 @@ export function createSenderCheck(trustedSender: () => unknown, location: AppLoc
  * HTTP. Always resolves to an envelope (ServiceResponse) and never throws: a thrown error would reach the
  * renderer as a bare message without status, code or request id.
  */
-export function createCallHandler(service: PaydeskService, isTrustedSender: (event: InvokeEventLike) => boolean, connection?: ConsoleConnection, provider?: ProviderGlue) {
+export function createCallHandler(
+  service: PaydeskService, isTrustedSender: (event: InvokeEventLike) => boolean, connection?: ConsoleConnection, provider?: ProviderGlue, windowSession?: WindowSession,
+) {
   const refuse = (error: ApiError): ServiceResponse => errorResponse(error, service.newRequestId())
   return (event: InvokeEventLike, request: unknown): ServiceResponse | Promise<ServiceResponse> => {
     if (!isTrustedSender(event)) {
@@ -88,24 +91,35 @@ export function createCallHandler(service: PaydeskService, isTrustedSender: (eve
     // Connected to a team server: the call is that server's, over HTTP (team-connection.ts).
     if (connection?.state().kind === 'remote') return connection.call(parsed.data)
     // Group commit: resolves once the batch holding the call committed (console routes run alone).
-    return service.submit(routeId, input, { trustedConsole: true, environment, sessionToken: session })
+    if (!windowSession || session === undefined) return service.submit(routeId, input, { trustedConsole: true, environment, sessionToken: session })
+    // The session a call was made with becomes the window's, for its push channel (window-session.ts).
+    const notes: CallNotes = {}
+    return service.submit(routeId, input, { trustedConsole: true, environment, sessionToken: session, notes }).then((response) => {
+      windowSession.noteCall(notes)
+      return response
+    })
   }
 }
 
 /** Registers the one call channel; returns the function that removes it (window closed, app quitting). */
 export function registerIpcHandler(
   ipcMain: IpcMainLike, service: PaydeskService, isTrustedSender: (event: InvokeEventLike) => boolean, connection?: ConsoleConnection, provider?: ProviderGlue,
+  windowSession?: WindowSession,
 ): () => void {
-  const handler = createCallHandler(service, isTrustedSender, connection, provider)
+  const handler = createCallHandler(service, isTrustedSender, connection, provider, windowSession)
   ipcMain.handle(IPC_CALL_CHANNEL, (event, request) => handler(event, request))
   return () => ipcMain.removeHandler(IPC_CALL_CHANNEL)
 }
 
-/** Pushes the engine's live updates to the window (whichever window is current); returns the unsubscribe. */
-export function forwardPushEvents(service: PaydeskService, target: () => EventTargetLike | null, connection?: ConsoleConnection): () => void {
+/**
+ * Pushes the engine's live updates to the window (whichever window is current); returns the unsubscribe.
+ * With `windowSession`, none while sign-in is required and the window holds no valid session.
+ */
+export function forwardPushEvents(service: PaydeskService, target: () => EventTargetLike | null, connection?: ConsoleConnection, windowSession?: WindowSession): () => void {
   return service.onEvent((event) => {
     // While connected to a team server the window shows that server's updates (relayed by the connection).
     if (connection?.state().kind === 'remote') return
+    if (windowSession && !windowSession.mayPush()) return
     const contents = target()
     if (contents && !contents.isDestroyed()) contents.send(IPC_EVENT_CHANNEL, event)
   })

@@ -172,6 +172,7 @@ export function createService(options: ServiceOptions): PaydeskService {
       core.listeners.add(listener)
       return () => core.listeners.delete(listener)
     },
+    watchSession: (sessionId, onEnd) => (closed ? null : core.sessionWatch.watch(sessionId, onEnd)),
     tick: () => tickOnce(core, { simulator, payoutBatches, webhooks, sliced: options.tickSliceMs !== undefined, open, upstreamTick: () => upstream.tick() }),
     close() {
       if (closed) return
@@ -181,6 +182,7 @@ export function createService(options: ServiceOptions): PaydeskService {
       requestLog.flush()
       webhooks.close()
       core.listeners.clear()
+      core.sessionWatch.close()
       core.checkpointer?.close()
       core.db.close()
       snapshots.cleanup()

@@ -9,6 +9,7 @@ import { newUnit } from '../core/unit'
 import { createNotifier, type Notifier } from '../notifications/notifier'
 import { createRequestLog, type RequestLog } from '../request-log/request-log'
 import { createSeededRun, type SeededRun } from '../simulator/reproducible'
+import { createSessionWatch, type SessionWatch } from '../team/session-watch'
 import type { ServiceOptions } from './types'
 
 /** The engine's core and what lives beside it for the service's lifetime. */
@@ -21,6 +22,8 @@ export interface EngineCore {
   /** Raises notifications from what committed (notifications/notifier.ts). */
   notifier: Notifier
   listeners: Set<(event: PushEvent) => void>
+  /** Open event streams' sessions (team/session-watch.ts), looked at after each COMMIT before its events go out. */
+  sessionWatch: SessionWatch
 }
 
 /**
@@ -39,7 +42,10 @@ export function openEngineCore(options: ServiceOptions): EngineCore {
   // Notifications are raised from what committed: the notifier sees a batch's events only when they are
   // published, after its COMMIT, and raises them in the next batch.
   const notifier = createNotifier()
+  const sessionWatch = createSessionWatch(store, realNow)
   const publish = (events: readonly PushEvent[]) => {
+    // A stream whose session this batch ended is closed before the batch's events are written to it.
+    sessionWatch.afterCommit()
     notifier.observe(events)
     for (const event of events) for (const listener of listeners) listener(event)
   }
@@ -54,5 +60,5 @@ export function openEngineCore(options: ServiceOptions): EngineCore {
     },
   })
   const engine: Engine = { store, ids, now: clock.now, clock, wallNow: realNow, units }
-  return { engine, db, checkpointer, seeded, requestLog, notifier, listeners }
+  return { engine, db, checkpointer, seeded, requestLog, notifier, listeners, sessionWatch }
 }

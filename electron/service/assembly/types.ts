@@ -1,3 +1,4 @@
+import type { SessionHold } from '../team/session-watch'
 import type { SignInGuardLimits } from '../team/sign-in-guard'
 import type { ServiceResponse } from '../../../shared/api/envelope'
 import type { Wire } from '../../../shared/api/raw-json'
@@ -100,6 +101,11 @@ export interface PaydeskService {
   planApiFaults(routeId: string, ctx: CallContext): ApiFaultPlan | null
   /** Live updates for the console. Returns an unsubscribe function. */
   onEvent(listener: (event: PushEvent) => void): () => void
+  /**
+   * Binds an open event stream to the sign-in session that opened it (`CallNotes.sessionId`): `onEnd` runs
+   * once when the session ends or runs out; `alive()` before each event. null: the session is not valid now.
+   */
+  watchSession(sessionId: string, onEnd: () => void): SessionHold | null
   /** Moves due work forward (simulator, webhooks). Hosts call it on a timer; tests call it with a fake clock. */
   tick(): Promise<void>
   close(): void

@@ -64,6 +64,8 @@ export function createSessionsRepo(db: Db) {
   const endStmt = db.prepare('DELETE FROM user_sessions WHERE id = ?')
   const endAllStmt = db.prepare('DELETE FROM user_sessions WHERE user_id = ?')
   const countStmt = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM user_sessions WHERE user_id = ?')
+  // Counts calls that end sessions (a rolled-back one too): open event streams re-read their session when it moved.
+  let endings = 0
   return {
     insert(row: SessionRow): void {
       insertStmt.run(row)
@@ -78,11 +80,17 @@ export function createSessionsRepo(db: Db) {
       touchStmt.run(at, id)
     },
     end(id: string): void {
+      endings++
       endStmt.run(id)
     },
     /** Ends every session of a user (disabled, new role, new password). */
     endAllOf(userId: string): void {
+      endings++
       endAllStmt.run(userId)
+    },
+    /** How many times sessions were ended in this process (session-watch.ts compares it after a COMMIT). */
+    endings(): number {
+      return endings
     },
     countOf(userId: string): number {
       return countStmt.get(userId)!.n

@@ -70,6 +70,8 @@ export interface TeamContext {
   wallNow: number
   /** The route takes callers without any credential (signing in). */
   anonymousAllowed?: boolean
+  /** The call counts as use of its session (idle end moves on); false: an event stream's opening. Default true. */
+  touchesSession?: boolean
 }
 
 /** Whoever calls a route that takes no credential (signing in); it holds no permission. */
@@ -85,7 +87,7 @@ export function authenticate(store: Store, consoleToken: string, ctx: CallContex
     return { organizationId, environment: ctx.environment ?? 'test', via: 'console', keyId: null, keyPrefix: null, pinnedApiVersion: null, actor, sessionId }
   }
   const signedIn = (token: string): Principal => {
-    const session = resolveSession(store, token, team.wallNow)
+    const session = resolveSession(store, token, team.wallNow, team.touchesSession !== false)
     if (!session) throw new ApiError('unauthorized', 'This session has ended or is not valid; sign in again.', 'session')
     return consolePrincipal(actorOf(session.user), session.sessionId)
   }

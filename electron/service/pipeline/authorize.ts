@@ -32,5 +32,6 @@ export function authorize(route: RouteSpec, principal: Principal): void {
 
 /** The team facts a call is authenticated with (the route decides whether no credential at all will do). */
 export function teamContext(route: RouteSpec, teamMode: boolean, wallNow: number): TeamContext {
-  return { teamMode, wallNow, anonymousAllowed: route.permission === 'anyone' }
+  // Opening an event stream is not use of the session: a tab that keeps reopening one keeps no idle session alive.
+  return { teamMode, wallNow, anonymousAllowed: route.permission === 'anyone', touchesSession: route.stream === undefined }
 }

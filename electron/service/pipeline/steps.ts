@@ -38,6 +38,7 @@ function authenticateCaller(call: Call): void {
     throw error
   }
   if (presented) presented.credential = 'accepted'
+  if (ctx.notes && call.principal.sessionId !== null) ctx.notes.sessionId = call.principal.sessionId
 }
 
 function resolveRelease(call: Call): void {

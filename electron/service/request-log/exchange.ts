@@ -12,6 +12,8 @@ export interface CallNotes {
   warnings?: ApiWarning[]
   /** The bearer the call presented, accepted or refused (401): a refused one is a failed authentication, which the HTTP face budgets. Unset without one. */
   credential?: 'accepted' | 'refused'
+  /** The sign-in session the call was made with: an event stream is bound to it (team/session-watch.ts). */
+  sessionId?: string
 }
 
 /** One answered /v1 request, as the HTTP adapter saw it; the request log redacts and stores it. */

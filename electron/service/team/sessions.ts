@@ -40,8 +40,8 @@ export function startSession(store: Store, user: UserRow, wallNow: number): { to
 /** When a session started at `createdAt` ends even if used all along. */
 export const sessionEndsAt = (createdAt: number): string => new Date(createdAt + SESSION_MAX_MS).toISOString()
 
-/** The session a token names, if it is still alive and its user enabled; ends an idle one. */
-export function resolveSession(store: Store, token: string, wallNow: number): ActiveSession | null {
+/** The session a token names, if it is still alive and its user enabled; ends an idle one. `use`: the call counts as use. */
+export function resolveSession(store: Store, token: string, wallNow: number, use = true): ActiveSession | null {
   if (!SESSION_TOKEN_PATTERN.test(token)) return null
   const session = store.sessions.byTokenHash(sha256Hex(token))
   if (!session) return null
@@ -51,6 +51,6 @@ export function resolveSession(store: Store, token: string, wallNow: number): Ac
     store.sessions.end(session.id)
     return null
   }
-  if (wallNow - session.last_seen_at > TOUCH_INTERVAL_MS) store.sessions.touch(session.id, wallNow)
+  if (use && wallNow - session.last_seen_at > TOUCH_INTERVAL_MS) store.sessions.touch(session.id, wallNow)
   return { sessionId: session.id, user }
 }
