@@ -87,7 +87,7 @@ export function authenticate(store: Store, consoleToken: string, ctx: CallContex
     return { organizationId, environment: ctx.environment ?? 'test', via: 'console', keyId: null, keyPrefix: null, pinnedApiVersion: null, actor, sessionId }
   }
   const signedIn = (token: string): Principal => {
-    const session = resolveSession(store, token, team.wallNow, team.touchesSession !== false)
+    const session = resolveSession(store, token, team.wallNow, team.touchesSession ?? true)
     if (!session) throw new ApiError('unauthorized', 'This session has ended or is not valid; sign in again.', 'session')
     return consolePrincipal(actorOf(session.user), session.sessionId)
   }
