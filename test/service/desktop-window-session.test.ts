@@ -116,7 +116,7 @@ describe('what the desktop window is sent, and shown natively, with sign-in requ
       const held = await window.service.submit('mobile.b2c', { body: { phoneNumber: '0712345678', amount, merchantTransactionId: ref('held') } }, { bearer: amina })
       expect(held.status).toBe(202)
       await window.service.tick()
-      return (held.body as { data: { approval: { id: string } } }).data.approval.id
+      return (held.body as unknown as { data: { approval: { id: string } } }).data.approval.id
     }
     /** olivia (owner) approves it: "Approved and sent" is amina's alone. */
     const approve = async (id: string) => {
