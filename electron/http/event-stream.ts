@@ -45,7 +45,7 @@ export function openEventStream(
     // Destroyed, not ended: ending would wait for the stalled client to read what is queued.
     if (res.writableLength > EVENT_STREAM_QUEUE_LIMIT_BYTES) res.destroy()
   }
-  // Only what its caller could read through the API (team/push-scope.ts); an accepted call noted who that is.
+  // Only what its caller could read through the API (pipeline/push-scope.ts); an accepted call noted who that is.
   const subscriber = ctx.notes?.actor
   const unsubscribe = service.onEvent((event) => {
     if (subscriber && mayReceive(event, subscriber)) send(`data: ${JSON.stringify(event)}\n\n`)

@@ -1,5 +1,5 @@
 import type { PushEvent } from '../../shared/api/push-events'
-import { LOCAL_CONSOLE, mayReceive, type CallNotes, type PaydeskService, type PushSubscriber } from '../service'
+import { LOCAL_SUBSCRIBER, mayReceive, type CallNotes, type PaydeskService, type PushSubscriber } from '../service'
 
 /**
  * The sign-in session of the desktop window, for its push channel. When this computer requires sign-in
@@ -18,7 +18,7 @@ export function createWindowSession(service: Pick<PaydeskService, 'watchSession'
     held = null
   }
   const subscriber = (): PushSubscriber | null => {
-    if (!service.teamMode()) return LOCAL_CONSOLE
+    if (!service.teamMode()) return LOCAL_SUBSCRIBER
     return held?.hold?.alive() === true ? held.actor : null
   }
   return {

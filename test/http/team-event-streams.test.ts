@@ -172,7 +172,7 @@ describe('an event stream opened with a sign-in session', () => {
   }, 20_000)
 })
 
-// What a stream is sent is what its caller could read through the API (electron/service/team/push-scope.ts):
+// What a stream is sent is what its caller could read through the API (electron/service/pipeline/push-scope.ts):
 // a personal notification only to its recipient, an event whose reading route needs a permission only to
 // roles that hold it. Each "not received" is checked once a later event reached that same stream.
 describe('what an event stream is sent', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PushEvent } from '../../shared/api/push-events'
-import { mayReceive } from '../../electron/service/team/push-scope'
+import { mayReceive } from '../../electron/service/pipeline/push-scope'
 
 // A push event goes only where the API would answer its content: the reading route's permission for the
 // subscriber's role, and a personal notification to its recipient alone.

@@ -15,7 +15,7 @@ export interface CallNotes {
   credential?: 'accepted' | 'refused'
   /** The sign-in session the call was made with: an event stream is bound to it (team/session-watch.ts). */
   sessionId?: string
-  /** Who the call was made as (accepted credentials only): what its event stream may be sent (team/push-scope.ts). */
+  /** Who the call was made as (accepted credentials only): what its event stream may be sent (pipeline/push-scope.ts). */
   actor?: Actor
 }
 

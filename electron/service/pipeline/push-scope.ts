@@ -2,9 +2,13 @@ import { ROUTES, type RouteId } from '../../../shared/api/routes'
 import type { PushEvent } from '../../../shared/api/push-events'
 import type { Actor } from '../../../shared/schemas/team'
 import { roleAllows } from '../../../shared/team/permissions'
+import { LOCAL_CONSOLE } from '../team/sessions'
 
 /** Who a push channel (an HTTP event stream, the desktop window) delivers to: the actor that opened it. */
 export type PushSubscriber = Pick<Actor, 'id' | 'role'>
+
+/** The desktop window's subscriber when sign-in is not required: the built-in owner, as its calls are. */
+export const LOCAL_SUBSCRIBER: PushSubscriber = LOCAL_CONSOLE
 
 /**
  * The route through which each push event's content is read: its `permission` is what a subscriber's role
