@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { z } from 'zod'
-import { errorResponse, type CallInput, type CallContext, type PaydeskService } from '../service'
+import { errorResponse, mayReceive, type CallInput, type CallContext, type PaydeskService } from '../service'
 import { ApiError } from '../../shared/errors'
 import { ROUTES, type RouteId, type Routes } from '../../shared/api/routes'
 import type { ServiceResponse } from '../../shared/api/envelope'
@@ -45,7 +45,11 @@ export function openEventStream(
     // Destroyed, not ended: ending would wait for the stalled client to read what is queued.
     if (res.writableLength > EVENT_STREAM_QUEUE_LIMIT_BYTES) res.destroy()
   }
-  const unsubscribe = service.onEvent((event) => send(`data: ${JSON.stringify(event)}\n\n`))
+  // Only what its caller could read through the API (pipeline/push-scope.ts); an accepted call noted who that is.
+  const subscriber = ctx.notes?.actor
+  const unsubscribe = service.onEvent((event) => {
+    if (subscriber && mayReceive(event, subscriber)) send(`data: ${JSON.stringify(event)}\n\n`)
+  })
   // A heartbeat only keeps an idle connection open: none while earlier writes still wait for the client.
   const heartbeat = setInterval(() => res.writableNeedDrain || send(': heartbeat\n\n'), heartbeatMs)
   heartbeat.unref()

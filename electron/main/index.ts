@@ -109,7 +109,7 @@ async function start(): Promise<() => Promise<void>> {
   const windowSession = createWindowSession(service)
   const removeHandler = registerIpcHandler(ipcMain, service, createSenderCheck(() => window?.webContents ?? null, location), connection, provider, windowSession)
   const unsubscribe = forwardPushEvents(service, () => window?.webContents ?? null, connection, windowSession)
-  const stopNotifications = showNativeNotifications(service, Notification, () => showWindow(), connection)
+  const stopNotifications = showNativeNotifications(service, Notification, () => showWindow(), connection, undefined, windowSession)
   const ticker = startTicker(service)
   Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, {
     // Decided per click: with sign-in required the browser signs in too, and no address carries the token.

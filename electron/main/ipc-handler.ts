@@ -113,13 +113,14 @@ export function registerIpcHandler(
 
 /**
  * Pushes the engine's live updates to the window (whichever window is current); returns the unsubscribe.
- * With `windowSession`, none while sign-in is required and the window holds no valid session.
+ * With `windowSession`, only what the window's subscriber may read (window-session.ts); none while sign-in is
+ * required and the window holds no valid session.
  */
 export function forwardPushEvents(service: PaydeskService, target: () => EventTargetLike | null, connection?: ConsoleConnection, windowSession?: WindowSession): () => void {
   return service.onEvent((event) => {
     // While connected to a team server the window shows that server's updates (relayed by the connection).
     if (connection?.state().kind === 'remote') return
-    if (windowSession && !windowSession.mayPush()) return
+    if (windowSession && !windowSession.mayPush(event)) return
     const contents = target()
     if (contents && !contents.isDestroyed()) contents.send(IPC_EVENT_CHANNEL, event)
   })

@@ -26,3 +26,4 @@ export { codesOf, signedSampleEvent, SAMPLE_EVENT_TYPES, WEBHOOK_SECRET_PATTERN 
 export type { UpstreamSettings } from './upstream/connection'
 export { environmentOfKey, isLoopbackHostname, parseUpstreamUrl, UpstreamUrlError } from './upstream/base-url'
 export { UPSTREAM_HINT_PATH, type HintDelivery } from './upstream/hints'
+export { LOCAL_SUBSCRIBER, mayReceive, type PushSubscriber } from './pipeline/push-scope'

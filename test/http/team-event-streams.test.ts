@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { CONSOLE_TOKEN, ref, startTestServer, type TestServer } from '../support/harness'
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../electron/service/team/sessions'
+import { b2cBody } from './helpers'
 import { asAutomation, asSession, createUser, signIn } from './team-support'
 
 // An event stream lives only as long as the sign-in session that opened it: a signed-out, disabled or
@@ -169,4 +170,56 @@ describe('an event stream opened with a sign-in session', () => {
     expect(current.status).toBe(401)
     await reopened.closed()
   }, 20_000)
+})
+
+// What a stream is sent is what its caller could read through the API (electron/service/pipeline/push-scope.ts):
+// a personal notification only to its recipient, an event whose reading route needs a permission only to
+// roles that hold it. Each "not received" is checked once a later event reached that same stream.
+describe('what an event stream is sent', () => {
+  it('a personal notification only to its recipient\'s stream; a shared one to every stream', async () => {
+    const server = await teamServer()
+    const amina = await createUser(server, 'amina', 'maker')
+    await createUser(server, 'bora', 'approver')
+    const policy = { rules: [{ action: 'b2c', environment: 'any', minAmount: 0, approvals: 1 }] }
+    expect((await server.request('PUT', '/console/approval-policy', { headers: asAutomation, body: policy })).status).toBe(200)
+    const aminaToken = await signIn(server, 'amina')
+    const boraToken = await signIn(server, 'bora')
+    const maker = await openStream(server, aminaToken)
+    const approver = await openStream(server, boraToken)
+    const automation = await openStream(server, CONSOLE_TOKEN)
+    const held = await server.request('POST', '/v1/mobile/b2c', { headers: asSession(aminaToken), body: b2cBody({ amount: 12_300 }) })
+    expect(held.status).toBe(202)
+    await server.service.tick() // raised after the COMMIT, as the next batch's side work
+    const waiting = 'Approval waiting: B2C payout of KES 123.00'
+    await Promise.all([maker.receives(waiting), approver.receives(waiting), automation.receives(waiting)])
+    const approved = await server.request('POST', `/console/approvals/${held.body.data.approval.id}/approve`, { headers: asSession(boraToken), body: {} })
+    expect(approved.status).toBe(200)
+    await server.service.tick()
+    const decided = 'Approved and sent: B2C payout of KES 123.00'
+    await maker.receives(decided)
+    expect(maker.text()).toContain(`"recipientId":"${amina.id}"`)
+    const later = await charge(server)
+    await Promise.all([approver.receives(later), automation.receives(later)])
+    expect(approver.text()).not.toContain(decided)
+    expect(automation.text()).not.toContain(decided)
+    // The same as the notifications route answers the console token: shared ones and its own only.
+    const listed = await server.request('GET', '/console/notifications', { headers: asAutomation })
+    expect(listed.body.data.items.map((n: { title: string }) => n.title)).not.toContain(decided)
+  })
+
+  it('requests.logged only to a role holding requests.read (a developer, not a maker)', async () => {
+    const server = await teamServer()
+    await createUser(server, 'dev', 'developer')
+    await createUser(server, 'mika', 'maker')
+    const developer = await openStream(server, await signIn(server, 'dev'))
+    const maker = await openStream(server, await signIn(server, 'mika'))
+    const first = await charge(server)
+    await server.service.tick() // the request log is written, and announced, on the tick
+    await developer.receives('"type":"requests.logged"')
+    const later = await charge(server)
+    await maker.receives(later)
+    expect(maker.text()).toContain(first)
+    expect(maker.text()).not.toContain('requests.logged')
+    expect((await server.request('GET', '/console/requests', { headers: asSession(await signIn(server, 'mika')) })).status).toBe(403)
+  })
 })

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { IPC_CALL_CHANNEL, type BridgeRequest } from '../../shared/api/bridge'
 import type { PushEvent } from '../../shared/api/push-events'
+import { NATIVE_GAP_MS, showNativeNotifications, type NativeNotificationClass } from '../../electron/main/desktop-notifications'
 import { createSenderCheck, forwardPushEvents, registerIpcHandler, type InvokeEventLike, type IpcMainLike } from '../../electron/main/ipc-handler'
 import { createWindowSession } from '../../electron/main/window-session'
 import { SESSION_IDLE_MS } from '../../electron/service/team/sessions'
@@ -27,7 +28,19 @@ function desktop() {
   const windowSession = createWindowSession(service)
   registerIpcHandler(ipc, service, createSenderCheck(() => contents, { kind: 'file', indexFile }), undefined, undefined, windowSession)
   const unsubscribe = forwardPushEvents(service, () => contents, undefined, windowSession)
+  // The operating system's notifications, recorded; every one shown at once (each a full gap after the last).
+  const native: string[] = []
+  class Recording {
+    constructor(private readonly options: { title: string }) {}
+    static isSupported = () => true
+    on = () => this
+    show() { native.push(this.options.title) }
+  }
+  let real = 0
+  const pacing = { now: () => (real += NATIVE_GAP_MS), later: (run: () => void) => run() }
+  const stopNative = showNativeNotifications(service, Recording as unknown as NativeNotificationClass, () => undefined, undefined, pacing, windowSession)
   closers.push(() => {
+    stopNative()
     unsubscribe()
     windowSession.close()
     service.close()
@@ -52,7 +65,9 @@ function desktop() {
     }
     expect((await invoke('console.team.update', { body: { requireSignIn: true } })).status).toBe(200)
   }
-  return { service, clock, invoke, signIn, windowHearsCharge, requireSignIn }
+  /** Titles of the notifications the window was pushed. */
+  const pushedTitles = () => contents.sent.flatMap((event) => (event.type === 'notification.raised' ? [event.notification.title] : []))
+  return { service, clock, invoke, signIn, windowHearsCharge, requireSignIn, native, pushedTitles }
 }
 
 describe('the desktop window\'s push channel', () => {
@@ -84,5 +99,44 @@ describe('the desktop window\'s push channel', () => {
     expect(await window.windowHearsCharge()).toBe(true)
     window.clock.advance(SESSION_IDLE_MS)
     expect(await window.windowHearsCharge()).toBe(false)
+  })
+})
+
+describe('what the desktop window is sent, and shown natively, with sign-in required', () => {
+  it('only what its signed-in user may read: a personal notification to its recipient alone, nothing while nobody is signed in', async () => {
+    const window = desktop()
+    const policy = { rules: [{ action: 'b2c', environment: 'any', minAmount: 1, approvals: 1 }] }
+    expect((await window.invoke('console.approvalPolicy.update', { body: policy })).status).toBe(200)
+    await window.requireSignIn()
+    const session = async (name: string) => (await window.service.submit('console.sessions.create', { body: { name, password: PASSWORD } }, {})).body as { data: { token: string } }
+    const amina = (await session('amina')).data.token
+    const olivia = (await session('olivia')).data.token
+    /** amina (maker) asks for a payout, held for approval: "Approval waiting" is for everyone. */
+    const hold = async (amount: number) => {
+      const held = await window.service.submit('mobile.b2c', { body: { phoneNumber: '0712345678', amount, merchantTransactionId: ref('held') } }, { bearer: amina })
+      expect(held.status).toBe(202)
+      await window.service.tick()
+      return (held.body as unknown as { data: { approval: { id: string } } }).data.approval.id
+    }
+    /** olivia (owner) approves it: "Approved and sent" is amina's alone. */
+    const approve = async (id: string) => {
+      expect((await window.service.submit('console.approvals.approve', { params: { id } }, { bearer: olivia })).status).toBe(200)
+      await window.service.tick()
+    }
+    await approve(await hold(10_100))
+    expect(window.pushedTitles()).toEqual([])
+    expect(window.native).toEqual([])
+
+    await window.signIn('olivia')
+    await approve(await hold(20_200))
+    const oliviaSees = ['Approval waiting: B2C payout of KES 202.00']
+    expect(window.pushedTitles()).toEqual(oliviaSees)
+    expect(window.native).toEqual(oliviaSees)
+
+    await window.signIn('amina')
+    await approve(await hold(30_300))
+    const aminaSees = ['Approval waiting: B2C payout of KES 303.00', 'Approved and sent: B2C payout of KES 303.00']
+    expect(window.pushedTitles()).toEqual([...oliviaSees, ...aminaSees])
+    expect(window.native).toEqual([...oliviaSees, ...aminaSees])
   })
 })

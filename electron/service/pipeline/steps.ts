@@ -39,6 +39,7 @@ function authenticateCaller(call: Call): void {
   }
   if (presented) presented.credential = 'accepted'
   if (ctx.notes && call.principal.sessionId !== null) ctx.notes.sessionId = call.principal.sessionId
+  if (ctx.notes) ctx.notes.actor = call.principal.actor
 }
 
 function resolveRelease(call: Call): void {

@@ -1,5 +1,6 @@
 import type { ApiWarning } from '../../../shared/api/warnings'
 import type { Environment } from '../../../shared/schemas/common'
+import type { Actor } from '../../../shared/schemas/team'
 
 /** What the dispatcher learned about one call that the HTTP adapter cannot see: who called, what it touched. */
 export interface CallNotes {
@@ -14,6 +15,8 @@ export interface CallNotes {
   credential?: 'accepted' | 'refused'
   /** The sign-in session the call was made with: an event stream is bound to it (team/session-watch.ts). */
   sessionId?: string
+  /** Who the call was made as (accepted credentials only): what its event stream may be sent (pipeline/push-scope.ts). */
+  actor?: Actor
 }
 
 /** One answered /v1 request, as the HTTP adapter saw it; the request log redacts and stores it. */
