@@ -1,19 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../support/harness'
-import { asAutomation, asSession, createUser, signIn } from './team-support'
+import { describe, expect, it } from 'vitest'
+import { asAutomation, asSession, createUser, signIn, teamServers } from './team-support'
 
 // A live API key moves real money and answers to neither roles nor approvals: only an owner or an admin
 // mints one (developers keep test keys), every minting is audited, and the policy may hold it.
 
-const servers: TestServer[] = []
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close()
-})
-async function teamServer(): Promise<TestServer> {
-  const server = await startTestServer({ team: true })
-  servers.push(server)
-  return server
-}
+const teamServer = teamServers()
 const live = (token: string) => ({ ...asSession(token), 'paydesk-environment': 'live' })
 const withKey = (key: string) => ({ authorization: `Bearer ${key}` })
 

@@ -1,22 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../support/harness'
+import { describe, expect, it } from 'vitest'
+import type { TestServer } from '../support/harness'
 import { startUpstreamPair } from '../support/upstream-pair'
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../electron/service/team/sessions'
-import { asAutomation, asSession, createUser, PASSWORD, signIn } from './team-support'
+import { asAutomation, asSession, createUser, PASSWORD, signIn, teamServers } from './team-support'
 
 // A session lives on the host's real clock; the simulated clock (which QA advances by days) never ends or
 // extends one, whichever step of a request looks at the session. A fault rule makes the fault lab look at the
 // caller of every public request before the engine does: that look must judge the session as the engine does.
 
-const servers: TestServer[] = []
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close()
-})
-async function teamServer(): Promise<TestServer> {
-  const server = await startTestServer({ team: true })
-  servers.push(server)
-  return server
-}
+const teamServer = teamServers()
 
 const HOUR = 3_600_000
 

@@ -1,20 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../support/harness'
+import { describe, expect, it } from 'vitest'
+import type { TestServer } from '../support/harness'
 import { ADDRESS_FAILURES } from '../../electron/service/team/sign-in-guard'
 import { ALL_TIME } from './helpers'
-import { asAutomation, asSession, createUser, PASSWORD, signIn } from './team-support'
+import { asAutomation, asSession, createUser, PASSWORD, signIn, teamServers } from './team-support'
 
 // Team mode over real HTTP: who may call, sign-in and its lockout, and the life of a session.
 
-const servers: TestServer[] = []
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close()
-})
-async function teamServer(): Promise<TestServer> {
-  const server = await startTestServer({ team: true })
-  servers.push(server)
-  return server
-}
+const teamServer = teamServers()
 const anonymous = { authorization: '' }
 const wrongSignIn = (server: TestServer, name: string, password = 'not the password') =>
   server.request('POST', '/console/sessions', { headers: anonymous, body: { name, password } })

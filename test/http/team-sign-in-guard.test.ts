@@ -1,8 +1,7 @@
 import { request as httpRequest } from 'node:http'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { startTestServer, type TestServer } from '../support/harness'
-import type { ServiceOptions } from '../../electron/service'
-import { createUser, PASSWORD } from './team-support'
+import { describe, expect, it, vi } from 'vitest'
+import type { TestServer } from '../support/harness'
+import { createUser, PASSWORD, teamServers } from './team-support'
 
 // Sign-in cannot be used to stall the server or to unlock a name: passwords are hashed off the engine
 // thread, wrong ones are bounded from all addresses together, and a locked name stays locked however many
@@ -19,15 +18,7 @@ vi.mock('node:crypto', async (importOriginal) => {
   return { ...real, default: { ...real, scryptSync }, scryptSync }
 })
 
-const servers: TestServer[] = []
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close()
-})
-async function teamServer(options: Partial<ServiceOptions> = {}): Promise<TestServer> {
-  const server = await startTestServer({ team: true, ...options })
-  servers.push(server)
-  return server
-}
+const teamServer = teamServers()
 const anonymous = { authorization: '' }
 const signIn = (server: TestServer, name: string, password = 'not the password') =>
   server.request('POST', '/console/sessions', { headers: anonymous, body: { name, password } })
