@@ -95,3 +95,16 @@ test('sign in, a maker\'s payout waits for an approver, and completes once appro
   await shell.screenshot('team-payout-completed')
   shell.expectNoPageErrors()
 })
+
+test('a user disabled while signed in sees the sign-in page at once, without a click', async ({ page, request }) => {
+  const created = await request.post('/console/users', { headers: automation, data: { name: `leaver-${suffix}`, password: PASSWORD, role: 'support' } })
+  expect(created.status()).toBe(201)
+  const { id } = (await created.json()).data as { id: string }
+  await page.goto('/#/')
+  await signIn(page, `leaver-${suffix}`)
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toHaveCount(0)
+  // The owner disables them elsewhere: their event stream ends with the session, and the console, refused
+  // when it reconnects, asks who it is and shows the sign-in page (no click, no reload).
+  await api(request, 'put', `/console/users/${id}`, { disabled: true })
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 10_000 })
+})

@@ -92,7 +92,7 @@ async function streamEvents(
   url: string,
   doFetch: typeof fetch,
   authHeaders: () => Record<string, string>,
-  { onEvent, onConnectionChange }: PushSubscription,
+  { onEvent, onConnectionChange, onSessionEnded }: PushSubscription,
   signal: AbortSignal,
 ): Promise<void> {
   let attempt = 0
@@ -100,6 +100,7 @@ async function streamEvents(
   while (!signal.aborted) {
     try {
       const response = await doFetch(url, { headers: { Accept: 'text/event-stream', ...authHeaders() }, signal, credentials: 'omit' })
+      if (response.status === 401) await noteSessionEnded(response, onSessionEnded)
       if (response.ok && response.body) {
         attempt = 0
         onConnectionChange?.('connected')
@@ -130,5 +131,15 @@ async function streamEvents(
       const timer = setTimeout(resolve, delay)
       signal.addEventListener('abort', () => { clearTimeout(timer); resolve() }, { once: true })
     })
+  }
+}
+
+/** A 401 naming `session` (team mode): the session the stream was opened with has ended. */
+async function noteSessionEnded(response: Response, onSessionEnded: (() => void) | undefined): Promise<void> {
+  try {
+    const body: unknown = await response.json()
+    if (isErrorEnvelope(body) && body.error.param === 'session') onSessionEnded?.()
+  } catch {
+    // Not the API's envelope: an ordinary failed attempt.
   }
 }

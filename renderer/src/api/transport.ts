@@ -18,6 +18,11 @@ export type TransportResponse = Pick<ServiceResponse, 'status' | 'body' | 'reque
 export interface PushSubscription {
   onEvent(event: PushEvent): void
   onConnectionChange?(state: PushConnectionState): void
+  /**
+   * The stream was refused for its sign-in session (ended: signed out, disabled, a new role, idle): the
+   * console asks who it is again, so it shows the sign-in page at once rather than at the next click.
+   */
+  onSessionEnded?(): void
 }
 
 /**

@@ -34,6 +34,9 @@ export function usePushEventSubscription(): void {
         batcher.add(event.environment, PUSH_INVALIDATES[event.type])
         dispatchPushEvent(event)
       },
+      onSessionEnded() {
+        void queryClient.invalidateQueries({ predicate: routeQueryPredicate(null, ['console.info']) })
+      },
       onConnectionChange(state) {
         setStatus(state)
         if (state === 'reconnecting') wasDisconnected.current = true
