@@ -125,6 +125,11 @@ export const AuditEntrySchema = z.object({
   actor: ActorSchema,
   /** More about the action in words, where the target tells it (a reversal: the charge, the narration typed, who asked); else null. */
   details: z.string().nullable(),
+  /**
+   * When it really happened: the host's real clock, epoch ms, where `at` is the simulated clock (which QA
+   * moves ahead). Null for entries written before Paydesk recorded it.
+   */
+  recordedAt: z.number().int().nullable(),
 })
 export type AuditEntry = z.infer<typeof AuditEntrySchema>
 

@@ -15,6 +15,8 @@ export interface AuditRow {
   actor_role: string
   /** The action in words where its input tells more (migration 021); null for older rows and most actions. */
   details: string | null
+  /** When it really happened: the host's real clock, epoch ms (migration 029); null for older rows (not recorded). */
+  recorded_at: number | null
 }
 
 export interface AuditFilter {
@@ -28,12 +30,12 @@ export interface AuditFilter {
 
 /** The append-only audit log (migration 005): insert and read; SQLite triggers refuse UPDATE and DELETE. */
 export function createAuditRepo(db: Db) {
-  const insertStmt = db.prepare(`INSERT INTO audit_log (at, organization_id, environment, action, label, target, request_id, actor_id, actor_name, actor_role, details)
-    VALUES (@at, @organization_id, @environment, @action, @label, @target, @request_id, @actor_id, @actor_name, @actor_role, @details)`)
+  const insertStmt = db.prepare(`INSERT INTO audit_log (at, organization_id, environment, action, label, target, request_id, actor_id, actor_name, actor_role, details, recorded_at)
+    VALUES (@at, @organization_id, @environment, @action, @label, @target, @request_id, @actor_id, @actor_name, @actor_role, @details, @recorded_at)`)
   const actionsStmt = db.prepare<[string], { action: string }>('SELECT DISTINCT action FROM audit_log WHERE organization_id = ? ORDER BY action')
   return {
-    /** `details` may be left out: most actions say all in their label and target. */
-    append(row: Omit<AuditRow, 'id' | 'details'> & { details?: string | null }): void {
+    /** `details` may be left out: most actions say all in their label and target. `recorded_at` never: every new entry has its real time. */
+    append(row: Omit<AuditRow, 'id' | 'details' | 'recorded_at'> & { details?: string | null; recorded_at: number }): void {
       insertStmt.run({ ...row, details: row.details ?? null })
     },
     list(filter: AuditFilter): AuditRow[] {

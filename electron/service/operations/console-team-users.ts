@@ -52,7 +52,7 @@ function signIn(ctx: OperationContext, name: string | undefined, password: strin
   const session = startSession(ctx.store, user, wallNow)
   // Signing in is audited as the user who signed in (the call itself came without one).
   ctx.store.audit.append({
-    at: ctx.now, organization_id: ctx.principal.organizationId, environment: ctx.principal.environment, action: 'console.sessions.create',
+    at: ctx.now, recorded_at: wallNow, organization_id: ctx.principal.organizationId, environment: ctx.principal.environment, action: 'console.sessions.create',
     label: 'Signed in', target: user.id, request_id: ctx.requestId, actor_id: user.id, actor_name: user.name, actor_role: user.role,
   })
   return { token: session.token, user: actorOfUser(user), expiresAt: session.expiresAt, endsAt: session.endsAt }

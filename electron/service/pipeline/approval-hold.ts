@@ -22,7 +22,7 @@ function amountOf(unit: Unit, principal: Principal, action: ApprovalAction, body
  */
 export function holdForApproval(
   unit: Unit, route: RouteSpec & { id: string }, principal: Principal,
-  input: { parsedBody: unknown; rawBody: unknown; idempotencyKey: string | undefined }, requestId: string,
+  input: { parsedBody: unknown; rawBody: unknown; idempotencyKey: string | undefined; wallNow: number }, requestId: string,
 ): ServiceResponse | null {
   const { parsedBody } = input
   // holdStep (execute.ts) calls this only for a signed-in user's request on a route with an `approval` action.
@@ -37,7 +37,7 @@ export function holdForApproval(
     const held = requestApproval(unit, principal, request)
     if (!held) return held
     const details = auditDetails(unit.store, principal, route.id, parsedBody)
-    recordAudit(unit.store, principal, { action: route.id, label: `${auditLabel(route, route.id)}: sent for approval`, target: held.id, details }, unit.now, requestId)
+    recordAudit(unit.store, principal, { action: route.id, label: `${auditLabel(route, route.id)}: sent for approval`, target: held.id, details }, { at: unit.now, recordedAt: input.wallNow }, requestId)
     return held
   })
   if (!row) return null

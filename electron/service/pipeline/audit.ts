@@ -74,7 +74,10 @@ export interface ConsoleAction {
   route: RouteSpec
   routeId: string
   principal: Principal
+  /** The simulated clock's time of the action. */
   at: number
+  /** The host's real clock (engine.wallNow) when it was recorded: when it really happened. */
+  recordedAt: number
   requestId: string
   input: { params: unknown; body: unknown }
   data: unknown
@@ -109,7 +112,7 @@ export function recordConsoleAction(store: Store, action: ConsoleAction): void {
     action: routeId, label: (routeId === 'console.keys.create' ? heldKeyLabel(action.data) : null) ?? auditLabel(route, routeId), target: targetOf(action.input.params, action.data),
     details: auditDetails(store, principal, routeId, action.input.body),
   }
-  recordAudit(store, principal, entry, action.at, action.requestId)
+  recordAudit(store, principal, entry, { at: action.at, recordedAt: action.recordedAt }, action.requestId)
 }
 
 /** A live API key the policy held is not created yet: its entry says so (operations/support/live-keys.ts). */
@@ -130,11 +133,17 @@ export interface AuditEntryInput {
   details?: string | null
 }
 
+/** When an entry happened: `at` on the simulated clock, `recordedAt` on the host's real one (engine.wallNow). */
+export interface AuditTimes {
+  at: number
+  recordedAt: number
+}
+
 /** One audit entry, naming its actor (the request body never goes in: it may hold secrets). */
-export function recordAudit(store: Store, principal: Principal, entry: AuditEntryInput, at: number, requestId: string): void {
+export function recordAudit(store: Store, principal: Principal, entry: AuditEntryInput, times: AuditTimes, requestId: string): void {
   const { actor } = principal
   store.audit.append({
-    at, organization_id: principal.organizationId, environment: principal.environment, ...entry, request_id: requestId,
+    at: times.at, recorded_at: times.recordedAt, organization_id: principal.organizationId, environment: principal.environment, ...entry, request_id: requestId,
     actor_id: actor.id, actor_name: actor.name, actor_role: actor.role,
   })
 }

@@ -34,7 +34,7 @@ function runOperation(call: Established, queued: PushEvent[]): ServiceResponse {
   try {
     const data = engine.store.transaction(() => {
       const result = operation(ctx, parsed)
-      if (audited) recordConsoleAction(engine.store, { route, routeId: route.id, principal, at: now, requestId, input: parsed, data: result })
+      if (audited) recordConsoleAction(engine.store, { route, routeId: route.id, principal, at: now, recordedAt: engine.wallNow(), requestId, input: parsed, data: result })
       return result
     })
     return { status: route.successStatus, body: { status: 'success', message: route.message, data }, headers: {}, requestId }
@@ -54,7 +54,7 @@ export function holdStep(call: Established, queued: PushEvent[]): ServiceRespons
   // Only a signed-in user's money request can be held: every other call passes before anything is built.
   if (call.ctx.approvedRequest || !call.route.approval || !subjectToApproval(call.principal)) return null
   const unit = newUnit(call.deps.engine, call.now, queued)
-  const input = { parsedBody: call.parsed.body, rawBody: call.input.body, idempotencyKey: call.idempotencyKey }
+  const input = { parsedBody: call.parsed.body, rawBody: call.input.body, idempotencyKey: call.idempotencyKey, wallNow: call.deps.engine.wallNow() }
   return holdForApproval(unit, call.route, call.principal, input, call.requestId)
 }
 

@@ -13,6 +13,6 @@ export function toAuditEntry(row: AuditRow): AuditEntry {
   return {
     id: row.id, at: row.at, environment: row.environment, action: row.action, label: row.label, target: row.target, requestId: row.request_id,
     actor: { id: row.actor_id, name: row.actor_name, role: actorRole(row.actor_role) },
-    details: row.details,
+    details: row.details, recordedAt: row.recorded_at,
   }
 }

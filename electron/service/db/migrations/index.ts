@@ -29,6 +29,7 @@ import { MIGRATION_025 } from './025-upstream'
 import { MIGRATION_026 } from './026-upstream-outbox'
 import { MIGRATION_027 } from './027-batch-outbox'
 import { MIGRATION_028 } from './028-outbox-strict'
+import { MIGRATION_029 } from './029-audit-real-time'
 
 /**
  * Applied in order, each once, inside one transaction; `PRAGMA user_version` records the last applied.
@@ -65,4 +66,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 26, name: 'upstream-outbox', sql: MIGRATION_026 },
   { version: 27, name: 'batch-outbox', sql: MIGRATION_027 },
   { version: 28, name: 'outbox-strict', sql: MIGRATION_028 },
+  { version: 29, name: 'audit-real-time', sql: MIGRATION_029 },
 ]
