@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/page-header'
 import { Panel } from '../../components/panel'
 import { QueryView } from '../../components/query-view'
 import { Tag } from '../../components/status-badge'
-import { Timestamp } from '../../components/timestamp'
+import { AuditWhen } from './audit-when'
 
 const col = dataTableColumns<AuditEntry>()
 /** Who did what, when and to what always show; the request id waits behind Columns, and on a narrow window the environment too. */
@@ -18,7 +18,8 @@ const HIDDEN = ['requestId']
 const NARROW_HIDDEN = ['environment']
 
 const COLUMNS = col.columns([
-  col.accessor('at', { id: 'at', header: 'When', meta: { label: 'When' }, sortFn: 'basic', cell: (info) => <Timestamp ms={info.getValue()} /> }),
+  // Sorted by the order entries were written (their id), which is when they really happened whichever clock they show.
+  col.accessor('id', { id: 'at', header: 'When', meta: { label: 'When' }, sortFn: 'basic', cell: (info) => <AuditWhen entry={info.row.original} /> }),
   col.accessor((entry) => whoDid(entry.actor), { id: 'actor', header: 'Who', meta: { label: 'Who', wrap: true }, sortFn: 'text', cell: (info) => info.getValue() }),
   col.accessor('environment', { id: 'environment', header: 'Environment', meta: { label: 'Environment' }, sortFn: 'text', cell: (info) => <Tag tone={info.getValue() === 'live' ? 'warning' : 'neutral'}>{info.getValue()}</Tag> }),
   col.accessor('label', { id: 'label', header: 'Action', meta: { label: 'Action', wrap: true }, sortFn: 'text', cell: (info) => <span title={info.row.original.action}>{info.getValue()}</span> }),
@@ -55,7 +56,7 @@ export function AuditScreen() {
   const resetPaging = () => setPages([])
   return (
     <>
-      <PageHeader title="Audit log" description="Every console action that changed something, with its time, environment, target, who did it and request id. Append-only: it cannot be edited, and a sandbox reset keeps it." />
+      <PageHeader title="Audit log" description="Every console action that changed something, with when it really happened (the simulated time beside it when QA has moved that clock), environment, target, who did it and request id. Append-only: it cannot be edited, and a sandbox reset keeps it." />
       <div className="stack">
         <form className="filter-bar" aria-label="Filter the audit log" onSubmit={(event) => event.preventDefault()}>
           <SelectField markOptional={false} label="Environment" value={environment} options={ENVIRONMENTS} placeholder="Both" onChange={(v) => { setEnvironment(v); resetPaging() }} />
