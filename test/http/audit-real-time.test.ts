@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { TestServer } from '../support/harness'
+import { b2cBody } from './helpers'
 import { asAutomation, asSession, createUser, signIn, teamServers } from './team-support'
 
 // The audit log is a team's evidence of who did what and when: each entry records the host's real clock
@@ -52,6 +53,21 @@ describe('an audit entry records when it really happened', () => {
     expect(Math.abs(signedIn.recordedAt! - server.clock.now())).toBeLessThanOrEqual(SECONDS)
     expect(signedIn.recordedAt! - created.recordedAt!).toBeGreaterThanOrEqual(10 * 60_000)
     expect(signedIn.at - signedIn.recordedAt!).toBeGreaterThanOrEqual(2 * DAY - SECONDS)
+  })
+
+  it('stamps the real clock on a request the approval policy holds, too', async () => {
+    const server = await teamServer()
+    const policy = await server.request('PUT', '/console/approval-policy', { headers: asAutomation, body: { rules: [{ action: 'b2c', environment: 'test', minAmount: 1, approvals: 1 }] } })
+    expect(policy.status).toBe(200)
+    await createUser(server, 'sefu', 'maker')
+    const token = await signIn(server, 'sefu')
+    await advanceSimulatedClock(server, 2 * DAY)
+    const held = await server.request('POST', '/v1/mobile/b2c', { headers: asSession(token), body: b2cBody({ amount: 100_000 }) })
+    expect(held.status, JSON.stringify(held.body)).toBe(202)
+    const entry = (await auditEntries(server)).find((e) => e.target === held.body.data.approval.id)!
+    expect(entry.action).toBe('mobile.b2c')
+    expect(Math.abs(entry.recordedAt! - server.clock.now())).toBeLessThanOrEqual(SECONDS)
+    expect(entry.at - entry.recordedAt!).toBeGreaterThanOrEqual(2 * DAY - SECONDS)
   })
 
   it('answers null for an entry written before Paydesk recorded the real time, and the real time for the next', async () => {
