@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { OutboxRoute } from '../../electron/service/upstream/outbox/enqueue'
-import { startTestServer, type TestServer } from '../support/harness'
-import { clearProviderFaults, outboxRig, providerCounts, setProviderFaults, withOutboxRig } from '../support/outbox-rig'
+import { clearProviderFaults, faultLabProvider, outboxRig, providerCounts, setProviderFaults, withOutboxRig } from '../support/outbox-rig'
 import { b2cBody, chargeBody } from './helpers'
 
 /**
@@ -9,16 +8,7 @@ import { b2cBody, chargeBody } from './helpers'
  * exists exactly once at the provider (counted there by merchantTransactionId) and every outbox row ends
  * accepted (or rejected, for the one the provider refuses) once the fault clears.
  */
-let provider: TestServer
-beforeAll(async () => {
-  provider = await startTestServer()
-})
-afterEach(async () => {
-  await clearProviderFaults(provider)
-})
-afterAll(async () => {
-  await provider.close()
-})
+const provider = faultLabProvider()
 
 type Rig = ReturnType<typeof outboxRig>
 
@@ -35,7 +25,7 @@ function enqueueIntents(rig: Rig, count = 8): { accepted: string[]; refused: str
 
 /** Exactly once at the provider; every row final, with the provider's transaction id on the accepted ones. */
 async function expectExactlyOnce(rig: Rig, intents: { accepted: string[]; refused: string }): Promise<void> {
-  const counts = await providerCounts(provider)
+  const counts = await providerCounts(provider())
   expect(intents.accepted.map((ref) => [ref, counts.get(ref) ?? 0])).toEqual(intents.accepted.map((ref) => [ref, 1]))
   expect(counts.get(intents.refused) ?? 0).toBe(0)
   const rows = new Map(rig.rows().map((row) => [row.merchant_transaction_id, row]))
@@ -43,18 +33,18 @@ async function expectExactlyOnce(rig: Rig, intents: { accepted: string[]; refuse
   expect(rows.get(intents.refused)?.state).toBe('rejected')
   expect(JSON.parse(rows.get(intents.refused)!.last_error!)).toMatchObject({ type: 'invalid_request_error', param: 'phoneNumber' })
   for (const ref of intents.accepted) {
-    const found = await provider.request('GET', `/v1/transaction?merchantTransactionId=${ref}`)
+    const found = await provider().request('GET', `/v1/transaction?merchantTransactionId=${ref}`)
     expect(rows.get(ref)!.transaction_id).toBe(found.body.data.publicId)
   }
 }
 
 /** Runs the outbox with the provider's fault on for a while, then with it off until everything settled. */
 async function underFault(scope: string, faults: Record<string, unknown>, rigOptions: Parameters<typeof outboxRig>[1] = {}, roundsWithFault = 40) {
-  return await withOutboxRig(provider, rigOptions, async (rig) => {
+  return await withOutboxRig(provider(), rigOptions, async (rig) => {
     const intents = enqueueIntents(rig)
-    await setProviderFaults(provider, scope, faults)
+    await setProviderFaults(provider(), scope, faults)
     await rig.settle(roundsWithFault)
-    await clearProviderFaults(provider)
+    await clearProviderFaults(provider())
     expect(await rig.settle()).toBe(true)
     await expectExactlyOnce(rig, intents)
     return rig.rows()
@@ -90,10 +80,10 @@ describe('the outbox sends each intent exactly once', () => {
   })
 
   it('an outage on the provider clock: the breaker holds the queue, probes, and resumes', async () => {
-    const now = provider.clock.now()
-    await withOutboxRig(provider, {}, async (rig) => {
+    const now = provider().clock.now()
+    await withOutboxRig(provider(), {}, async (rig) => {
       const intents = enqueueIntents(rig, 24)
-      await setProviderFaults(provider, 'money', { outage: { from: now, until: now + 10 * 60_000 } })
+      await setProviderFaults(provider(), 'money', { outage: { from: now, until: now + 10 * 60_000 } })
       await rig.sender.pump()
       expect(rig.sender.status().breaker.openSince).not.toBeNull()
       expect(rig.rows().some((row) => row.state === 'queued')).toBe(true)

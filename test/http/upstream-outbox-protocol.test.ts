@@ -1,10 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runUnit } from '../../electron/service/core/unit'
 import type { OutboxRecord } from '../../electron/service/db/upstream-outbox-repo'
 import { outboxIdempotencyKey, uuidV5 } from '../../electron/service/upstream/outbox/keys'
 import { createOutboxSender } from '../../electron/service/upstream/outbox/sender'
 import { TEST_KEY, startTestServer, type TestServer } from '../support/harness'
-import { clearProviderFaults, outboxRig, providerCounts, setProviderFaults, withOutboxRig } from '../support/outbox-rig'
+import { faultLabProvider, outboxRig, providerCounts, setProviderFaults, withOutboxRig } from '../support/outbox-rig'
 import { b2cBody, chargeBody } from './helpers'
 
 /**
@@ -12,16 +12,7 @@ import { b2cBody, chargeBody } from './helpers'
  * before anything new leaves, 401 pauses, 409s are adopted or sent to review, 24 hours of unknown is
  * needs_review, the provider's rate limit (429) is waited out. Counted at the provider by merchantTransactionId.
  */
-let provider: TestServer
-beforeAll(async () => {
-  provider = await startTestServer()
-})
-afterEach(async () => {
-  await clearProviderFaults(provider)
-})
-afterAll(async () => {
-  await provider.close()
-})
+const provider = faultLabProvider()
 
 /** Sends a row's own bytes straight to the provider (what a process that died mid-request had sent). */
 async function postDirectly(server: TestServer, row: OutboxRecord, key: string | null, body = row.body) {
@@ -42,7 +33,7 @@ describe('the Idempotency-Key', () => {
   })
 
   it('one row per intent: the same reference again is refused, never re-keyed', async () => {
-    await withOutboxRig(provider, {}, async (rig) => {
+    await withOutboxRig(provider(), {}, async (rig) => {
       const body = b2cBody()
       rig.enqueue('mobile.b2c', body)
       expect(() => rig.enqueue('mobile.b2c', { ...body, amount: 5 })).toThrow(/already sent/)
@@ -54,13 +45,13 @@ describe('the Idempotency-Key', () => {
 
 describe('the outbox protocol', () => {
   it('a restart: rows left sent become unknown and settle (found -> adopted, not found -> resent) before a queued row leaves', async () => {
-    await withOutboxRig(provider, {}, async (rig) => {
+    await withOutboxRig(provider(), {}, async (rig) => {
       const reached = rig.enqueue('mobile.b2c', b2cBody())
       const lost = rig.enqueue('mobile.charge', chargeBody())
       const waiting = rig.enqueue('mobile.b2c', b2cBody())
       const store = rig.service.internals.store
       for (const row of [reached, lost]) runUnit(rig.service.internals.engine, rig.time.now(), () => store.upstreamOutbox.change(row.id, rig.time.now(), { state: 'sent', sending: true }))
-      expect((await postDirectly(provider, reached, reached.idempotency_key)).status).toBe(202)
+      expect((await postDirectly(provider(), reached, reached.idempotency_key)).status).toBe(202)
 
       const calls: string[] = []
       const port = {
@@ -79,43 +70,43 @@ describe('the outbox protocol', () => {
       expect(calls.indexOf(`POST ${ref(waiting)}`)).toBeGreaterThan(calls.lastIndexOf(`POST ${ref(lost)}`))
       expect(calls.indexOf(`POST ${ref(waiting)}`)).toBeGreaterThan(calls.indexOf(`GET ${ref(reached)}`))
       expect(calls.filter((call) => call === `POST ${ref(reached)}`)).toEqual([])
-      const counts = await providerCounts(provider)
+      const counts = await providerCounts(provider())
       expect([reached, lost, waiting].map((row) => counts.get(ref(row)))).toEqual([1, 1, 1])
       expect(rig.rows().map((row) => row.state)).toEqual(['accepted', 'accepted', 'accepted'])
     })
   })
 
   it('401: nothing is sent, rows stay queued, the sender pauses (no retry loop)', async () => {
-    await withOutboxRig(provider, { key: 'sk_test_refused000000000000000001' }, async (rig) => {
+    await withOutboxRig(provider(), { key: 'sk_test_refused000000000000000001' }, async (rig) => {
       const row = rig.enqueue('mobile.b2c', b2cBody())
       await rig.sender.pump()
       await rig.sender.pump()
       expect(rig.sender.status().keyRefusedAt).not.toBeNull()
       expect(rig.rows().map((r) => r.state)).toEqual(['queued'])
       expect(rig.service.internals.store.upstreamOutbox.attempts(row.id)).toHaveLength(1)
-      expect((await providerCounts(provider)).get(row.merchant_transaction_id)).toBeUndefined()
+      expect((await providerCounts(provider())).get(row.merchant_transaction_id)).toBeUndefined()
     })
   })
 
   it('409 duplicate for the reference: looked up and adopted, nothing sent twice', async () => {
-    await withOutboxRig(provider, {}, async (rig) => {
+    await withOutboxRig(provider(), {}, async (rig) => {
       const row = rig.enqueue('mobile.b2c', b2cBody())
-      const first: { status: number; body: any } = await postDirectly(provider, row, null)
+      const first: { status: number; body: any } = await postDirectly(provider(), row, null)
       expect(first.status).toBe(202)
       expect(await rig.settle()).toBe(true)
       const [settled] = rig.rows()
       expect(settled).toMatchObject({ state: 'accepted', transaction_id: first.body.data.transactionId })
       expect(rig.service.internals.store.upstreamOutbox.attempts(row.id).map((a) => [a.kind, a.status, a.outcome])).toEqual([['send', 409, 'duplicate'], ['lookup', 200, 'found']])
-      expect((await providerCounts(provider)).get(row.merchant_transaction_id)).toBe(1)
+      expect((await providerCounts(provider())).get(row.merchant_transaction_id)).toBe(1)
     })
   })
 
   it('409 for the key with another body: needs_review at once, never re-keyed, and the operator hears of it', async () => {
     const reviewed: string[] = []
-    await withOutboxRig(provider, { sender: { onNeedsReview: (row) => reviewed.push(row.id) } }, async (rig) => {
+    await withOutboxRig(provider(), { sender: { onNeedsReview: (row) => reviewed.push(row.id) } }, async (rig) => {
       const row = rig.enqueue('mobile.b2c', b2cBody())
       const other = JSON.stringify({ ...JSON.parse(row.body), amount: 4_242 })
-      expect((await postDirectly(provider, row, outboxIdempotencyKey(rig.scope.organizationId, row.merchant_transaction_id), other)).status).toBe(202)
+      expect((await postDirectly(provider(), row, outboxIdempotencyKey(rig.scope.organizationId, row.merchant_transaction_id), other)).status).toBe(202)
       expect(await rig.settle()).toBe(true)
       expect(rig.rows()[0]).toMatchObject({ state: 'needs_review', attempts: 1 })
       expect(JSON.parse(rig.rows()[0]!.last_error!)).toMatchObject({ type: 'idempotency_error' })
@@ -126,16 +117,16 @@ describe('the outbox protocol', () => {
   })
 
   it('unknown for 24 hours (every send and lookup fails): needs_review, nothing created', async () => {
-    await withOutboxRig(provider, {}, async (rig) => {
+    await withOutboxRig(provider(), {}, async (rig) => {
       const rows = [rig.enqueue('mobile.b2c', b2cBody()), rig.enqueue('mobile.charge', chargeBody())]
-      await setProviderFaults(provider, 'money', { errorRate: { rate: 1, status: 500 } })
-      await setProviderFaults(provider, 'transactions.get', { errorRate: { rate: 1, status: 503 } })
+      await setProviderFaults(provider(), 'money', { errorRate: { rate: 1, status: 500 } })
+      await setProviderFaults(provider(), 'transactions.get', { errorRate: { rate: 1, status: 503 } })
       const started = rig.time.now()
       expect(await rig.settle(5_000)).toBe(true)
       expect(rig.time.now() - started).toBeGreaterThanOrEqual(24 * 3_600_000)
       expect(rig.rows().map((row) => row.state)).toEqual(['needs_review', 'needs_review'])
       expect(rig.rows()[0]!.last_error).toMatch(/still unknown after 24 hours/)
-      const counts = await providerCounts(provider)
+      const counts = await providerCounts(provider())
       expect(rows.map((row) => counts.get(row.merchant_transaction_id))).toEqual([undefined, undefined])
     })
   })

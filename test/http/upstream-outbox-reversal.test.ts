@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { runUnit } from '../../electron/service/core/unit'
 import { outboxIdempotencyKey } from '../../electron/service/upstream/outbox/keys'
 import { reversalReference } from '../../electron/service/upstream/outbox/reversal'
-import { TEST_KEY, startTestServer, type TestServer } from '../support/harness'
-import { clearProviderFaults, outboxRig, setProviderFaults, withOutboxRig } from '../support/outbox-rig'
+import { TEST_KEY } from '../support/harness'
+import { clearProviderFaults, faultLabProvider, outboxRig, setProviderFaults, withOutboxRig } from '../support/outbox-rig'
 import { b2cBody, chargeBody } from './helpers'
 
 /**
@@ -11,16 +11,7 @@ import { b2cBody, chargeBody } from './helpers'
  * is reversed exactly once at the provider (its reversals counted there, by the charge they name), every row
  * ends accepted (or rejected, for the payout the provider will not reverse) once the fault clears.
  */
-let provider: TestServer
-beforeAll(async () => {
-  provider = await startTestServer()
-})
-afterEach(async () => {
-  await clearProviderFaults(provider)
-})
-afterAll(async () => {
-  await provider.close()
-})
+const provider = faultLabProvider()
 
 type Rig = ReturnType<typeof outboxRig>
 
@@ -28,19 +19,19 @@ type Rig = ReturnType<typeof outboxRig>
 async function providerTransactions(count: number): Promise<{ charges: string[]; payout: string }> {
   const charges: string[] = []
   for (let i = 0; i < count; i++) {
-    const made = await provider.request('POST', '/v1/mobile/charge', { body: chargeBody({ amount: 10_000 + 100 * i }) })
+    const made = await provider().request('POST', '/v1/mobile/charge', { body: chargeBody({ amount: 10_000 + 100 * i }) })
     expect(made.status).toBe(202)
     charges.push(made.body.data.transactionId)
   }
-  const payout = await provider.request('POST', '/v1/mobile/b2c', { body: b2cBody() })
-  provider.clock.advance(60_000)
-  await provider.service.tick()
+  const payout = await provider().request('POST', '/v1/mobile/b2c', { body: b2cBody() })
+  provider().clock.advance(60_000)
+  await provider().service.tick()
   return { charges, payout: payout.body.data.transactionId }
 }
 
 /** The provider's reversals of each transaction id: how many it holds (the charge it names, in its own store). */
 function reversalsAtProvider(ids: readonly string[]): { counts: number[]; publicIds: (string | null)[] } {
-  const db = provider.service.internals.store.db
+  const db = provider().service.internals.store.db
   const rows = ids.map((id) => db.prepare(`SELECT r.public_id AS publicId FROM transactions r JOIN transactions c ON c.id = r.related_id
     WHERE r.type = 'reversal' AND c.public_id = ?`).all(id) as { publicId: string }[])
   return { counts: rows.map((r) => r.length), publicIds: rows.map((r) => r[0]?.publicId ?? null) }
@@ -67,11 +58,11 @@ function expectReversedOnce(rig: Rig, made: { charges: string[]; payout: string 
 }
 
 async function underFault(faults: Record<string, unknown>, rigOptions: Parameters<typeof outboxRig>[1] = {}, roundsWithFault = 40) {
-  return await withOutboxRig(provider, rigOptions, async (rig) => {
+  return await withOutboxRig(provider(), rigOptions, async (rig) => {
     const made = await reversalIntents(rig)
-    await setProviderFaults(provider, 'money', faults)
+    await setProviderFaults(provider(), 'money', faults)
     await rig.settle(roundsWithFault)
-    await clearProviderFaults(provider)
+    await clearProviderFaults(provider())
     expect(await rig.settle()).toBe(true)
     expectReversedOnce(rig, made)
     return rig.rows()
@@ -80,7 +71,7 @@ async function underFault(faults: Record<string, unknown>, rigOptions: Parameter
 
 describe('a reversal intent', () => {
   it('is keyed by the organization and the original transaction: one row per charge, a second refused naming it', async () => {
-    await withOutboxRig(provider, {}, async (rig) => {
+    await withOutboxRig(provider(), {}, async (rig) => {
       const row = rig.enqueue('mobile.reverse', { transactionId: 'txn_original1' })
       expect(row.merchant_transaction_id).toBe('reversal:txn_original1')
       expect(row.idempotency_key).toBe(outboxIdempotencyKey(rig.scope.organizationId, 'reversal:txn_original1'))
@@ -96,7 +87,7 @@ describe('a reversal intent', () => {
 
 describe('after the provider refused a reversal', () => {
   it('a new request is a new intent (reference :2, its own key); an accepted or waiting one still refuses a second', async () => {
-    await withOutboxRig(provider, {}, async (rig) => {
+    await withOutboxRig(provider(), {}, async (rig) => {
       const made = await reversalIntents(rig, 1)
       expect(await rig.settle()).toBe(true)
       const again = rig.enqueue('mobile.reverse', { transactionId: made.payout, narration: 'Try again' })
@@ -139,10 +130,10 @@ describe('reversals are applied exactly once at the provider', () => {
   })
 
   it('an outage on the provider clock: the breaker holds them, probes, and resumes', async () => {
-    await withOutboxRig(provider, {}, async (rig) => {
+    await withOutboxRig(provider(), {}, async (rig) => {
       const made = await reversalIntents(rig)
-      const now = provider.clock.now()
-      await setProviderFaults(provider, 'money', { outage: { from: now, until: now + 10 * 60_000 } })
+      const now = provider().clock.now()
+      await setProviderFaults(provider(), 'money', { outage: { from: now, until: now + 10 * 60_000 } })
       await rig.sender.pump()
       expect(rig.sender.status().breaker.openSince).not.toBeNull()
       expect(await rig.settle()).toBe(true)
@@ -153,12 +144,12 @@ describe('reversals are applied exactly once at the provider', () => {
 
 describe('settling a reversal', () => {
   it('commitThenDrop: the lookup reads the charge (found settles nothing), the resend replays the first answer', async () => {
-    await withOutboxRig(provider, {}, async (rig) => {
+    await withOutboxRig(provider(), {}, async (rig) => {
       const made = await providerTransactions(1)
       const row = rig.enqueue('mobile.reverse', { transactionId: made.charges[0] })
-      await setProviderFaults(provider, 'money', { commitThenDrop: {} })
+      await setProviderFaults(provider(), 'money', { commitThenDrop: {} })
       await rig.sender.pump()
-      await clearProviderFaults(provider)
+      await clearProviderFaults(provider())
       expect(await rig.settle()).toBe(true)
       const attempts = rig.service.internals.store.upstreamOutbox.attempts(row.id).map((a) => [a.kind, a.status, a.outcome])
       expect(attempts).toEqual([['send', null, 'unknown'], ['lookup', 200, 'charge_found'], ['send', 202, 'accepted']])
@@ -168,9 +159,9 @@ describe('settling a reversal', () => {
   })
 
   it('a charge already reversed at the provider (a key it no longer keeps, or another system): 409 adopted, the provider\'s words kept', async () => {
-    await withOutboxRig(provider, {}, async (rig) => {
+    await withOutboxRig(provider(), {}, async (rig) => {
       const made = await providerTransactions(1)
-      const elsewhere = await provider.request('POST', '/v1/mobile/reverse', { body: { transactionId: made.charges[0] } })
+      const elsewhere = await provider().request('POST', '/v1/mobile/reverse', { body: { transactionId: made.charges[0] } })
       expect(elsewhere.status).toBe(202)
       rig.enqueue('mobile.reverse', { transactionId: made.charges[0] })
       expect(await rig.settle()).toBe(true)
@@ -183,13 +174,13 @@ describe('settling a reversal', () => {
   })
 
   it('a restart after the POST reached the provider: the row left sent is settled by the same key, never a second reversal', async () => {
-    await withOutboxRig(provider, {}, async (rig) => {
+    await withOutboxRig(provider(), {}, async (rig) => {
       const made = await providerTransactions(1)
       const row = rig.enqueue('mobile.reverse', { transactionId: made.charges[0] })
       const store = rig.service.internals.store
       runUnit(rig.service.internals.engine, rig.time.now(), () => store.upstreamOutbox.change(row.id, rig.time.now(), { state: 'sent', sending: true }))
       // What the process that died had sent: the row's own bytes under its key.
-      const reached = await fetch(`${provider.url}/v1/mobile/reverse`, {
+      const reached = await fetch(`${provider().url}/v1/mobile/reverse`, {
         method: 'POST', body: row.body, headers: { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json', 'idempotency-key': row.idempotency_key },
       })
       expect(reached.status).toBe(202)

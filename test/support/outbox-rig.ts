@@ -4,7 +4,8 @@ import { createOutboxSender, type OutboxSenderOptions } from '../../electron/ser
 import { runUnit } from '../../electron/service/core/unit'
 import type { OutboxRecord } from '../../electron/service/db/upstream-outbox-repo'
 import { ALL_TIME } from '../http/helpers'
-import { CONSOLE_TOKEN, TEST_KEY, testService, type TestServer } from './harness'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import { CONSOLE_TOKEN, TEST_KEY, startTestServer, testService, type TestServer } from './harness'
 
 /**
  * A downstream Paydesk whose outbox sends through the provider client to a second Paydesk (the provider),
@@ -101,4 +102,25 @@ export async function setProviderFaults(provider: TestServer, scope: string, fau
 
 export async function clearProviderFaults(provider: TestServer): Promise<void> {
   await provider.request('POST', '/console/faults/clear', { headers: { authorization: `Bearer ${CONSOLE_TOKEN}` } })
+}
+
+/**
+ * A second Paydesk as the provider for one test file: started before its tests, its fault lab cleared after
+ * each, closed at the end. Call once at the top of the file; the function answers the running provider.
+ */
+export function faultLabProvider(): () => TestServer {
+  let provider: TestServer | undefined
+  beforeAll(async () => {
+    provider = await startTestServer()
+  })
+  afterEach(async () => {
+    if (provider) await clearProviderFaults(provider)
+  })
+  afterAll(async () => {
+    await provider?.close()
+  })
+  return () => {
+    if (!provider) throw new Error('the provider starts in beforeAll: ask for it inside a test')
+    return provider
+  }
 }
